@@ -1,0 +1,60 @@
+"""stud: C-accelerated stud poker for Python.
+
+Cards and card sets over 64-bit masks, and lookup-table evaluation of high
+hands, 8-or-better lows and Razz (A-5) lows, one hand at a time or in
+batches with the GIL released.
+
+>>> import stud
+>>> str(stud.evaluate_high("Ah Ad Ac Kd Ks 2c 3d"))
+'Full house, aces full of kings'
+>>> str(stud.evaluate_low8("8d 6c 4h 2s Ac Kd Kh"))
+'8-6-4-2-A'
+"""
+
+from ._core import (
+    HIGH_CLASSES,
+    LOW8_CLASSES,
+    RAZZ_CLASSES,
+    Card,
+    CardSet,
+    HighHand,
+    LowHand,
+    board_value,
+    evaluate_high,
+    evaluate_high_batch,
+    evaluate_hilo,
+    evaluate_low8,
+    evaluate_low8_batch,
+    evaluate_razz,
+    evaluate_razz_batch,
+    high_value,
+    low8_value,
+    razz_value,
+)
+from .enums import Category
+from .errors import CardError
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "HIGH_CLASSES",
+    "LOW8_CLASSES",
+    "RAZZ_CLASSES",
+    "Card",
+    "CardError",
+    "CardSet",
+    "Category",
+    "HighHand",
+    "LowHand",
+    "board_value",
+    "evaluate_high",
+    "evaluate_high_batch",
+    "evaluate_hilo",
+    "evaluate_low8",
+    "evaluate_low8_batch",
+    "evaluate_razz",
+    "evaluate_razz_batch",
+    "high_value",
+    "low8_value",
+    "razz_value",
+]

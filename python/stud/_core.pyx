@@ -1,0 +1,10 @@
+# cython: language_level=3, embedsignature=True
+"""The compiled layer of stud: wraps the C core (src/studcore) for Python.
+
+Everything here converts Python values to card masks and back, checks them
+once, and calls the C core.  The public names are re-exported by
+``stud/__init__.py``; see that package for the documentation.
+"""
+
+include "_cards.pxi"
+include "_eval.pxi"

@@ -1,0 +1,381 @@
+# Hand evaluation: scalar, object-returning and batch forms over the C core.
+from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_C_CONTIGUOUS, \
+    PyBUF_FORMAT, PyBUF_WRITABLE
+from libc.stdlib cimport calloc, free
+
+from stud.enums import Category
+from stud.describe import describe_high, describe_low
+
+HIGH_CLASSES = STUD_HIGH_CLASSES
+RAZZ_CLASSES = STUD_RAZZ_CLASSES
+LOW8_CLASSES = STUD_LOW8_CLASSES
+_CATEGORIES = tuple(Category)
+
+
+cdef inline uint64_t _hand_mask(object cards) except? 0xFFFFFFFFFFFFFFFFULL:
+    """The mask of a 5..7-card hand in any accepted form."""
+    cdef uint64_t mask = _mask_or_int(cards)
+    cdef int count = stud_popcount(mask)
+    if count < 5 or count > 7:
+        raise CardError(f"a hand has 5 to 7 cards, got {count}: {str(_cardset(mask))!r}")
+    return mask
+
+
+def high_value(cards) -> int:
+    """The high value (1..7462, larger is stronger) of 5..7 cards.
+
+    The fast form of ``evaluate_high(cards).value``.  ``cards`` may be a
+    CardSet, an int mask, a string or an iterable of Card/str.
+
+    >>> high_value("As Ks Qs Js Ts") == HIGH_CLASSES
+    True
+    """
+    return stud_eval_high(_hand_mask(cards))
+
+
+def low8_value(cards) -> int:
+    """The 8-or-better low value (1..56, larger is better; 0 = no low)."""
+    return stud_eval_low8(_hand_mask(cards))
+
+
+def razz_value(cards) -> int:
+    """The A-5 low value (1..6175, larger is better; pairs count against)."""
+    return stud_eval_razz(_hand_mask(cards))
+
+
+@cython.final
+cdef class HighHand:
+    """The best high poker hand of 5..7 cards (see ``evaluate_high``).
+
+    ``value`` orders hands (larger is stronger, equal values tie, comparable
+    whatever the number of cards); ``category`` is a ``Category``; ``cards``
+    the best five; ``str()`` describes the hand.
+    """
+    cdef readonly int value
+    cdef uint64_t _mask
+
+    @property
+    def category(self):
+        """The hand's ``Category``."""
+        return _CATEGORIES[stud_high_category(self.value)]
+
+    @property
+    def cards(self) -> CardSet:
+        """The five cards that make the hand."""
+        return _cardset(stud_best_five(self._mask, STUD_EVAL_HIGH))
+
+    def __str__(self):
+        return describe_high(self.category, [card.rank for card in self.cards])
+
+    def __repr__(self):
+        return f"HighHand(value={self.value}, {str(self)!r})"
+
+    def __hash__(self):
+        return hash(self.value)
+
+    def __richcmp__(self, other, int op):
+        if not isinstance(other, HighHand):
+            return NotImplemented
+        cdef int a = self.value, b = (<HighHand>other).value
+        if op == 0: return a < b
+        if op == 1: return a <= b
+        if op == 2: return a == b
+        if op == 3: return a != b
+        if op == 4: return a > b
+        return a >= b
+
+
+@cython.final
+cdef class LowHand:
+    """The best low of 5..7 cards: 8-or-better (``kind == "low8"``) or A-5
+    Razz (``kind == "razz"``).
+
+    ``value`` orders lows of the same kind (larger is better); ``cards`` the
+    best five; ``str()`` the five ranks from the highest down, ace low, as
+    in ``"7-5-4-2-A"``.  Lows of different kinds do not compare.
+    """
+    cdef readonly int value
+    cdef uint64_t _mask
+    cdef stud_eval_kind _kind
+
+    @property
+    def kind(self) -> str:
+        """"low8" or "razz"."""
+        return "low8" if self._kind == STUD_EVAL_LOW8 else "razz"
+
+    @property
+    def cards(self) -> CardSet:
+        """The five cards that make the low."""
+        return _cardset(stud_best_five(self._mask, self._kind))
+
+    def __str__(self):
+        return describe_low([card.rank for card in self.cards])
+
+    def __repr__(self):
+        return f"LowHand(kind={self.kind!r}, value={self.value}, {str(self)!r})"
+
+    def __hash__(self):
+        return hash((self._kind, self.value))
+
+    def __richcmp__(self, other, int op):
+        if not isinstance(other, LowHand):
+            return NotImplemented
+        if (<LowHand>other)._kind != self._kind:
+            if op == 2: return False
+            if op == 3: return True
+            raise TypeError("cannot order an 8-or-better low against a Razz low")
+        cdef int a = self.value, b = (<LowHand>other).value
+        if op == 0: return a < b
+        if op == 1: return a <= b
+        if op == 2: return a == b
+        if op == 3: return a != b
+        if op == 4: return a > b
+        return a >= b
+
+
+cdef HighHand _high_hand(uint64_t mask):
+    cdef HighHand hand = HighHand.__new__(HighHand)
+    hand.value = stud_eval_high(mask)
+    hand._mask = mask
+    return hand
+
+
+cdef object _low_hand(uint64_t mask, stud_eval_kind kind):
+    cdef int value = stud_eval_low8(mask) if kind == STUD_EVAL_LOW8 else stud_eval_razz(mask)
+    if value == 0:
+        return None
+    cdef LowHand hand = LowHand.__new__(LowHand)
+    hand.value = value
+    hand._mask = mask
+    hand._kind = kind
+    return hand
+
+
+def evaluate_high(cards) -> HighHand:
+    """The best high hand of 5, 6 or 7 cards.
+
+    >>> hand = evaluate_high("Ah Ad Ac Kd Ks 2c 3d")
+    >>> str(hand), hand.category.name
+    ('Full house, aces full of kings', 'FULL_HOUSE')
+    >>> evaluate_high("As Ks Qs Js Ts") > hand
+    True
+    """
+    return _high_hand(_hand_mask(cards))
+
+
+def evaluate_low8(cards):
+    """The best 8-or-better low of 5..7 cards (RULES.md 9.2), or None.
+
+    >>> str(evaluate_low8("8d 6c 4h 2s Ac Kd Kh"))
+    '8-6-4-2-A'
+    >>> evaluate_low8("9d 6c 4h 2s Ac Kd Kh") is None
+    True
+    """
+    return _low_hand(_hand_mask(cards), STUD_EVAL_LOW8)
+
+
+def evaluate_razz(cards) -> LowHand:
+    """The best A-5 low of 5..7 cards, pairs counting against (RULES.md 9.6).
+
+    >>> str(evaluate_razz("Kd Kh 3c 3d 2s Ac Ah"))
+    'K-3-2-A-A'
+    """
+    return _low_hand(_hand_mask(cards), STUD_EVAL_RAZZ)
+
+
+def evaluate_hilo(cards) -> tuple:
+    """``(evaluate_high(cards), evaluate_low8(cards))`` in one call.
+
+    >>> high, low = evaluate_hilo("As 2s 3s 4s 5s Kd Kh")
+    >>> str(high), str(low)
+    ('Straight flush, five high', '5-4-3-2-A')
+    """
+    cdef uint64_t mask = _hand_mask(cards)
+    return _high_hand(mask), _low_hand(mask, STUD_EVAL_LOW8)
+
+
+def board_value(cards, *, bint razz=False) -> int:
+    """Rank 1..4 upcards for the bring-in and who acts first (RULES.md 2.1, 3.2, 3.3).
+
+    A larger value acts first on later streets: the highest board in hi and
+    hi-lo games, the lowest board in Razz (``razz=True``).  On one card, the
+    smallest value brings in.  Suits are ignored (ties are equal values).
+
+    >>> board_value("Ah Ad") > board_value("As Ks")
+    True
+    >>> board_value("7h 6d", razz=True) > board_value("8h 2d", razz=True)
+    True
+    """
+    cdef uint64_t mask = _mask_or_int(cards)
+    cdef int count = stud_popcount(mask)
+    if count < 1 or count > 4:
+        raise CardError(f"a board has 1 to 4 upcards, got {count}")
+    return stud_board_razz(mask) if razz else stud_board_high(mask)
+
+
+# ---- batch evaluation ---------------------------------------------------------
+
+cdef enum _BatchKind:
+    _BATCH_HIGH, _BATCH_LOW8, _BATCH_RAZZ
+
+_BATCH_MIN_PER_THREAD = 1 << 16
+_executor = None
+
+
+cdef void _run_batch(int kind, const uint64_t *masks, uint16_t *out, size_t n) noexcept nogil:
+    if kind == _BATCH_HIGH:
+        stud_eval_high_batch(masks, out, n)
+    elif kind == _BATCH_LOW8:
+        stud_eval_low8_batch(masks, out, n)
+    else:
+        stud_eval_razz_batch(masks, out, n)
+
+
+@cython.final
+cdef class _BatchJob:
+    """A batch split into ranges, each run without the GIL by a worker thread."""
+    cdef const uint64_t *masks
+    cdef uint16_t *out
+    cdef int kind
+
+    def run(self, size_t start, size_t stop):
+        with nogil:
+            _run_batch(self.kind, self.masks + start, self.out + start, stop - start)
+
+
+cdef str _format_code(Py_buffer *view):
+    fmt = (view.format or b"B").decode("ascii")
+    if fmt[:1] in "@=<":
+        fmt = fmt[1:]
+    return fmt
+
+
+cdef void _get_buffer(object obj, Py_buffer *view, int flags, str what) except *:
+    try:
+        PyObject_GetBuffer(obj, view, flags)
+    except TypeError:
+        raise TypeError(f"{what} must support the buffer protocol (a numpy array or an "
+                        f"array.array), not {type(obj).__name__}") from None
+    except (BufferError, ValueError) as error:
+        raise ValueError(f"{what} must be a C-contiguous, one-dimensional buffer: {error}") from None
+
+
+def _allocate_like(masks, Py_ssize_t n):
+    if type(masks).__module__ == "numpy":
+        import numpy
+        return numpy.empty(n, dtype=numpy.uint16)
+    from array import array
+    return array("H", bytes(2 * n))
+
+
+def _threads_for(threads, Py_ssize_t n) -> int:
+    import os
+    if threads is None or isinstance(threads, bool) or not isinstance(threads, int) or threads < 0:
+        raise ValueError(f"threads must be a whole number >= 0 (0 = all cores), not {threads!r}")
+    wanted = threads or (os.cpu_count() or 1)
+    return max(1, min(wanted, n // _BATCH_MIN_PER_THREAD))
+
+
+cdef object _batch(int kind, object masks, object out, object threads):
+    global _executor
+    cdef Py_buffer mview, oview
+    cdef Py_ssize_t n
+    cdef size_t bad
+    cdef _BatchJob job
+    _get_buffer(masks, &mview, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT, "masks")
+    try:
+        if mview.ndim != 1 or mview.itemsize != 8 or _format_code(&mview) not in ("Q", "q", "L", "l"):
+            raise TypeError(
+                f"masks must be a one-dimensional buffer of 64-bit integers (numpy uint64/int64, "
+                f"array('Q')), got format {_format_code(&mview)!r} with {mview.ndim} dimension(s)")
+        n = mview.shape[0] if mview.ndim == 1 else 0
+        with nogil:
+            bad = stud_first_invalid(<const uint64_t *>mview.buf, <size_t>n, 5, 7)
+        if bad < <size_t>n:
+            value = (<const uint64_t *>mview.buf)[bad]
+            raise ValueError(
+                f"masks[{bad}] = {value:#x} is not a hand: it needs 5 to 7 cards and no bit "
+                f"outside the card layout (got {stud_popcount(value)} bits)")
+        if out is None:
+            out = _allocate_like(masks, n)
+        _get_buffer(out, &oview, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | PyBUF_WRITABLE, "out")
+        try:
+            if oview.ndim != 1 or oview.itemsize != 2 or _format_code(&oview) not in ("H", "h"):
+                raise TypeError(f"out must be a one-dimensional uint16 buffer, got format "
+                                f"{_format_code(&oview)!r} with {oview.ndim} dimension(s)")
+            if oview.shape[0] != n:
+                raise ValueError(f"out has {oview.shape[0]} items for {n} masks")
+            workers = _threads_for(threads, n)
+            if workers == 1:
+                with nogil:
+                    _run_batch(kind, <const uint64_t *>mview.buf, <uint16_t *>oview.buf, <size_t>n)
+            else:
+                job = _BatchJob()
+                job.masks = <const uint64_t *>mview.buf
+                job.out = <uint16_t *>oview.buf
+                job.kind = kind
+                if _executor is None:
+                    from concurrent.futures import ThreadPoolExecutor
+                    import os
+                    _executor = ThreadPoolExecutor(max_workers=os.cpu_count() or 1,
+                                                   thread_name_prefix="stud-batch")
+                bounds = [n * k // workers for k in range(workers + 1)]
+                futures = [_executor.submit(job.run, bounds[k], bounds[k + 1]) for k in range(workers)]
+                for future in futures:
+                    future.result()
+        finally:
+            PyBuffer_Release(&oview)
+    finally:
+        PyBuffer_Release(&mview)
+    return out
+
+
+def evaluate_high_batch(masks, out=None, *, threads=1):
+    """High values of many hands, one per mask, with the GIL released.
+
+    ``masks``: a C-contiguous one-dimensional buffer of 64-bit card masks
+    (numpy uint64 or int64 array, ``array('Q')``), each of 5..7 cards.
+    ``out``: an optional uint16 buffer of the same length to fill.  Returns
+    ``out`` (a new numpy array when ``masks`` is one, else ``array('H')``).
+    ``threads``: worker threads for large batches (0 = every core).
+
+    >>> from array import array
+    >>> masks = array("Q", [int(CardSet("As Ks Qs Js Ts 2d 3c")), int(CardSet("2c 3d 4h 5s 7c"))])
+    >>> list(evaluate_high_batch(masks)) == [high_value(m) for m in masks]
+    True
+    """
+    return _batch(_BATCH_HIGH, masks, out, threads)
+
+
+def evaluate_low8_batch(masks, out=None, *, threads=1):
+    """8-or-better low values (0 = no low) of many hands; see evaluate_high_batch."""
+    return _batch(_BATCH_LOW8, masks, out, threads)
+
+
+def evaluate_razz_batch(masks, out=None, *, threads=1):
+    """A-5 (Razz) low values of many hands; see evaluate_high_batch."""
+    return _batch(_BATCH_RAZZ, masks, out, threads)
+
+
+# ---- exhaustive enumeration, for the tests ----------------------------------------
+
+def _census(int n_cards, int first_lo=0, int first_hi=52):
+    """Histograms by value (high, low8, razz) of every ``n_cards``-card hand whose
+    lowest card index is in [first_lo, first_hi), computed in C without the GIL."""
+    if n_cards < 5 or n_cards > 7 or first_lo < 0 or first_hi > 52 or first_lo > first_hi:
+        raise ValueError("census takes 5..7 cards and a range of first cards within 0..52")
+    cdef uint64_t *counts = <uint64_t *>calloc(7463 + 57 + 6176, sizeof(uint64_t))
+    if counts == NULL:
+        raise MemoryError()
+    try:
+        with nogil:
+            stud_census(n_cards, first_lo, first_hi, counts, counts + 7463, counts + 7463 + 57)
+        return ([counts[k] for k in range(7463)], [counts[7463 + k] for k in range(57)],
+                [counts[7463 + 57 + k] for k in range(6176)])
+    finally:
+        free(counts)
+
+
+def _high_category_starts():
+    """The first high value of each category, and 7463."""
+    return [stud_high_category_start[k] for k in range(10)]

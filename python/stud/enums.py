@@ -1,0 +1,21 @@
+"""Enumerations of the public API."""
+
+from enum import IntEnum
+
+
+class Category(IntEnum):
+    """The category of a high poker hand, weakest first.
+
+    >>> Category.FLUSH > Category.STRAIGHT
+    True
+    """
+
+    HIGH_CARD = 0
+    PAIR = 1
+    TWO_PAIR = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    FOUR_OF_A_KIND = 7
+    STRAIGHT_FLUSH = 8

@@ -1,0 +1,83 @@
+/* eval.c: the batch evaluators and the slower helpers (best five cards). */
+#include "eval.h"
+
+size_t stud_first_invalid(const uint64_t *masks, size_t n, int min_cards, int max_cards)
+{
+    for (size_t i = 0; i < n; i++) {
+        uint64_t m = masks[i];
+        int count = stud_popcount(m);
+        if ((m & ~STUD_VALID_BITS) || count < min_cards || count > max_cards)
+            return i;
+    }
+    return n;
+}
+
+void stud_eval_high_batch(const uint64_t *masks, uint16_t *out, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        out[i] = stud_eval_high(masks[i]);
+}
+
+void stud_eval_low8_batch(const uint64_t *masks, uint16_t *out, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        out[i] = stud_eval_low8(masks[i]);
+}
+
+void stud_eval_razz_batch(const uint64_t *masks, uint16_t *out, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        out[i] = stud_eval_razz(masks[i]);
+}
+
+void stud_eval_hilo_batch(const uint64_t *masks, uint16_t *high, uint16_t *low8, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        high[i] = stud_eval_high(masks[i]);
+        low8[i] = stud_eval_low8(masks[i]);
+    }
+}
+
+int stud_high_category(unsigned value)
+{
+    int category = 0;
+    while (category < 8 && value >= stud_high_category_start[category + 1])
+        category++;
+    return category;
+}
+
+static unsigned value_of(uint64_t mask, enum stud_eval_kind kind)
+{
+    switch (kind) {
+    case STUD_EVAL_LOW8:
+        return stud_eval_low8(mask);
+    case STUD_EVAL_RAZZ:
+        return stud_eval_razz(mask);
+    default:
+        return stud_eval_high(mask);
+    }
+}
+
+uint64_t stud_best_five(uint64_t mask, enum stud_eval_kind kind)
+{
+    uint64_t cards[7];
+    int n = 0;
+    for (uint64_t rest = mask; rest && n < 7; rest &= rest - 1)
+        cards[n++] = rest & (~rest + 1);
+    uint64_t best_mask = 0;
+    unsigned best = 0;
+    /* each 5-card subset is the hand less n - 5 cards (none, one or two) */
+    for (int i = -1; i < n; i++) {
+        for (int j = i; j < n; j++) {
+            uint64_t drop = (i >= 0 ? cards[i] : 0) | (j >= 0 ? cards[j] : 0);
+            if (stud_popcount(drop) != n - 5)
+                continue;
+            unsigned v = value_of(mask & ~drop, kind);
+            if (v > best) {
+                best = v;
+                best_mask = mask & ~drop;
+            }
+        }
+    }
+    return best_mask;
+}

@@ -1,0 +1,86 @@
+/* eval.h: hand evaluation over card masks (see cards.h for the layout).
+ *
+ *   stud_eval_high   best 5-card high hand of 5..7 cards   1..7462
+ *   stud_eval_low8   best 8-or-better low (RULES.md 9.2)   0 (none), 1..56
+ *   stud_eval_razz   best A-5 low, pairs count (9.6)       1..6175
+ *
+ * Larger is better on every scale; equal values tie.  The scalar functions
+ * are inline so that the batch loops, the engine and the equity code all
+ * inline them.  They trust their input: 5..7 distinct valid cards (use
+ * stud_first_invalid to check a buffer).  Every *_batch twin writes one
+ * value per mask and touches no global state, so several threads may run
+ * them at once.
+ */
+#ifndef STUD_EVAL_H
+#define STUD_EVAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cards.h"
+#include "tables.h"
+
+/* Bit 7 of each 16-bit lane set when that suit holds five cards or more. */
+static inline uint64_t stud_flush_lanes(uint64_t mask)
+{
+    uint64_t x = mask - ((mask >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    x = (x + (x >> 8)) & 0x00FF00FF00FF00FFull; /* cards per suit, one per lane */
+    return (x + 0x007B007B007B007Bull) & 0x0080008000800080ull;
+}
+
+static inline uint16_t stud_high_with_slot(uint64_t mask, uint32_t slot)
+{
+    uint16_t value = stud_high_by_slot[slot];
+    uint64_t flush = stud_flush_lanes(mask);
+    if (flush) { /* rare: about 3% of random 7-card hands */
+        uint16_t f = stud_flush_high[stud_suit_field(mask, __builtin_ctzll(flush) >> 4)];
+        value = f > value ? f : value;
+    }
+    return value;
+}
+
+static inline uint16_t stud_eval_high(uint64_t mask)
+{
+    return stud_high_with_slot(mask, stud_hash_slot(stud_rank_key(mask)));
+}
+
+static inline uint16_t stud_eval_razz(uint64_t mask)
+{
+    return stud_razz_by_slot[stud_hash_slot(stud_rank_key(mask))];
+}
+
+/* Ranks A..8 as bits, ace lowest: bit 0 = ace, bit k = rank k+1. */
+static inline unsigned stud_low_ranks(uint64_t mask)
+{
+    unsigned ranks = stud_rank_set(mask);
+    return ((ranks << 1) | (ranks >> 12)) & 0xFFu;
+}
+
+static inline uint16_t stud_eval_low8(uint64_t mask)
+{
+    return stud_low8_by_ranks[stud_low_ranks(mask)];
+}
+
+/* Index of the first mask that is not a set of min_cards..max_cards valid
+ * cards, or n when all are. */
+size_t stud_first_invalid(const uint64_t *masks, size_t n, int min_cards, int max_cards);
+
+void stud_eval_high_batch(const uint64_t *masks, uint16_t *out, size_t n);
+void stud_eval_low8_batch(const uint64_t *masks, uint16_t *out, size_t n);
+void stud_eval_razz_batch(const uint64_t *masks, uint16_t *out, size_t n);
+/* high and 8-or-better low of the same hands in one pass */
+void stud_eval_hilo_batch(const uint64_t *masks, uint16_t *high, uint16_t *low8, size_t n);
+
+/* The category (0 = high card .. 8 = straight flush) of a high value. */
+int stud_high_category(unsigned value);
+
+enum stud_eval_kind { STUD_EVAL_HIGH = 0, STUD_EVAL_LOW8 = 1, STUD_EVAL_RAZZ = 2 };
+
+/* The five cards of a 5..7-card mask that make its best hand of the given
+ * kind (the first such subset in a fixed order when several tie), or 0 for
+ * a low8 with no qualifying low. */
+uint64_t stud_best_five(uint64_t mask, enum stud_eval_kind kind);
+
+#endif

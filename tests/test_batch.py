@@ -1,0 +1,214 @@
+"""Batch evaluators: same values as the scalar functions, every buffer form."""
+
+from array import array
+
+import numpy as np
+import pytest
+
+import stud
+
+import reference as ref
+
+BATCH = {
+    "high": (stud.evaluate_high_batch, stud.high_value),
+    "low8": (stud.evaluate_low8_batch, stud.low8_value),
+    "razz": (stud.evaluate_razz_batch, stud.razz_value),
+}
+EXPECTED_REF = {
+    "high": ref.expected_high_value,
+    "low8": ref.expected_low8_value,
+    "razz": ref.expected_razz_value,
+}
+KINDS = list(BATCH)
+
+
+def random_masks(n, seed=0, sizes=(5, 6, 7), low_heavy=False):
+    """n random masks of 5..7 cards, built independently from reference bit layout."""
+    rng = np.random.default_rng(seed)
+    ncards = 32 if low_heavy else 52
+    cards = np.argsort(rng.random((n, ncards)), axis=1)[:, :7]
+    if low_heavy:  # cards of ranks A,2..8 only: rank index 0..6 and 12
+        rank_map = np.array([0, 1, 2, 3, 4, 5, 6, 12])
+        cards = rank_map[cards // 4] * 4 + cards % 4
+    bits = (16 * (cards % 4) + cards // 4).astype(np.uint64)
+    onehot = np.left_shift(np.uint64(1), bits)
+    k = rng.choice(np.array(sizes), size=n)
+    onehot[np.arange(7)[None, :] >= k[:, None]] = 0
+    return np.bitwise_or.reduce(onehot, axis=1)
+
+
+@pytest.fixture(scope="module")
+def masks():
+    return np.concatenate([random_masks(15000, seed=1), random_masks(5000, seed=2, low_heavy=True)])
+
+
+@pytest.fixture(scope="module")
+def scalar_values(masks):
+    ints = [int(m) for m in masks]
+    return {kind: np.array([BATCH[kind][1](m) for m in ints], dtype=np.int64) for kind in KINDS}
+
+
+def test_random_masks_are_valid(masks):
+    for m in masks[:2000]:
+        cards = ref.mask_cards(int(m))
+        assert 5 <= len(cards) <= 7
+        assert ref.cards_mask(cards) == int(m)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_batch_equals_scalar_uint64(kind, masks, scalar_values):
+    out = BATCH[kind][0](masks)
+    assert isinstance(out, np.ndarray)
+    assert out.dtype == np.uint16
+    assert out.shape == masks.shape
+    assert np.array_equal(out.astype(np.int64), scalar_values[kind])
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_batch_equals_scalar_int64(kind, masks, scalar_values):
+    out = BATCH[kind][0](masks.view(np.int64))
+    assert isinstance(out, np.ndarray) and out.dtype == np.uint16
+    assert np.array_equal(out.astype(np.int64), scalar_values[kind])
+    out2 = BATCH[kind][0](masks.astype(np.int64))
+    assert np.array_equal(out2, out)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("code", ["Q", "q"])
+def test_batch_equals_scalar_array(kind, code, masks, scalar_values):
+    vals = masks.tolist() if code == "Q" else masks.view(np.int64).tolist()
+    arr = array(code, vals)
+    out = BATCH[kind][0](arr)
+    assert isinstance(out, array)
+    assert out.typecode == "H"
+    assert len(out) == len(arr)
+    assert list(out) == scalar_values[kind].tolist()
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_batch_against_reference(kind, masks):
+    sample = masks[::20][:1000]
+    out = BATCH[kind][0](np.ascontiguousarray(sample))
+    expected = [EXPECTED_REF[kind](ref.mask_cards(int(m))) for m in sample]
+    assert out.tolist() == expected
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_batch_memoryview(kind, masks, scalar_values):
+    out = BATCH[kind][0](memoryview(masks))
+    assert np.array_equal(np.asarray(out).astype(np.int64), scalar_values[kind])
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_out_numpy_filled_and_returned(kind, masks, scalar_values):
+    out = np.full(len(masks), 0xFFFF, dtype=np.uint16)
+    res = BATCH[kind][0](masks, out=out)
+    assert res is out
+    assert np.array_equal(out.astype(np.int64), scalar_values[kind])
+    # reused out buffer is overwritten
+    res = BATCH[kind][0](masks[::-1].copy(), out=out)
+    assert res is out
+    assert np.array_equal(out.astype(np.int64), scalar_values[kind][::-1])
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_out_array_filled_and_returned(kind, masks, scalar_values):
+    arr = array("Q", masks[:3000].tolist())
+    out = array("H", [0xFFFF] * 3000)
+    res = BATCH[kind][0](arr, out=out)
+    assert res is out
+    assert list(out) == scalar_values[kind][:3000].tolist()
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_out_slice_view(kind, masks, scalar_values):
+    """A contiguous view into a bigger buffer: only that window is written."""
+    big = np.full(len(masks) + 20, 0xABCD, dtype=np.uint16)
+    window = big[10:10 + len(masks)]
+    res = BATCH[kind][0](masks, out=window)
+    assert np.array_equal(window.astype(np.int64), scalar_values[kind])
+    assert (big[:10] == 0xABCD).all() and (big[-10:] == 0xABCD).all()
+    assert np.shares_memory(np.asarray(res), big)
+
+
+@pytest.fixture(scope="module")
+def big_masks():
+    return random_masks(300_000, seed=42)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_threads_same_result(kind, big_masks):
+    fn = BATCH[kind][0]
+    one = fn(big_masks, threads=1)
+    assert np.array_equal(fn(big_masks), one)
+    assert np.array_equal(fn(big_masks, threads=2), one)
+    assert np.array_equal(fn(big_masks, threads=0), one)
+    assert np.array_equal(fn(big_masks, threads=7), one)
+    out = np.zeros(len(big_masks), np.uint16)
+    assert fn(big_masks, out=out, threads=2) is out
+    assert np.array_equal(out, one)
+    # spot-check against the scalar function
+    idx = np.random.default_rng(0).choice(len(big_masks), 3000, replace=False)
+    scalar = BATCH[kind][1]
+    assert [int(one[i]) for i in idx] == [scalar(int(big_masks[i])) for i in idx]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("n", [1, 2, 3, 7, 63, 64, 65, 1001])
+@pytest.mark.parametrize("threads", [1, 2, 0])
+def test_small_sizes_with_threads(kind, n, threads, masks, scalar_values):
+    fn = BATCH[kind][0]
+    out = fn(np.ascontiguousarray(masks[:n]), threads=threads)
+    assert out.tolist() == scalar_values[kind][:n].tolist()
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("threads", [1, 2, 0])
+def test_empty_input(kind, threads):
+    fn = BATCH[kind][0]
+    out = fn(np.zeros(0, np.uint64), threads=threads)
+    assert isinstance(out, np.ndarray) and out.dtype == np.uint16 and out.shape == (0,)
+    out = fn(np.zeros(0, np.int64), threads=threads)
+    assert out.shape == (0,)
+    out = fn(array("Q"), threads=threads)
+    assert isinstance(out, array) and out.typecode == "H" and len(out) == 0
+    e = np.zeros(0, np.uint16)
+    assert fn(np.zeros(0, np.uint64), out=e, threads=threads) is e
+
+
+def _all_five_card_masks():
+    """Masks of all C(52, 5) hands, built by extending combinations in numpy."""
+    bit = np.array([1 << (16 * (c % 4) + c // 4) for c in range(52)], dtype=np.uint64)
+    last = np.arange(52)
+    masks = bit.copy()
+    for _ in range(4):
+        counts = 51 - last
+        start = np.repeat(last + 1, counts)
+        offset = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
+        last = start + offset
+        masks = np.repeat(masks, counts) | bit[last]
+    return masks
+
+
+@pytest.fixture(scope="module")
+def five_card_masks():
+    return _all_five_card_masks()
+
+
+def test_all_five_card_hands(five_card_masks):
+    """DESIGN.md: 7,462 distinct 5-card high values.  The API scales are
+    dense (1..7462, 1..6175 razz classes, 56 lows + 0 for no low)."""
+    hi = stud.evaluate_high_batch(five_card_masks, threads=0)
+    assert set(np.unique(hi).tolist()) == set(range(1, 7463))
+    rz = stud.evaluate_razz_batch(five_card_masks, threads=0)
+    assert set(np.unique(rz).tolist()) == set(range(1, 6176))
+    lo = stud.evaluate_low8_batch(five_card_masks, threads=0)
+    assert set(np.unique(lo).tolist()) == set(range(0, 57))
+    # each low is one set of 5 distinct ranks, i.e. 4^5 suitings (flushes
+    # do not count against a low)
+    counts = np.bincount(lo.astype(np.int64), minlength=57)
+    assert (counts[1:] == 4 ** 5).all()
+    # a uniform subsample against the reference evaluator
+    sample = five_card_masks[::2599]
+    assert hi[::2599].tolist() == [ref.expected_high_value(ref.mask_cards(int(m))) for m in sample]
+    assert rz[::2599].tolist() == [ref.expected_razz_value(ref.mask_cards(int(m))) for m in sample]
