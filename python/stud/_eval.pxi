@@ -216,14 +216,17 @@ def board_value(cards, *, bint razz=False) -> int:
 # ---- batch evaluation ---------------------------------------------------------
 
 cdef enum _BatchKind:
-    _BATCH_HIGH, _BATCH_LOW8, _BATCH_RAZZ
+    _BATCH_HIGH, _BATCH_LOW8, _BATCH_RAZZ, _BATCH_HILO
 
 _BATCH_MIN_PER_THREAD = 1 << 16
 _executor = None
 
 
-cdef void _run_batch(int kind, const uint64_t *masks, uint16_t *out, size_t n) noexcept nogil:
-    if kind == _BATCH_HIGH:
+cdef void _run_batch(int kind, const uint64_t *masks, uint16_t *out, uint16_t *out2,
+                     size_t n) noexcept nogil:
+    if kind == _BATCH_HILO:
+        stud_eval_hilo_batch(masks, out, out2, n)
+    elif kind == _BATCH_HIGH:
         stud_eval_high_batch(masks, out, n)
     elif kind == _BATCH_LOW8:
         stud_eval_low8_batch(masks, out, n)
@@ -236,11 +239,13 @@ cdef class _BatchJob:
     """A batch split into ranges, each run without the GIL by a worker thread."""
     cdef const uint64_t *masks
     cdef uint16_t *out
+    cdef uint16_t *out2
     cdef int kind
 
     def run(self, size_t start, size_t stop):
         with nogil:
-            _run_batch(self.kind, self.masks + start, self.out + start, stop - start)
+            _run_batch(self.kind, self.masks + start, self.out + start,
+                       self.out2 + start if self.out2 != NULL else NULL, stop - start)
 
 
 cdef str _format_code(Py_buffer *view):
@@ -276,19 +281,29 @@ def _threads_for(threads, Py_ssize_t n) -> int:
     return max(1, min(wanted, n // _BATCH_MIN_PER_THREAD))
 
 
-cdef object _batch(int kind, object masks, object out, object threads):
+cdef void _check_out(Py_buffer *view, Py_ssize_t n, str name) except *:
+    if view.ndim != 1 or view.itemsize != 2 or _format_code(view) not in ("H", "h"):
+        raise TypeError(f"{name} must be a one-dimensional uint16 buffer, got format "
+                        f"{_format_code(view)!r} with {view.ndim} dimension(s)")
+    if view.shape[0] != n:
+        raise ValueError(f"{name} has {view.shape[0]} items for {n} masks")
+
+
+cdef object _batch(int kind, object masks, object out, object out2, object threads):
+    """Runs one batch kind; returns out (or (out, out2) for hi-lo)."""
     global _executor
-    cdef Py_buffer mview, oview
+    cdef Py_buffer mview, oview, oview2
     cdef Py_ssize_t n
     cdef size_t bad
-    cdef _BatchJob job
+    cdef bint two = kind == _BATCH_HILO
+    cdef _BatchJob job = _BatchJob()
     _get_buffer(masks, &mview, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT, "masks")
     try:
         if mview.ndim != 1 or mview.itemsize != 8 or _format_code(&mview) not in ("Q", "q", "L", "l"):
             raise TypeError(
                 f"masks must be a one-dimensional buffer of 64-bit integers (numpy uint64/int64, "
                 f"array('Q')), got format {_format_code(&mview)!r} with {mview.ndim} dimension(s)")
-        n = mview.shape[0] if mview.ndim == 1 else 0
+        n = mview.shape[0]
         with nogil:
             bad = stud_first_invalid(<const uint64_t *>mview.buf, <size_t>n, 5, 7)
         if bad < <size_t>n:
@@ -296,38 +311,47 @@ cdef object _batch(int kind, object masks, object out, object threads):
             raise ValueError(
                 f"masks[{bad}] = {value:#x} is not a hand: it needs 5 to 7 cards and no bit "
                 f"outside the card layout (got {stud_popcount(value)} bits)")
+        workers = _threads_for(threads, n)
         if out is None:
             out = _allocate_like(masks, n)
-        _get_buffer(out, &oview, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | PyBUF_WRITABLE, "out")
+        if two and out2 is None:
+            out2 = _allocate_like(masks, n)
+        _get_buffer(out, &oview, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | PyBUF_WRITABLE,
+                    "high_out" if two else "out")
         try:
-            if oview.ndim != 1 or oview.itemsize != 2 or _format_code(&oview) not in ("H", "h"):
-                raise TypeError(f"out must be a one-dimensional uint16 buffer, got format "
-                                f"{_format_code(&oview)!r} with {oview.ndim} dimension(s)")
-            if oview.shape[0] != n:
-                raise ValueError(f"out has {oview.shape[0]} items for {n} masks")
-            workers = _threads_for(threads, n)
-            if workers == 1:
-                with nogil:
-                    _run_batch(kind, <const uint64_t *>mview.buf, <uint16_t *>oview.buf, <size_t>n)
-            else:
-                job = _BatchJob()
-                job.masks = <const uint64_t *>mview.buf
-                job.out = <uint16_t *>oview.buf
-                job.kind = kind
-                if _executor is None:
-                    from concurrent.futures import ThreadPoolExecutor
-                    import os
-                    _executor = ThreadPoolExecutor(max_workers=os.cpu_count() or 1,
-                                                   thread_name_prefix="stud-batch")
-                bounds = [n * k // workers for k in range(workers + 1)]
-                futures = [_executor.submit(job.run, bounds[k], bounds[k + 1]) for k in range(workers)]
-                for future in futures:
-                    future.result()
+            _check_out(&oview, n, "high_out" if two else "out")
+            job.masks = <const uint64_t *>mview.buf
+            job.out = <uint16_t *>oview.buf
+            job.out2 = NULL
+            job.kind = kind
+            if two:
+                _get_buffer(out2, &oview2, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | PyBUF_WRITABLE,
+                            "low_out")
+            try:
+                if two:
+                    _check_out(&oview2, n, "low_out")
+                    job.out2 = <uint16_t *>oview2.buf
+                if workers == 1:
+                    job.run(0, n)
+                else:
+                    if _executor is None:
+                        from concurrent.futures import ThreadPoolExecutor
+                        import os
+                        _executor = ThreadPoolExecutor(max_workers=os.cpu_count() or 1,
+                                                       thread_name_prefix="stud-batch")
+                    bounds = [n * k // workers for k in range(workers + 1)]
+                    futures = [_executor.submit(job.run, bounds[k], bounds[k + 1])
+                               for k in range(workers)]
+                    for future in futures:
+                        future.result()
+            finally:
+                if two:
+                    PyBuffer_Release(&oview2)
         finally:
             PyBuffer_Release(&oview)
     finally:
         PyBuffer_Release(&mview)
-    return out
+    return (out, out2) if two else out
 
 
 def evaluate_high_batch(masks, out=None, *, threads=1):
@@ -344,17 +368,26 @@ def evaluate_high_batch(masks, out=None, *, threads=1):
     >>> list(evaluate_high_batch(masks)) == [high_value(m) for m in masks]
     True
     """
-    return _batch(_BATCH_HIGH, masks, out, threads)
+    return _batch(_BATCH_HIGH, masks, out, None, threads)
 
 
 def evaluate_low8_batch(masks, out=None, *, threads=1):
     """8-or-better low values (0 = no low) of many hands; see evaluate_high_batch."""
-    return _batch(_BATCH_LOW8, masks, out, threads)
+    return _batch(_BATCH_LOW8, masks, out, None, threads)
 
 
 def evaluate_razz_batch(masks, out=None, *, threads=1):
     """A-5 (Razz) low values of many hands; see evaluate_high_batch."""
-    return _batch(_BATCH_RAZZ, masks, out, threads)
+    return _batch(_BATCH_RAZZ, masks, out, None, threads)
+
+
+def evaluate_hilo_batch(masks, high_out=None, low_out=None, *, threads=1):
+    """High and 8-or-better low values of many hands in one pass.
+
+    Returns ``(high_out, low_out)``, two uint16 arrays (new ones when not
+    given); see evaluate_high_batch for the buffers and ``threads``.
+    """
+    return _batch(_BATCH_HILO, masks, high_out, low_out, threads)
 
 
 # ---- exhaustive enumeration, for the tests ----------------------------------------
