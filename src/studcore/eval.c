@@ -1,6 +1,8 @@
 /* eval.c: the batch evaluators and the slower helpers (best five cards). */
 #include "eval.h"
 
+#include "eval_simd.h"
+
 size_t stud_first_invalid(const uint64_t *masks, size_t n, int min_cards, int max_cards)
 {
     for (size_t i = 0; i < n; i++) {
@@ -12,30 +14,65 @@ size_t stud_first_invalid(const uint64_t *masks, size_t n, int min_cards, int ma
     return n;
 }
 
-void stud_eval_high_batch(const uint64_t *masks, uint16_t *out, size_t n)
+/* The scalar loops: the reference the vector kernels must match, and the
+ * fallback on processors without AVX2. */
+void stud_eval_high_batch_scalar(const uint64_t *masks, uint16_t *out, size_t n)
 {
     for (size_t i = 0; i < n; i++)
         out[i] = stud_eval_high(masks[i]);
 }
 
-void stud_eval_low8_batch(const uint64_t *masks, uint16_t *out, size_t n)
+void stud_eval_low8_batch_scalar(const uint64_t *masks, uint16_t *out, size_t n)
 {
     for (size_t i = 0; i < n; i++)
         out[i] = stud_eval_low8(masks[i]);
 }
 
-void stud_eval_razz_batch(const uint64_t *masks, uint16_t *out, size_t n)
+void stud_eval_razz_batch_scalar(const uint64_t *masks, uint16_t *out, size_t n)
 {
     for (size_t i = 0; i < n; i++)
         out[i] = stud_eval_razz(masks[i]);
 }
 
-void stud_eval_hilo_batch(const uint64_t *masks, uint16_t *high, uint16_t *low8, size_t n)
+void stud_eval_hilo_batch_scalar(const uint64_t *masks, uint16_t *high, uint16_t *low8, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         high[i] = stud_eval_high(masks[i]);
         low8[i] = stud_eval_low8(masks[i]);
     }
+}
+
+#if STUD_HAVE_AVX2_KERNELS
+#define DISPATCH(simd_call, scalar_call) \
+    do {                                 \
+        if (stud_simd_available())       \
+            simd_call;                   \
+        else                             \
+            scalar_call;                 \
+    } while (0)
+#else
+#define DISPATCH(simd_call, scalar_call) scalar_call
+#endif
+
+void stud_eval_high_batch(const uint64_t *masks, uint16_t *out, size_t n)
+{
+    DISPATCH(stud_simd_high_batch(masks, out, n), stud_eval_high_batch_scalar(masks, out, n));
+}
+
+void stud_eval_low8_batch(const uint64_t *masks, uint16_t *out, size_t n)
+{
+    DISPATCH(stud_simd_low8_batch(masks, out, n), stud_eval_low8_batch_scalar(masks, out, n));
+}
+
+void stud_eval_razz_batch(const uint64_t *masks, uint16_t *out, size_t n)
+{
+    DISPATCH(stud_simd_razz_batch(masks, out, n), stud_eval_razz_batch_scalar(masks, out, n));
+}
+
+void stud_eval_hilo_batch(const uint64_t *masks, uint16_t *high, uint16_t *low8, size_t n)
+{
+    DISPATCH(stud_simd_hilo_batch(masks, high, low8, n),
+             stud_eval_hilo_batch_scalar(masks, high, low8, n));
 }
 
 int stud_high_category(unsigned value)

@@ -67,11 +67,17 @@ static inline uint16_t stud_eval_low8(uint64_t mask)
  * cards, or n when all are. */
 size_t stud_first_invalid(const uint64_t *masks, size_t n, int min_cards, int max_cards);
 
+/* The batch functions use the AVX2 kernels of eval_simd.c when the
+ * processor has them; the *_scalar twins always run the scalar code. */
 void stud_eval_high_batch(const uint64_t *masks, uint16_t *out, size_t n);
 void stud_eval_low8_batch(const uint64_t *masks, uint16_t *out, size_t n);
 void stud_eval_razz_batch(const uint64_t *masks, uint16_t *out, size_t n);
 /* high and 8-or-better low of the same hands in one pass */
 void stud_eval_hilo_batch(const uint64_t *masks, uint16_t *high, uint16_t *low8, size_t n);
+void stud_eval_high_batch_scalar(const uint64_t *masks, uint16_t *out, size_t n);
+void stud_eval_low8_batch_scalar(const uint64_t *masks, uint16_t *out, size_t n);
+void stud_eval_razz_batch_scalar(const uint64_t *masks, uint16_t *out, size_t n);
+void stud_eval_hilo_batch_scalar(const uint64_t *masks, uint16_t *high, uint16_t *low8, size_t n);
 
 /* The category (0 = high card .. 8 = straight flush) of a high value. */
 int stud_high_category(unsigned value);

@@ -219,7 +219,7 @@ static void collect_key(const int counts[STUD_RANKS], void *ctx)
 }
 
 static uint64_t mul;
-static uint16_t disp[N_BUCKETS];
+static uint16_t disp[N_BUCKETS + 1];
 static uint16_t high_by_slot[MAX_SLOTS], razz_by_slot[MAX_SLOTS];
 static unsigned char used[2 * MAX_SLOTS];
 static uint32_t n_slots;
@@ -369,8 +369,8 @@ static void build_hash(void)
 
 /* ---- flushes and 8-or-better lows ------------------------------------------ */
 
-static uint16_t flush_high[8192];
-static uint8_t low8_by_ranks[256];
+static uint16_t flush_high[8192 + 1];
+static uint8_t low8_by_ranks[256 + 3];
 
 static void build_flushes(void)
 {
@@ -468,12 +468,15 @@ int main(int argc, char **argv)
     fprintf(f, "#include \"tables.h\"\n\n");
     fprintf(f, "const uint64_t stud_hash_mul = 0x%016llxull;\n", (unsigned long long)mul);
     fprintf(f, "const uint32_t stud_hash_slots = %u;\n\n", n_slots);
-    write_u16(f, "const uint16_t stud_hash_disp[1u << STUD_HASH_BUCKET_BITS]", disp, N_BUCKETS);
-    write_u16(f, "const uint16_t stud_high_by_slot[]", high_by_slot, n_slots);
-    write_u16(f, "const uint16_t stud_razz_by_slot[]", razz_by_slot, n_slots);
-    write_u16(f, "const uint16_t stud_flush_high[8192]", flush_high, 8192);
-    fprintf(f, "const uint8_t stud_low8_by_ranks[256] = {\n");
-    for (int i = 0; i < 256; i++)
+    /* one spare zero entry after each gathered table: a vector kernel reads
+     * 32 bits at the address of a 16-bit entry */
+    write_u16(f, "const uint16_t stud_hash_disp[(1u << STUD_HASH_BUCKET_BITS) + 1]", disp,
+              N_BUCKETS + 1);
+    write_u16(f, "const uint16_t stud_high_by_slot[]", high_by_slot, n_slots + 1);
+    write_u16(f, "const uint16_t stud_razz_by_slot[]", razz_by_slot, n_slots + 1);
+    write_u16(f, "const uint16_t stud_flush_high[8192 + 1]", flush_high, 8192 + 1);
+    fprintf(f, "const uint8_t stud_low8_by_ranks[256 + 3] = {\n");
+    for (int i = 0; i < 256 + 3; i++)
         fprintf(f, "%s%u,", i % 16 ? " " : "\n    ", low8_by_ranks[i]);
     fprintf(f, "\n};\n\n");
     write_u16(f, "const uint16_t stud_high_category_start[10]", category_start, 10);

@@ -15,6 +15,10 @@
  * identifies the multiset of ranks exactly, whatever the suits.  A perfect
  * hash (multiply, then a per-bucket displacement) maps the 73,775 keys of
  * 5-, 6- and 7-card multisets onto a dense table of slots.
+ *
+ * The gathered tables (hash_disp, *_by_slot, flush_high, low8_by_ranks) end
+ * with spare
+ * zero entries so that a vector kernel may read 32 bits at any entry.
  */
 #ifndef STUD_TABLES_H
 #define STUD_TABLES_H
@@ -31,11 +35,11 @@
 
 extern const uint64_t stud_hash_mul;
 extern const uint32_t stud_hash_slots;
-extern const uint16_t stud_hash_disp[1u << STUD_HASH_BUCKET_BITS];
+extern const uint16_t stud_hash_disp[(1u << STUD_HASH_BUCKET_BITS) + 1];
 extern const uint16_t stud_high_by_slot[];   /* best high value of the multiset, flushes aside */
 extern const uint16_t stud_razz_by_slot[];   /* best A-5 low of the multiset */
-extern const uint16_t stud_flush_high[8192]; /* best flush / straight flush in one suit field, 0 if < 5 cards */
-extern const uint8_t stud_low8_by_ranks[256]; /* bit 0 = ace, bit k = rank k+1 (2..8) */
+extern const uint16_t stud_flush_high[8192 + 1]; /* best flush / straight flush of one suit field, 0 if < 5 cards */
+extern const uint8_t stud_low8_by_ranks[256 + 3]; /* bit 0 = ace, bit k = rank k+1 (2..8); 3 spare */
 extern const uint16_t stud_high_category_start[10]; /* first value of each category; [9] = 7463 */
 
 static inline uint64_t stud_rank_key(uint64_t mask)

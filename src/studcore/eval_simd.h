@@ -1,0 +1,25 @@
+/* eval_simd.h: vector kernels of the batch evaluators (eval_simd.c).
+ * eval.c dispatches to them at run time when the processor has AVX2. */
+#ifndef STUD_EVAL_SIMD_H
+#define STUD_EVAL_SIMD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+#define STUD_HAVE_AVX2_KERNELS 1
+#else
+#define STUD_HAVE_AVX2_KERNELS 0
+#endif
+
+/* Nonzero when the kernels below may run on this processor. */
+int stud_simd_available(void);
+
+#if STUD_HAVE_AVX2_KERNELS
+void stud_simd_high_batch(const uint64_t *masks, uint16_t *out, size_t n);
+void stud_simd_low8_batch(const uint64_t *masks, uint16_t *out, size_t n);
+void stud_simd_razz_batch(const uint64_t *masks, uint16_t *out, size_t n);
+void stud_simd_hilo_batch(const uint64_t *masks, uint16_t *high, uint16_t *low8, size_t n);
+#endif
+
+#endif
