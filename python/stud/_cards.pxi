@@ -108,8 +108,8 @@ cdef uint64_t _to_mask(object cards) except? 0xFFFFFFFFFFFFFFFFULL:
             part = stud_card_bit((<Card>item).index)
         elif isinstance(item, str):
             part = _parse(<str>item)
-        elif isinstance(item, CardSet):
-            part = (<CardSet>item).mask
+            if stud_popcount(part) != 1:
+                raise CardError(f"each item must be one card, got {item!r} in {cards!r}")
         else:
             raise TypeError(f"expected Card or str items, not {type(item).__name__}: {item!r}")
         if mask & part:
@@ -118,14 +118,24 @@ cdef uint64_t _to_mask(object cards) except? 0xFFFFFFFFFFFFFFFFULL:
     return mask
 
 
-cdef uint64_t _mask_or_int(object cards) except? 0xFFFFFFFFFFFFFFFFULL:
+cdef uint64_t _int_mask(object value) except? 0xFFFFFFFFFFFFFFFFULL:
+    """An int taken as a card mask, checked against the layout."""
+    cdef unsigned long long mask
+    try:
+        mask = value
+    except OverflowError:
+        mask = ~0ULL
+    if mask & ~STUD_VALID_BITS:
+        raise CardError(f"{value:#x} is not a card mask: only bits 16*suit + rank-2 may be set")
+    return mask
+
+
+cdef inline uint64_t _mask_or_int(object cards) except? 0xFFFFFFFFFFFFFFFFULL:
     """Like _to_mask, and a plain int is taken as a mask (checked)."""
     if type(cards) is CardSet:
         return (<CardSet>cards).mask
-    if isinstance(cards, int) and not isinstance(cards, bool):
-        if cards < 0 or cards > <object>STUD_VALID_BITS or (<uint64_t>cards) & ~STUD_VALID_BITS:
-            raise CardError(f"{cards:#x} is not a card mask: only bits 16*suit + rank-2 may be set")
-        return <uint64_t>cards
+    if type(cards) is int or (isinstance(cards, int) and not isinstance(cards, bool)):
+        return _int_mask(cards)
     return _to_mask(cards)
 
 
@@ -227,8 +237,8 @@ cdef class CardSet:
     >>> CardSet.from_mask(int(hand)) == hand
     True
 
-    Accepts a string (spaces or commas optional, ten as T or 10, any case),
-    an iterable of Card or str, or another CardSet.  A repeated card raises
+    Accepts a string (spaces or commas between cards optional, ten as T or
+    10, any case), an iterable of Card or one-card str, or another CardSet.  A repeated card raises
     CardError.  Iteration runs from the highest rank down and, within a
     rank, spades, hearts, diamonds, clubs.  ``int(cs)`` is the mask: bit
     16 * suit index + (rank - 2), suits c=0, d=1, h=2, s=3.

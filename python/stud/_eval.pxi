@@ -21,6 +21,7 @@ cdef inline uint64_t _hand_mask(object cards) except? 0xFFFFFFFFFFFFFFFFULL:
     return mask
 
 
+@cython.always_allow_keywords(False)
 def high_value(cards) -> int:
     """The high value (1..7462, larger is stronger) of 5..7 cards.
 
@@ -33,11 +34,13 @@ def high_value(cards) -> int:
     return stud_eval_high(_hand_mask(cards))
 
 
+@cython.always_allow_keywords(False)
 def low8_value(cards) -> int:
     """The 8-or-better low value (1..56, larger is better; 0 = no low)."""
     return stud_eval_low8(_hand_mask(cards))
 
 
+@cython.always_allow_keywords(False)
 def razz_value(cards) -> int:
     """The A-5 low value (1..6175, larger is better; pairs count against)."""
     return stud_eval_razz(_hand_mask(cards))
@@ -151,6 +154,7 @@ cdef object _low_hand(uint64_t mask, stud_eval_kind kind):
     return hand
 
 
+@cython.always_allow_keywords(False)
 def evaluate_high(cards) -> HighHand:
     """The best high hand of 5, 6 or 7 cards.
 
@@ -163,6 +167,7 @@ def evaluate_high(cards) -> HighHand:
     return _high_hand(_hand_mask(cards))
 
 
+@cython.always_allow_keywords(False)
 def evaluate_low8(cards):
     """The best 8-or-better low of 5..7 cards (RULES.md 9.2), or None.
 
@@ -174,6 +179,7 @@ def evaluate_low8(cards):
     return _low_hand(_hand_mask(cards), STUD_EVAL_LOW8)
 
 
+@cython.always_allow_keywords(False)
 def evaluate_razz(cards) -> LowHand:
     """The best A-5 low of 5..7 cards, pairs counting against (RULES.md 9.6).
 
@@ -183,6 +189,7 @@ def evaluate_razz(cards) -> LowHand:
     return _low_hand(_hand_mask(cards), STUD_EVAL_RAZZ)
 
 
+@cython.always_allow_keywords(False)
 def evaluate_hilo(cards) -> tuple:
     """``(evaluate_high(cards), evaluate_low8(cards))`` in one call.
 
