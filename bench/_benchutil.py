@@ -91,6 +91,8 @@ def machine_info() -> dict:
         "python": platform.python_version(),
         "platform": platform.platform(),
         "numpy": np.__version__,
+        # other work on the machine skews timings: report the load at the time
+        "loadavg_1_5_15": list(os.getloadavg()) if hasattr(os, "getloadavg") else None,
     }
 
 

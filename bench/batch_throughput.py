@@ -10,15 +10,17 @@ Run from the repository root:
 
 Inputs: --hands (default 4,000,000) seeded random 7-card masks (uniform over
 7-card subsets of the deck) in a C-contiguous numpy uint64 array; every call
-writes into a preallocated uint16 array; best of --repeat (default 5) calls.
+writes into a preallocated uint16 array.  --repeat rounds (default 7), each
+running every case once (interleaved, so a slow phase of a shared machine hits
+all cases alike); the best round per case is kept.
 On random hands about 1 in 5.5 has an 8-or-better low, so the low8 figure is
 for that mix.
 
 Rows:
 - batch high / low8 / razz: stud.evaluate_{high,low8,razz}_batch
-- batch hilo: stud.evaluate_hilo_batch if it exists, else the high batch
-  followed by the low8 batch over the same array (what a caller does); one
-  "hand" = both values.
+- batch hilo: stud.evaluate_hilo_batch (one pass, both values) if it exists,
+  and the high batch followed by the low8 batch over the same array (what a
+  caller does without it); one "hand" = both values.
 - per core = total / number of threads used (threads=0 means all cores).
 - scalar rows (--no-scalar to skip): one Python call per hand over a list of
   --scalar-hands pre-built inputs (Python ints / CardSets), driven by
@@ -48,61 +50,62 @@ GOALS_PER_CORE = {"high": 250.0, "low8": 500.0, "razz": 250.0, "hilo": None}
 SCALAR_GOAL = 12.0
 
 
-def _best(fn, repeat):
-    best = float("inf")
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t0)
+def _time_interleaved(cases, repeat):
+    """Best seconds per case over `repeat` rounds; each round runs every case once,
+    so a slow phase of a shared machine hits every case alike."""
+    best = [float("inf")] * len(cases)
+    gc.disable()
+    try:
+        for _ in range(repeat):
+            for k, case in enumerate(cases):
+                t0 = time.perf_counter()
+                case["run"]()
+                best[k] = min(best[k], time.perf_counter() - t0)
+    finally:
+        gc.enable()
     return best
 
 
-def batch_rows(stud, masks, thread_list, repeat):
+def batch_cases(stud, masks, thread_list):
     n = len(masks)
     out = np.empty(n, dtype=np.uint16)
     out2 = np.empty(n, dtype=np.uint16)
     fns = {"high": stud.evaluate_high_batch, "low8": stud.evaluate_low8_batch,
            "razz": stud.evaluate_razz_batch}
     hilo = getattr(stud, "evaluate_hilo_batch", None)
-    rows = []
-    for kind in ("high", "low8", "razz", "hilo"):
+    cases = []
+    kinds = ["high", "low8", "razz"]
+    if hilo is not None:
+        kinds.append("hilo")  # the fused one-pass call
+    kinds.append("hilo2")  # high batch then low8 batch: what a caller does without it
+    for kind in kinds:
         for threads in thread_list:
-            used = os.cpu_count() if threads == 0 else threads
             if kind == "hilo":
-                if hilo is not None:
-                    def run(threads=threads):
-                        hilo(masks, threads=threads)
-                    call = f"evaluate_hilo_batch(threads={threads})"
-                else:
-                    def run(threads=threads):
-                        fns["high"](masks, out, threads=threads)
-                        fns["low8"](masks, out2, threads=threads)
-                    call = f"evaluate_high_batch + evaluate_low8_batch (threads={threads})"
+                def run(threads=threads):
+                    hilo(masks, out, out2, threads=threads)
+                call = f"evaluate_hilo_batch(threads={threads})"
+            elif kind == "hilo2":
+                def run(threads=threads):
+                    fns["high"](masks, out, threads=threads)
+                    fns["low8"](masks, out2, threads=threads)
+                call = f"evaluate_high_batch + evaluate_low8_batch (threads={threads})"
             else:
-                fn = fns[kind]
-
-                def run(fn=fn, threads=threads):
+                def run(fn=fns[kind], threads=threads):
                     fn(masks, out, threads=threads)
                 call = f"evaluate_{kind}_batch(threads={threads})"
-            fns["high"](masks[:1000], out[:1000], threads=threads)  # warm-up (thread pool, tables)
-            run()
-            t = _best(run, repeat)
-            total = n / t / 1e6
-            per_core = total / used
-            goal = GOALS_PER_CORE[kind]
-            rows.append({
-                "section": "batch", "kind": kind, "call": call, "threads": threads,
-                "cores_used": used, "hands": n, "seconds": t,
-                "m_per_s_total": total, "m_per_s_per_core": per_core, "goal_per_core": goal,
-                "meets_goal": None if goal is None else per_core >= goal,
-            })
-    return rows
+            run()  # warm-up (thread pool, tables, page faults on out)
+            cases.append({"section": "batch", "kind": kind.rstrip("2"), "call": call,
+                          "threads": threads,
+                          "cores_used": os.cpu_count() if threads == 0 else threads,
+                          "hands": n, "goal_per_core": GOALS_PER_CORE[kind.rstrip("2")],
+                          "run": run})
+    return cases
 
 
-def scalar_rows(stud, masks, repeat):
+def scalar_cases(stud, masks):
     mask_ints = [int(m) for m in masks.tolist()]
     cardsets = [stud.CardSet.from_mask(m) for m in mask_ints]
-    cases = [
+    specs = [
         ("high", "high_value(mask)", stud.high_value, mask_ints, SCALAR_GOAL),
         ("high", "high_value(cardset)", stud.high_value, cardsets, SCALAR_GOAL),
         ("high", "evaluate_high(cardset)", stud.evaluate_high, cardsets, None),
@@ -112,21 +115,28 @@ def scalar_rows(stud, masks, repeat):
         ("razz", "razz_value(cardset)", stud.razz_value, cardsets, None),
         ("hilo", "evaluate_hilo(cardset)", stud.evaluate_hilo, cardsets, None),
     ]
-    rows = []
     consume = collections.deque
-    for kind, call, fn, inputs, goal in cases:
-        consume(map(fn, inputs[:1000]), maxlen=0)
-        gc.disable()
-        try:
-            t = _best(lambda fn=fn, inputs=inputs: consume(map(fn, inputs), maxlen=0), repeat)
-        finally:
-            gc.enable()
-        rate = len(inputs) / t / 1e6
-        rows.append({
-            "section": "scalar", "kind": kind, "call": call, "threads": 1, "cores_used": 1,
-            "hands": len(inputs), "seconds": t, "m_per_s_total": rate, "m_per_s_per_core": rate,
-            "goal_per_core": goal, "meets_goal": None if goal is None else rate >= goal,
-        })
+    cases = []
+    for kind, call, fn, inputs, goal in specs:
+        consume(map(fn, inputs[:1000]), maxlen=0)  # warm-up
+
+        def run(fn=fn, inputs=inputs):
+            consume(map(fn, inputs), maxlen=0)
+        cases.append({"section": "scalar", "kind": kind, "call": call, "threads": 1,
+                      "cores_used": 1, "hands": len(inputs), "goal_per_core": goal, "run": run})
+    return cases
+
+
+def measure(cases, repeat):
+    rows = []
+    for case, t in zip(cases, _time_interleaved(cases, repeat)):
+        row = {k: v for k, v in case.items() if k != "run"}
+        total = case["hands"] / t / 1e6
+        per_core = total / case["cores_used"]
+        goal = case["goal_per_core"]
+        row.update({"seconds": t, "m_per_s_total": total, "m_per_s_per_core": per_core,
+                    "meets_goal": None if goal is None else per_core >= goal})
+        rows.append(row)
     return rows
 
 
@@ -147,7 +157,7 @@ def _goal(r):
 def render_text(rep):
     m = rep["machine"]
     lines = ["", f"stud {rep['stud_version']} evaluation throughput -- {m['cpu_model']}, "
-                 f"{m['cpu_count']} CPUs, Python {m['python']}; random 7-card hands", ""]
+                 f"{m['cpu_count']} CPUs, load {m['loadavg_1_5_15'][0]:.2f} (1-min, this run included), Python {m['python']}; random 7-card hands", ""]
     header = ("", "call", "thr", "hands", "M hands/s", "per core", "goal/core", "status")
     rows = [(r["section"] + " " + r["kind"], r["call"], str(r["threads"]), f"{r['hands']:,}",
              _fmt(r["m_per_s_total"]), _fmt(r["m_per_s_per_core"]), _goal(r), _status(r))
@@ -188,13 +198,21 @@ def main(argv=None):
                     help="comma-separated thread counts, 0 = all cores (default 1,2)")
     ap.add_argument("--cards", type=int, default=7, choices=(5, 6, 7),
                     help="cards per hand (default 7)")
-    ap.add_argument("--repeat", type=int, default=5, help="best of N (default 5)")
+    ap.add_argument("--repeat", type=int, default=7,
+                    help="rounds; each round runs every case once, best round kept (default 7)")
     ap.add_argument("--seed", type=int, default=20261129)
     ap.add_argument("--no-scalar", action="store_true", help="skip the scalar rows")
     ap.add_argument("--markdown", action="store_true")
     ap.add_argument("--json", nargs="?", const="-", metavar="PATH",
                     help="write results as JSON to PATH (or stdout if no PATH)")
+    ap.add_argument("--render", metavar="PATH",
+                    help="measure nothing: print the tables of a saved --json file")
     args = ap.parse_args(argv)
+    if args.render:
+        with open(args.render) as fh:
+            saved = json.load(fh)
+        print(render_markdown(saved) if args.markdown else render_text(saved))
+        return 0
 
     try:
         import stud  # noqa: PLC0415
@@ -204,9 +222,9 @@ def main(argv=None):
 
     thread_list = [int(t) for t in args.threads.split(",") if t.strip()]
     masks = random_masks(args.hands, args.cards, args.seed)
-    rows = batch_rows(stud, masks, thread_list, args.repeat)
+    rows = measure(batch_cases(stud, masks, thread_list), args.repeat)
     if not args.no_scalar:
-        rows += scalar_rows(stud, masks[: args.scalar_hands], args.repeat)
+        rows += measure(scalar_cases(stud, masks[: args.scalar_hands]), args.repeat)
     rep = {
         "machine": machine_info(),
         "stud_version": getattr(stud, "__version__", None) or package_version("stud") or "?",

@@ -16,8 +16,10 @@ What is measured
   for positional-card APIs) so the harness adds as little as possible and the
   same harness is used for every library.  ``--loop for`` uses a plain Python
   ``for`` loop instead (what a typical caller writes; slower for everyone).
-- Best of ``--repeat`` runs, ``time.perf_counter``, garbage collector paused
-  during the timed runs (as ``timeit`` does).
+- ``--repeat`` rounds (default 5); each round times every call once (interleaved,
+  so a slow phase of a shared machine hits every library alike) and the best
+  round per call is kept; ``time.perf_counter``; garbage collector paused during
+  the timed runs (as ``timeit`` does).
 - stud's batch calls over a numpy uint64 array (threads=1 and threads=0 = all
   cores), with a preallocated ``out`` array.
 - Slow libraries get fewer hands (a prefix of the same hand list):
@@ -317,7 +319,8 @@ def main(argv=None) -> int:
                     help="hands used for the order-agreement check (default 100,000)")
     ap.add_argument("--check-pairs", type=int, default=1_000_000,
                     help="randomly sampled pairs for the order check (default 1,000,000)")
-    ap.add_argument("--repeat", type=int, default=3, help="best of N timed runs (default 3)")
+    ap.add_argument("--repeat", type=int, default=5,
+                    help="timed rounds; the best round per call is kept (default 5)")
     ap.add_argument("--seed", type=int, default=20261129)
     ap.add_argument("--loop", choices=("map", "for"), default="map",
                     help="per-hand driver: C-level map (default) or a Python for loop")
@@ -326,7 +329,14 @@ def main(argv=None) -> int:
     ap.add_argument("--markdown", action="store_true", help="print markdown tables")
     ap.add_argument("--json", nargs="?", const="-", metavar="PATH",
                     help="write results as JSON to PATH (or stdout if no PATH)")
+    ap.add_argument("--render", metavar="PATH",
+                    help="measure nothing: print the tables of a saved --json file")
     args = ap.parse_args(argv)
+    if args.render:
+        with open(args.render) as fh:
+            saved = json.load(fh)
+        print(render_markdown(saved) if args.markdown else render_text(saved))
+        return 0
 
     def log(msg):
         print(msg, file=sys.stderr if args.json == "-" else sys.stdout, flush=True)
@@ -345,22 +355,26 @@ def main(argv=None) -> int:
     log("converting hands to each library's input form ...")
     entries, skipped = build_entries(idx, masks, args, stud)
 
+    # Interleaved: each round times every call once, best round kept per call,
+    # so a slow phase of a shared machine hits all libraries alike.
+    best = [float("inf")] * len(entries)
+    floor_inputs = entries[0].inputs if entries else []
+    floor_best = float("inf")
+    for rnd in range(args.repeat):
+        for k, e in enumerate(entries):
+            best[k] = min(best[k], time_calls(e.fn, e.inputs, e.star, args.loop, 1))
+        if floor_inputs:  # harness floor: the same driver around a trivial C builtin
+            floor_best = min(floor_best, time_calls(id, floor_inputs, False, args.loop, 1))
+        log(f"  round {rnd + 1}/{args.repeat} done")
     results = []
-    for e in entries:
-        t = time_calls(e.fn, e.inputs, e.star, args.loop, args.repeat)
+    for e, t in zip(entries, best):
         rate = len(e.inputs) / t / 1e6
         results.append({"section": e.section, "library": e.library, "version": e.version,
                         "call": e.call, "hands": len(e.inputs), "seconds": t, "m_per_s": rate,
                         "kind": "per-hand"})
         log(f"  {e.section:5s} {e.library:12s} {e.call:46s} {rate:10.4f} M/s "
             f"({len(e.inputs):,} hands)")
-
-    # harness floor: the same driver around a trivial C builtin
-    floor_inputs = entries[0].inputs if entries else []
-    harness_floor = None
-    if floor_inputs:
-        t = time_calls(id, floor_inputs, False, args.loop, args.repeat)
-        harness_floor = len(floor_inputs) / t / 1e6
+    harness_floor = len(floor_inputs) / floor_best / 1e6 if floor_inputs else None
 
     # ---- stud batch ------------------------------------------------------------
     sections = ["high"] if args.no_lows else ["high", "low8", "razz"]
@@ -500,6 +514,7 @@ def render_text(rep) -> str:
     lines = [
         "",
         f"random 7-card hands -- {m['cpu_model']}, {m['cpu_count']} CPUs, "
+        f"load {m['loadavg_1_5_15'][0]:.2f} (1-min, this run included), "
         f"Python {m['python']}, loop={rep['settings']['loop']}, "
         f"best of {rep['settings']['repeat']}",
     ]

@@ -71,19 +71,19 @@ def test_batch_hilo(benchmark, stud, batch_masks, threads):
     benchmark.group = "batch-hilo"
     n = len(batch_masks)
     hilo = getattr(stud, "evaluate_hilo_batch", None)
+    high_out = np.empty(n, dtype=np.uint16)
+    low_out = np.empty(n, dtype=np.uint16)
     if hilo is not None:
         def run():
-            return hilo(batch_masks, threads=threads)
+            return hilo(batch_masks, high_out, low_out, threads=threads)
         how = "evaluate_hilo_batch"
     else:
-        high_out = np.empty(n, dtype=np.uint16)
-        low_out = np.empty(n, dtype=np.uint16)
-
         def run():
             stud.evaluate_high_batch(batch_masks, high_out, threads=threads)
             stud.evaluate_low8_batch(batch_masks, low_out, threads=threads)
             return high_out, low_out
         how = "evaluate_high_batch + evaluate_low8_batch"
+    run()  # warm-up outside the timing
     benchmark(run)
     _record(benchmark, n, threads=threads, how=how)
 

@@ -258,3 +258,18 @@ def test_all_seven_card_hands_design_anchors(five_card_masks):
     for key, v in ref.razz_value_table().items():
         razz_cat[key[0]] += int(rz[v])
     assert razz_cat == [127615488, 5948800, 219648, 0, 624, 0]
+
+
+@pytest.mark.parametrize("bad", [0x7, 0x1F | (1 << 13), 0xFF, (1 << 64) - 1])
+def test_first_invalid_mask_found_at_every_position(bad):
+    """The check runs in blocks of 16 masks plus a tail: the first bad mask
+    is named wherever it sits, and a later one does not hide it."""
+    good = int(stud.CardSet("As Kd 7h 7c 2s"))
+    for n in (1, 15, 16, 17, 40):
+        for position in range(n):
+            masks = np.full(n, good, dtype=np.uint64)
+            masks[position] = bad
+            if position + 1 < n:
+                masks[n - 1] = 0x3  # a second bad mask after the first
+            with pytest.raises(ValueError, match=rf"masks\[{position}\]"):
+                stud.evaluate_high_batch(masks)

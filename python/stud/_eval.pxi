@@ -249,6 +249,15 @@ cdef class _BatchJob:
     cdef uint16_t *out2
     cdef int kind
 
+    def check(self, size_t start, size_t stop):
+        """The index of the first invalid mask in [start, stop), or -1."""
+        cdef size_t bad
+        with nogil:
+            bad = start + stud_first_invalid(self.masks + start, stop - start, 5, 7)
+        if bad < stop:
+            return bad
+        return -1
+
     def run(self, size_t start, size_t stop):
         with nogil:
             _run_batch(self.kind, self.masks + start, self.out + start,
@@ -288,6 +297,22 @@ def _threads_for(threads, Py_ssize_t n) -> int:
     return max(1, min(wanted, n // _BATCH_MIN_PER_THREAD))
 
 
+def _on_workers(task, Py_ssize_t n, int workers):
+    """task(start, stop) over `workers` equal ranges of [0, n), on the pool's
+    threads when there are several; the results in range order."""
+    global _executor
+    if workers == 1:
+        return [task(0, n)]
+    if _executor is None:
+        from concurrent.futures import ThreadPoolExecutor
+        import os
+        _executor = ThreadPoolExecutor(max_workers=os.cpu_count() or 1,
+                                       thread_name_prefix="stud-batch")
+    bounds = [n * k // workers for k in range(workers + 1)]
+    futures = [_executor.submit(task, bounds[k], bounds[k + 1]) for k in range(workers)]
+    return [future.result() for future in futures]
+
+
 cdef void _check_out(Py_buffer *view, Py_ssize_t n, str name) except *:
     if view.ndim != 1 or view.itemsize != 2 or _format_code(view) not in ("H", "h"):
         raise TypeError(f"{name} must be a one-dimensional uint16 buffer, got format "
@@ -298,7 +323,6 @@ cdef void _check_out(Py_buffer *view, Py_ssize_t n, str name) except *:
 
 cdef object _batch(int kind, object masks, object out, object out2, object threads):
     """Runs one batch kind; returns out (or (out, out2) for hi-lo)."""
-    global _executor
     cdef Py_buffer mview, oview, oview2
     cdef Py_ssize_t n
     cdef size_t bad
@@ -311,14 +335,15 @@ cdef object _batch(int kind, object masks, object out, object out2, object threa
                 f"masks must be a one-dimensional buffer of 64-bit integers (numpy uint64/int64, "
                 f"array('Q')), got format {_format_code(&mview)!r} with {mview.ndim} dimension(s)")
         n = mview.shape[0]
-        with nogil:
-            bad = stud_first_invalid(<const uint64_t *>mview.buf, <size_t>n, 5, 7)
-        if bad < <size_t>n:
+        job.masks = <const uint64_t *>mview.buf
+        workers = _threads_for(threads, n)
+        invalid = [index for index in _on_workers(job.check, n, workers) if index >= 0]
+        if invalid:
+            bad = invalid[0]
             value = (<const uint64_t *>mview.buf)[bad]
             raise ValueError(
                 f"masks[{bad}] = {value:#x} is not a hand: it needs 5 to 7 cards and no bit "
                 f"outside the card layout (got {stud_popcount(value)} bits)")
-        workers = _threads_for(threads, n)
         if out is None:
             out = _allocate_like(masks, n)
         if two and out2 is None:
@@ -327,7 +352,6 @@ cdef object _batch(int kind, object masks, object out, object out2, object threa
                     "high_out" if two else "out")
         try:
             _check_out(&oview, n, "high_out" if two else "out")
-            job.masks = <const uint64_t *>mview.buf
             job.out = <uint16_t *>oview.buf
             job.out2 = NULL
             job.kind = kind
@@ -338,19 +362,7 @@ cdef object _batch(int kind, object masks, object out, object out2, object threa
                 if two:
                     _check_out(&oview2, n, "low_out")
                     job.out2 = <uint16_t *>oview2.buf
-                if workers == 1:
-                    job.run(0, n)
-                else:
-                    if _executor is None:
-                        from concurrent.futures import ThreadPoolExecutor
-                        import os
-                        _executor = ThreadPoolExecutor(max_workers=os.cpu_count() or 1,
-                                                       thread_name_prefix="stud-batch")
-                    bounds = [n * k // workers for k in range(workers + 1)]
-                    futures = [_executor.submit(job.run, bounds[k], bounds[k + 1])
-                               for k in range(workers)]
-                    for future in futures:
-                        future.result()
+                _on_workers(job.run, n, workers)
             finally:
                 if two:
                     PyBuffer_Release(&oview2)

@@ -3,7 +3,7 @@
 
 #include "eval_simd.h"
 
-size_t stud_first_invalid(const uint64_t *masks, size_t n, int min_cards, int max_cards)
+size_t stud_first_invalid_scalar(const uint64_t *masks, size_t n, int min_cards, int max_cards)
 {
     for (size_t i = 0; i < n; i++) {
         uint64_t m = masks[i];
@@ -53,6 +53,14 @@ void stud_eval_hilo_batch_scalar(const uint64_t *masks, uint16_t *high, uint16_t
 #else
 #define DISPATCH(simd_call, scalar_call) scalar_call
 #endif
+
+size_t stud_first_invalid(const uint64_t *masks, size_t n, int min_cards, int max_cards)
+{
+    size_t bad;
+    DISPATCH(bad = stud_simd_first_invalid(masks, n, min_cards, max_cards),
+             bad = stud_first_invalid_scalar(masks, n, min_cards, max_cards));
+    return bad;
+}
 
 void stud_eval_high_batch(const uint64_t *masks, uint16_t *out, size_t n)
 {

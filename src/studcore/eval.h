@@ -66,6 +66,7 @@ static inline uint16_t stud_eval_low8(uint64_t mask)
 /* Index of the first mask that is not a set of min_cards..max_cards valid
  * cards, or n when all are. */
 size_t stud_first_invalid(const uint64_t *masks, size_t n, int min_cards, int max_cards);
+size_t stud_first_invalid_scalar(const uint64_t *masks, size_t n, int min_cards, int max_cards);
 
 /* The batch functions use the AVX2 kernels of eval_simd.c when the
  * processor has them; the *_scalar twins always run the scalar code. */

@@ -180,6 +180,33 @@ AVX2 void stud_simd_hilo_batch(const uint64_t *masks, uint16_t *high, uint16_t *
     }
 }
 
+AVX2 size_t stud_simd_first_invalid(const uint64_t *masks, size_t n, int min_cards, int max_cards)
+{
+    const __m256i k55 = _mm256_set1_epi64x(0x5555555555555555ll);
+    const __m256i k33 = _mm256_set1_epi64x(0x3333333333333333ll);
+    const __m256i k0f = _mm256_set1_epi64x(0x0F0F0F0F0F0F0F0Fll);
+    const __m256i outside = _mm256_set1_epi64x((long long)~STUD_VALID_BITS);
+    const __m256i low = _mm256_set1_epi64x(min_cards), high = _mm256_set1_epi64x(max_cards);
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        __m256i bad = _mm256_setzero_si256();
+        for (int k = 0; k < 16; k += 4) {
+            __m256i m = _mm256_loadu_si256((const __m256i *)(const void *)(masks + i + k));
+            __m256i x = _mm256_sub_epi64(m, _mm256_and_si256(_mm256_srli_epi64(m, 1), k55));
+            x = _mm256_add_epi64(_mm256_and_si256(x, k33),
+                                 _mm256_and_si256(_mm256_srli_epi64(x, 2), k33));
+            x = _mm256_and_si256(_mm256_add_epi64(x, _mm256_srli_epi64(x, 4)), k0f);
+            __m256i count = _mm256_sad_epu8(x, _mm256_setzero_si256()); /* bytes summed per lane */
+            bad = _mm256_or_si256(bad, _mm256_and_si256(m, outside));
+            bad = _mm256_or_si256(bad, _mm256_cmpgt_epi64(low, count));
+            bad = _mm256_or_si256(bad, _mm256_cmpgt_epi64(count, high));
+        }
+        if (!_mm256_testz_si256(bad, bad))
+            return i + stud_first_invalid_scalar(masks + i, 16, min_cards, max_cards);
+    }
+    return i + stud_first_invalid_scalar(masks + i, n - i, min_cards, max_cards);
+}
+
 int stud_simd_available(void)
 {
     return __builtin_cpu_supports("avx2");

@@ -1,0 +1,808 @@
+/* game.c: the fixed-limit stud state machine (see game.h).  Section numbers
+ * in comments are those of RULES.md. */
+#include "game.h"
+
+#include <string.h>
+
+#include "board.h"
+#include "cards.h"
+#include "eval.h"
+#include "rng.h"
+
+/* ---- rules ------------------------------------------------------------------ */
+
+void stud_rules_default(stud_rules *r, int variant, int32_t small_bet)
+{
+    memset(r, 0, sizeof *r);
+    int seven = variant == STUD_SEVEN_CARD_STUD || variant == STUD_SEVEN_CARD_STUD_HILO ||
+                variant == STUD_RAZZ;
+    r->variant = (uint8_t)variant;
+    r->small_bet = small_bet;
+    r->big_bet = 2 * small_bet;  /* 1: B = 2S */
+    r->ante = small_bet / 5;     /* 1: "about a fifth of the small bet" */
+    r->bring_in = small_bet / 2; /* 1: BI = S / 2 */
+    r->scoring = variant == STUD_RAZZ ? STUD_SCORE_RAZZ
+                 : (variant == STUD_SEVEN_CARD_STUD_HILO || variant == STUD_FIVE_CARD_STUD_HILO)
+                     ? STUD_SCORE_HILO8
+                     : STUD_SCORE_HIGH;
+    r->low_board = variant == STUD_RAZZ; /* 2.1, 3.1 */
+    r->n_streets = seven ? 5 : 4;
+    r->max_players = seven ? 8 : 10; /* 1; 10 in Five Card Stud with the shortage rule */
+    r->max_raises = 3;               /* 4.2 */
+    r->heads_up_uncapped = !seven;   /* 4.3 */
+    r->open_pair_double = variant == STUD_SEVEN_CARD_STUD || variant == STUD_FIVE_CARD_STUD; /* 4.4 */
+    r->reopen_rule = STUD_REOPEN_HALF_BET;
+    r->odd_chip = STUD_ODD_HIGH_CARD;
+    r->bring_in_tiebreak = STUD_TIE_POSITION;
+    r->board_tiebreak = STUD_TIE_POSITION;
+    r->burn_cards = 1;
+    /* 1: the skeleton.  number, down, up, big bet, burn, open-pair street */
+    static const stud_street seven_streets[5] = {
+        {3, 2, 1, 0, 0, 0}, {4, 0, 1, 0, 1, 1}, {5, 0, 1, 1, 1, 0}, {6, 0, 1, 1, 1, 0}, {7, 1, 0, 1, 1, 0}};
+    static const stud_street five_streets[4] = {
+        {2, 1, 1, 0, 0, 0}, {3, 0, 1, 0, 1, 1}, {4, 0, 1, 1, 1, 0}, {5, 0, 1, 1, 1, 0}};
+    memcpy(r->streets, seven ? seven_streets : five_streets,
+           sizeof(stud_street) * (seven ? 5u : 4u));
+}
+
+int stud_rules_check(const stud_rules *r)
+{
+    const int32_t limit = 1 << 28;
+    if (r->variant > STUD_FIVE_CARD_STUD_HILO || r->n_streets < 1 ||
+        r->n_streets > STUD_MAX_STREETS || r->max_players > STUD_MAX_SEATS)
+        return STUD_E_RULES;
+    if (r->ante < 0 || r->bring_in <= 0 || r->bring_in > r->small_bet ||
+        r->small_bet > r->big_bet || r->big_bet > limit || r->ante > limit)
+        return STUD_E_RULES;
+    if (r->bring_in_tiebreak > 1 || r->board_tiebreak > 1 || r->heads_up_uncapped > 1 ||
+        r->open_pair_double > 1 || r->reopen_rule > 1 || r->odd_chip > 1 || r->burn_cards > 1)
+        return STUD_E_RULES;
+    return STUD_OK;
+}
+
+/* ---- small helpers ------------------------------------------------------------ */
+
+static void emit(stud_log *log, int type, int seat, int card, int flag, int32_t amount)
+{
+    if (log && log->n < STUD_LOG_CAPACITY) {
+        stud_event *e = &log->events[log->n++];
+        e->type = (uint8_t)type;
+        e->seat = (uint8_t)seat;
+        e->card = (uint8_t)card;
+        e->flag = (uint8_t)flag;
+        e->amount = amount;
+    }
+}
+
+static int bit_count(unsigned x)
+{
+    return stud_popcount(x);
+}
+
+static unsigned active_seats(const stud_hand *h)
+{
+    return stud_hand_live(h) & ~(unsigned)h->all_in;
+}
+
+static void put_chips(stud_hand *h, int seat, int32_t amount)
+{
+    h->stack[seat] -= amount;
+    h->round_bet[seat] += amount;
+    h->total[seat] += amount;
+    if (h->stack[seat] == 0)
+        h->all_in |= (uint16_t)(1u << seat);
+}
+
+/* ---- dealing ------------------------------------------------------------------- */
+
+static void give_card(stud_hand *h, int seat, int card, int up, stud_log *log)
+{
+    uint64_t bit = stud_card_bit(card);
+    int k = h->n_cards[seat]++;
+    h->cards[seat][k] = (uint8_t)card;
+    h->all_mask[seat] |= bit;
+    if (up) {
+        h->up_flags[seat] |= (uint8_t)(1u << k);
+        h->up_mask[seat] |= bit;
+    }
+    emit(log, STUD_EV_DEAL, seat, card, up, 0);
+}
+
+static int draw(stud_hand *h)
+{
+    return h->deck[h->deck_top++];
+}
+
+static void burn(stud_hand *h, stud_log *log)
+{
+    int card = draw(h);
+    if (h->n_burns < sizeof h->burns)
+        h->burns[h->n_burns++] = (uint8_t)card;
+    emit(log, STUD_EV_BURN, 0, card, 0, 0);
+}
+
+/* 5.1: the burn cards go back under the stub; shuffled with it, unless the
+ * caller stacked the deck (then they follow the stub in the order burned). */
+static void recycle_burns(stud_hand *h, stud_log *log)
+{
+    uint8_t stub[52];
+    int n = 0;
+    for (int i = h->deck_top; i < h->deck_len; i++)
+        stub[n++] = h->deck[i];
+    for (int i = 0; i < h->n_burns; i++)
+        stub[n++] = h->burns[i];
+    h->n_burns = 0;
+    if (!h->stacked)
+        stud_shuffle(h->rng, stub, n);
+    memcpy(h->deck, stub, (size_t)n);
+    h->deck_top = 0;
+    h->deck_len = (uint8_t)n;
+    emit(log, STUD_EV_RESHUFFLE, 0, 0, 0, 0);
+}
+
+/* Deals the current street from the deck (1, 5.1). */
+static void deal_street(stud_hand *h, stud_log *log)
+{
+    const stud_street *st = &h->rules.streets[h->street];
+    unsigned live = stud_hand_live(h);
+    int per_seat = st->down + st->up;
+    int burning = h->rules.burn_cards && st->burn;
+    emit(log, STUD_EV_STREET, 0, st->number, 0, 0);
+    if (h->street > 0) {
+        int need = bit_count(live) * per_seat + burning;
+        if (h->deck_len - h->deck_top < need && h->n_burns > 0)
+            recycle_burns(h, log);
+        int stub = h->deck_len - h->deck_top;
+        if (stub < need) {
+            /* 5.1: one community card, every live player's card for this street */
+            if (burning && stub >= 2)
+                burn(h, log);
+            if (h->deck_len > h->deck_top) {
+                int card = draw(h);
+                h->community |= stud_card_bit(card);
+                emit(log, STUD_EV_COMMUNITY, 0, card, 0, 0);
+            }
+            return;
+        }
+        if (burning)
+            burn(h, log);
+    }
+    /* each round of cards clockwise from the lowest live seat; down cards first */
+    for (int k = 0; k < per_seat; k++)
+        for (int seat = 0; seat < h->n_seats; seat++)
+            if (live >> seat & 1)
+                give_card(h, seat, draw(h), k >= st->down, log);
+}
+
+/* ---- who acts first --------------------------------------------------------------- */
+
+/* The suit of a board's highest card (rank first, then suit; ace low in Razz). */
+static int top_card_suit(uint64_t board, int ace_low)
+{
+    int best = -1, best_key = -1;
+    for (uint64_t rest = board; rest; rest &= rest - 1) {
+        int card = stud_lowest_card(rest);
+        int rank = stud_card_rank(card);
+        int order = ace_low ? (rank + 1) % STUD_RANKS : rank;
+        int key = order * 4 + stud_card_suit(card);
+        if (key > best_key) {
+            best_key = key;
+            best = stud_card_suit(card);
+        }
+    }
+    return best;
+}
+
+/* A key that orders boards: larger acts first on later streets, the
+ * smallest single card brings in.  Suits enter only with the suit
+ * tie-break; position ties go to the lowest seat by the callers' scans. */
+static int64_t board_order(const stud_hand *h, int seat, int suit_tiebreak)
+{
+    uint64_t board = h->up_mask[seat];
+    int razz = h->rules.low_board;
+    int64_t value = razz ? stud_board_razz(board) : stud_board_high(board);
+    int suit = 0;
+    if (suit_tiebreak) {
+        /* hi: a higher suit is a higher board; Razz: a lower suit is a lower
+         * (better) board, and the highest suit is the "highest" card (2.2) */
+        suit = top_card_suit(board, razz);
+        suit = razz ? 3 - suit : suit;
+    }
+    return value * 4 + suit;
+}
+
+/* 2.1, 2.2: the bring-in, the smallest board among the live seats. */
+static int bring_in_seat(const stud_hand *h)
+{
+    int best = -1;
+    int64_t best_key = 0;
+    int suit = h->rules.bring_in_tiebreak == STUD_TIE_SUIT;
+    for (int seat = 0; seat < h->n_seats; seat++) {
+        if (!(stud_hand_live(h) >> seat & 1))
+            continue;
+        int64_t key = board_order(h, seat, suit);
+        if (best < 0 || key < best_key) {
+            best = seat;
+            best_key = key;
+        }
+    }
+    return best;
+}
+
+/* 3.1-3.4: the opener of a later street, the largest board. */
+static int opener_seat(const stud_hand *h)
+{
+    int best = -1;
+    int64_t best_key = 0;
+    int suit = h->rules.board_tiebreak == STUD_TIE_SUIT;
+    for (int seat = 0; seat < h->n_seats; seat++) {
+        if (!(stud_hand_live(h) >> seat & 1))
+            continue;
+        int64_t key = board_order(h, seat, suit);
+        if (best < 0 || key > best_key) {
+            best = seat;
+            best_key = key;
+        }
+    }
+    return best;
+}
+
+/* The first seat clockwise from `from` (included) in `seats`, or -1. */
+static int next_in(const stud_hand *h, int from, unsigned seats)
+{
+    for (int k = 0; k < h->n_seats; k++) {
+        int seat = (from + k) % h->n_seats;
+        if (seats >> seat & 1)
+            return seat;
+    }
+    return -1;
+}
+
+/* ---- betting rounds ------------------------------------------------------------------ */
+
+static void start_round(stud_hand *h, stud_log *log);
+static void finish_round(stud_hand *h, stud_log *log);
+
+static int needs_to_act(const stud_hand *h, int seat)
+{
+    return h->acted_at[seat] == 0xFF || h->round_bet[seat] < h->bet_to;
+}
+
+static int board_shows_pair(const stud_hand *h)
+{
+    unsigned live = stud_hand_live(h);
+    for (int seat = 0; seat < h->n_seats; seat++) {
+        if (!(live >> seat & 1))
+            continue;
+        uint64_t up = h->up_mask[seat];
+        /* two cards of one rank: the four suit fields overlap somewhere */
+        uint64_t a = up & 0xFFFF, b = (up >> 16) & 0xFFFF, c = (up >> 32) & 0xFFFF, d = up >> 48;
+        if ((a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d))
+            return 1;
+    }
+    return 0;
+}
+
+static void start_round(stud_hand *h, stud_log *log)
+{
+    const stud_street *st = &h->rules.streets[h->street];
+    memset(h->round_bet, 0, sizeof h->round_bet);
+    memset(h->acted_at, 0xFF, sizeof h->acted_at);
+    h->bet_to = 0;
+    h->full_level = 0;
+    h->n_bets = 0;
+    h->reopen_count = 0;
+    h->last_aggressor = -1;
+    h->opener = -1;
+    h->unit = st->big ? h->rules.big_bet : h->rules.small_bet;
+    /* 4.4: with a pair showing, S or B; the first B-sized wager fixes B */
+    h->unit_choice = h->rules.open_pair_double && st->open_pair && !st->big &&
+                     h->rules.big_bet > h->rules.small_bet && board_shows_pair(h);
+    unsigned active = active_seats(h);
+    /* 4.3: uncapped when the round begins with exactly two players with chips */
+    h->uncapped = h->rules.heads_up_uncapped && bit_count(active) == 2;
+    h->phase = STUD_PHASE_BETTING;
+    if (bit_count(active) < 2) {
+        /* 6.4: at most one player with chips: no betting, the cards are dealt out */
+        h->actor = -1;
+        finish_round(h, log);
+        return;
+    }
+    int first;
+    if (h->street == 0) {
+        first = bring_in_seat(h);
+        /* 2.6: a bring-in player all-in from the ante passes it clockwise */
+        first = next_in(h, first, active);
+        h->bring_in_pending = 1;
+        h->bring_in_seat = (int8_t)first;
+    } else {
+        /* 3.1: an all-in opener is skipped, as if he had checked */
+        first = next_in(h, opener_seat(h), active);
+    }
+    h->actor = (int8_t)first;
+    h->opener = (int8_t)first;
+}
+
+/* 7.1: chips no one else matched go back to their owner. */
+static void return_uncalled(stud_hand *h, stud_log *log)
+{
+    int top = 0;
+    for (int seat = 1; seat < h->n_seats; seat++)
+        if (h->total[seat] > h->total[top])
+            top = seat;
+    int32_t second = 0;
+    for (int seat = 0; seat < h->n_seats; seat++)
+        if (seat != top && h->total[seat] > second)
+            second = h->total[seat];
+    int32_t excess = h->total[top] - second;
+    if (excess > 0) {
+        h->total[top] -= excess;
+        h->round_bet[top] -= excess;
+        h->stack[top] += excess;
+        h->payout[top] += excess;
+        if (h->stack[top] > 0)
+            h->all_in &= (uint16_t)~(1u << top);
+        emit(log, STUD_EV_RETURN, top, 0, 0, excess);
+    }
+}
+
+static void showdown(stud_hand *h, stud_log *log);
+
+static void win_without_showdown(stud_hand *h, stud_log *log)
+{
+    return_uncalled(h, log);
+    int winner = next_in(h, 0, stud_hand_live(h));
+    int32_t pot = 0;
+    for (int seat = 0; seat < h->n_seats; seat++)
+        pot += h->total[seat];
+    h->payout[winner] += pot;
+    h->stack[winner] += pot;
+    emit(log, STUD_EV_AWARD, winner, 0, 0, pot);
+    h->phase = STUD_PHASE_OVER;
+    h->actor = -1;
+}
+
+static void finish_round(stud_hand *h, stud_log *log)
+{
+    h->bring_in_pending = 0;
+    if (h->opener >= 0 && (h->acted_at[h->opener] != 0xFF || h->last_aggressor >= 0)) {
+        h->final_opener = h->opener;
+        h->final_aggressor = h->last_aggressor;
+    }
+    return_uncalled(h, log);
+    if (h->street + 1 >= h->rules.n_streets) {
+        showdown(h, log);
+        return;
+    }
+    h->street++;
+    h->actor = -1;
+    if (h->manual) {
+        h->phase = STUD_PHASE_DEAL;
+        return;
+    }
+    deal_street(h, log);
+    start_round(h, log);
+}
+
+/* After an action: the next seat to act, the end of the round, or of the hand. */
+static void advance(stud_hand *h, int from, stud_log *log)
+{
+    unsigned live = stud_hand_live(h);
+    if (bit_count(live) == 1) {
+        win_without_showdown(h, log);
+        return;
+    }
+    unsigned active = active_seats(h);
+    for (int k = 1; k <= h->n_seats; k++) {
+        int seat = (from + k) % h->n_seats;
+        if ((active >> seat & 1) && needs_to_act(h, seat)) {
+            h->actor = (int8_t)seat;
+            return;
+        }
+    }
+    h->actor = -1;
+    finish_round(h, log);
+}
+
+/* ---- legal actions ---------------------------------------------------------------------- */
+
+static int may_raise(const stud_hand *h, int seat)
+{
+    if (!h->uncapped && h->n_bets >= 1 + h->rules.max_raises)
+        return 0; /* 4.2: capped */
+    if (h->acted_at[seat] != 0xFF && h->acted_at[seat] >= h->reopen_count)
+        return 0; /* 6.2: acted, and nothing re-opened the betting since */
+    /* someone else must be able to answer */
+    return (active_seats(h) & ~(1u << seat)) != 0;
+}
+
+static void add_action(stud_action *out, int *n, int kind, int32_t amount)
+{
+    for (int i = 0; i < *n; i++)
+        if (out[i].kind == kind && out[i].amount == amount)
+            return;
+    out[*n].kind = (int8_t)kind;
+    out[*n].amount = amount;
+    (*n)++;
+}
+
+int stud_hand_legal(const stud_hand *h, stud_action *out)
+{
+    if (h->phase != STUD_PHASE_BETTING || h->actor < 0)
+        return 0;
+    int seat = h->actor, n = 0;
+    int32_t stack = h->stack[seat], mine = h->round_bet[seat];
+    int32_t to_call = h->bet_to - mine, all_in = mine + stack;
+    const stud_rules *r = &h->rules;
+    if (h->bring_in_pending) {
+        /* 2.3: post the bring-in or complete; 2.7: short, all he has */
+        if (stack <= r->bring_in) {
+            add_action(out, &n, STUD_BRING_IN, stack);
+        } else {
+            add_action(out, &n, STUD_BRING_IN, r->bring_in);
+            if (r->bring_in < r->small_bet)
+                add_action(out, &n, STUD_COMPLETE, stack < r->small_bet ? stack : r->small_bet);
+        }
+        return n;
+    }
+    if (to_call > 0) {
+        add_action(out, &n, STUD_FOLD, mine);
+        add_action(out, &n, STUD_CALL, h->bet_to < all_in ? h->bet_to : all_in);
+    } else {
+        add_action(out, &n, STUD_CHECK, mine);
+    }
+    if (stack > to_call && may_raise(h, seat)) {
+        int kind = h->street == 0 ? (h->n_bets == 0 ? STUD_COMPLETE : STUD_RAISE)
+                                  : (h->bet_to == 0 ? STUD_BET : STUD_RAISE);
+        int32_t targets[2] = {h->full_level + h->unit, h->full_level + r->big_bet};
+        int n_targets = h->unit_choice ? 2 : 1; /* 4.4: S or B */
+        for (int t = 0; t < n_targets; t++)
+            add_action(out, &n, kind, targets[t] < all_in ? targets[t] : all_in);
+    }
+    return n;
+}
+
+int stud_hand_check(const stud_hand *h, int kind, int32_t amount)
+{
+    if (h->phase != STUD_PHASE_BETTING || h->actor < 0)
+        return STUD_E_NOT_BETTING;
+    stud_action legal[STUD_MAX_ACTIONS];
+    int n = stud_hand_legal(h, legal), kind_found = 0;
+    for (int i = 0; i < n; i++) {
+        if (legal[i].kind != kind)
+            continue;
+        kind_found = 1;
+        /* fold, check and call have one amount: any given amount is taken as it */
+        if (legal[i].amount == amount || kind == STUD_FOLD || kind == STUD_CHECK ||
+            kind == STUD_CALL)
+            return STUD_OK;
+    }
+    return kind_found ? STUD_E_AMOUNT : STUD_E_KIND;
+}
+
+int stud_hand_act(stud_hand *h, int kind, int32_t amount, stud_log *log)
+{
+    int error = stud_hand_check(h, kind, amount);
+    if (error)
+        return error;
+    int seat = h->actor;
+    const stud_rules *r = &h->rules;
+    int32_t mine = h->round_bet[seat];
+    switch (kind) {
+    case STUD_FOLD:
+        h->folded |= (uint16_t)(1u << seat);
+        break;
+    case STUD_CHECK:
+        break;
+    case STUD_CALL: {
+        int32_t target = h->bet_to < mine + h->stack[seat] ? h->bet_to : mine + h->stack[seat];
+        put_chips(h, seat, target - mine);
+        break;
+    }
+    case STUD_BRING_IN:
+        put_chips(h, seat, amount);
+        h->bet_to = r->bring_in; /* 2.7: others enter for the full bring-in */
+        if (r->bring_in == r->small_bet && amount == r->bring_in) {
+            /* a bring-in of a full small bet is the round's bet */
+            h->full_level = amount;
+            h->n_bets = 1;
+            h->reopen_count++;
+        }
+        break;
+    default: { /* complete, bet, raise: to `amount` */
+        put_chips(h, seat, amount - mine);
+        int32_t increase = amount - h->full_level;
+        int full = r->reopen_rule == STUD_REOPEN_HALF_BET ? 2 * increase >= h->unit /* 6.1 */
+                                                          : increase >= h->unit;  /* 6.3 */
+        if (full) {
+            if (h->unit_choice && increase >= r->big_bet) {
+                h->unit = r->big_bet; /* 4.4: after a B-sized wager, raises are B */
+                h->unit_choice = 0;
+            }
+            h->full_level = amount;
+            h->n_bets++;
+            h->reopen_count++;
+        }
+        if (amount > h->bet_to)
+            h->bet_to = amount;
+        h->last_aggressor = (int8_t)seat;
+        break;
+    }
+    }
+    h->bring_in_pending = 0;
+    h->acted_at[seat] = h->reopen_count;
+    emit(log, STUD_EV_ACTION, seat, kind, 0, h->round_bet[seat]);
+    advance(h, seat, log);
+    return STUD_OK;
+}
+
+/* ---- showdown and settlement (7, 8, 9) ------------------------------------------------------- */
+
+/* The odd-chip order key of a seat for the cards it used (9.5): larger gets
+ * the odd chip first. */
+static int odd_chip_key(const stud_hand *h, int seat, uint64_t used)
+{
+    if (h->rules.odd_chip == STUD_ODD_POSITION)
+        return -seat; /* nearest the dealer's left */
+    int best = 0;
+    for (uint64_t rest = used; rest; rest &= rest - 1) {
+        int card = stud_lowest_card(rest);
+        best = card > best ? card : best; /* card ids order by rank, then suit */
+    }
+    return best;
+}
+
+/* Splits `amount` evenly among `winners`; odd chips one each in odd-chip order. */
+static void split(const stud_hand *h, int32_t amount, unsigned winners,
+                  const int keys[STUD_MAX_SEATS], int32_t award[STUD_MAX_SEATS])
+{
+    int n = bit_count(winners);
+    int32_t share = amount / n, odd = amount % n;
+    for (int seat = 0; seat < h->n_seats; seat++)
+        if (winners >> seat & 1)
+            award[seat] += share;
+    while (odd-- > 0) {
+        int best = -1;
+        for (int seat = 0; seat < h->n_seats; seat++)
+            if ((winners >> seat & 1) && (best < 0 || keys[seat] > keys[best]))
+                best = seat;
+        award[best] += 1;
+        winners &= ~(1u << best);
+    }
+}
+
+static unsigned best_of(const stud_hand *h, unsigned eligible, const unsigned *value)
+{
+    unsigned top = 0, winners = 0;
+    for (int seat = 0; seat < h->n_seats; seat++) {
+        if (!(eligible >> seat & 1))
+            continue;
+        if (value[seat] > top) {
+            top = value[seat];
+            winners = 0;
+        }
+        if (value[seat] == top && top > 0)
+            winners |= 1u << seat;
+    }
+    return winners;
+}
+
+static void showdown(stud_hand *h, stud_log *log)
+{
+    unsigned live = stud_hand_live(h);
+    unsigned high[STUD_MAX_SEATS] = {0}, low[STUD_MAX_SEATS] = {0};
+    int high_keys[STUD_MAX_SEATS] = {0}, low_keys[STUD_MAX_SEATS] = {0};
+    int scoring = h->rules.scoring;
+    for (int seat = 0; seat < h->n_seats; seat++) {
+        if (!(live >> seat & 1))
+            continue;
+        uint64_t cards = h->all_mask[seat] | h->community; /* 8.3: cards speak */
+        if (scoring == STUD_SCORE_RAZZ) {
+            high[seat] = stud_eval_razz(cards);
+            high_keys[seat] = odd_chip_key(h, seat, stud_best_five(cards, STUD_EVAL_RAZZ));
+        } else {
+            high[seat] = stud_eval_high(cards);
+            high_keys[seat] = odd_chip_key(h, seat, stud_best_five(cards, STUD_EVAL_HIGH));
+        }
+        if (scoring == STUD_SCORE_HILO8) {
+            low[seat] = stud_eval_low8(cards);
+            if (low[seat])
+                low_keys[seat] = odd_chip_key(h, seat, stud_best_five(cards, STUD_EVAL_LOW8));
+        }
+    }
+
+    /* 7.1: layers of total contribution, eligible = live and in that deep */
+    int32_t levels[STUD_MAX_SEATS];
+    int n_levels = 0;
+    for (int seat = 0; seat < h->n_seats; seat++) {
+        if (!(live >> seat & 1))
+            continue;
+        int32_t level = h->total[seat];
+        int seen = 0;
+        for (int i = 0; i < n_levels; i++)
+            seen |= levels[i] == level;
+        if (!seen)
+            levels[n_levels++] = level;
+    }
+    for (int i = 1; i < n_levels; i++) /* ascending */
+        for (int j = i; j > 0 && levels[j] < levels[j - 1]; j--) {
+            int32_t t = levels[j];
+            levels[j] = levels[j - 1];
+            levels[j - 1] = t;
+        }
+
+    int32_t award[STUD_MAX_SEATS] = {0};
+    int32_t pot_award[STUD_MAX_SEATS][STUD_MAX_SEATS]; /* [pot][seat] */
+    uint8_t pot_part[STUD_MAX_SEATS][STUD_MAX_SEATS];  /* 0 whole, 1 high, 2 low, 3 both halves */
+    memset(pot_award, 0, sizeof pot_award);
+    memset(pot_part, 0, sizeof pot_part);
+    unsigned deepest[STUD_MAX_SEATS] = {0}; /* per seat: 1 + the last pot he is in */
+    /* 7.2: from the last side pot back to the main pot */
+    for (int p = n_levels - 1; p >= 0; p--) {
+        int32_t floor = p > 0 ? levels[p - 1] : 0, amount = 0;
+        unsigned eligible = 0;
+        for (int seat = 0; seat < h->n_seats; seat++) {
+            int32_t t = h->total[seat];
+            amount += (t < levels[p] ? t : levels[p]) - (t < floor ? t : floor);
+            if (p == n_levels - 1 && t > levels[p])
+                amount += t - levels[p]; /* nothing above the deepest live level stays unclaimed */
+            if ((live >> seat & 1) && t >= levels[p]) {
+                eligible |= 1u << seat;
+                if (deepest[seat] == 0)
+                    deepest[seat] = (unsigned)p + 1;
+            }
+        }
+        if (amount == 0)
+            continue;
+        int32_t before[STUD_MAX_SEATS];
+        memcpy(before, award, sizeof before);
+        unsigned high_winners = best_of(h, eligible, high);
+        unsigned low_winners = scoring == STUD_SCORE_HILO8 ? best_of(h, eligible, low) : 0;
+        if (!low_winners || low_winners == high_winners) {
+            /* 9.3: no low among this pot's players, the high takes it all;
+             * 9.4: the same players tie both halves, the pot is split evenly */
+            split(h, amount, high_winners, high_keys, award);
+            for (int seat = 0; seat < h->n_seats; seat++)
+                if (high_winners >> seat & 1)
+                    pot_part[p][seat] = low_winners ? 3 : 0;
+        } else {
+            int32_t high_half = (amount + 1) / 2; /* 9.3: the odd chip to the high */
+            split(h, high_half, high_winners, high_keys, award);
+            split(h, amount - high_half, low_winners, low_keys, award);
+            for (int seat = 0; seat < h->n_seats; seat++) {
+                if (high_winners >> seat & 1)
+                    pot_part[p][seat] |= 1;
+                if (low_winners >> seat & 1)
+                    pot_part[p][seat] |= 2;
+            }
+        }
+        for (int seat = 0; seat < h->n_seats; seat++)
+            pot_award[p][seat] = award[seat] - before[seat];
+    }
+
+    /* 8.1: the last aggressor of the final round shows first, else its
+     * first actor; then clockwise; players in deeper side pots before
+     * those all-in for less.  8.2: winners show, the others muck. */
+    int start = h->final_aggressor >= 0 ? h->final_aggressor : h->final_opener;
+    start = next_in(h, start < 0 ? 0 : start, live);
+    int order[STUD_MAX_SEATS], n_order = 0;
+    for (int k = 0; k < h->n_seats; k++) {
+        int seat = (start + k) % h->n_seats;
+        if (live >> seat & 1)
+            order[n_order++] = seat;
+    }
+    for (int i = 1; i < n_order; i++) /* stable: deeper pots first */
+        for (int j = i; j > 0 && deepest[order[j]] > deepest[order[j - 1]]; j--) {
+            int t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+    for (int i = 0; i < n_order; i++)
+        emit(log, award[order[i]] > 0 ? STUD_EV_SHOW : STUD_EV_MUCK, order[i], 0, 0, 0);
+    for (int p = n_levels - 1; p >= 0; p--)
+        for (int seat = 0; seat < h->n_seats; seat++)
+            if (pot_award[p][seat] > 0)
+                emit(log, STUD_EV_AWARD, seat, p, pot_part[p][seat], pot_award[p][seat]);
+    for (int seat = 0; seat < h->n_seats; seat++) {
+        h->payout[seat] += award[seat];
+        h->stack[seat] += award[seat];
+    }
+    h->phase = STUD_PHASE_OVER;
+    h->actor = -1;
+}
+
+/* ---- starting and manual dealing ------------------------------------------------------------ */
+
+int stud_hand_start(stud_hand *h, const stud_rules *rules, int n_seats, const int32_t *stacks,
+                    const uint8_t *deck, int stacked, int manual, uint64_t seed, stud_log *log)
+{
+    if (stud_rules_check(rules) || n_seats < 2 || n_seats > rules->max_players)
+        return STUD_E_RULES;
+    int64_t chips = 0;
+    for (int seat = 0; seat < n_seats; seat++) {
+        if (stacks[seat] <= 0)
+            return STUD_E_RULES;
+        chips += stacks[seat];
+    }
+    if (chips > (1 << 30))
+        return STUD_E_RULES;
+    uint64_t seen = 0;
+    if (!manual) {
+        for (int i = 0; i < STUD_CARDS; i++) {
+            if (deck[i] >= STUD_CARDS || (seen & stud_card_bit(deck[i])))
+                return STUD_E_CARDS;
+            seen |= stud_card_bit(deck[i]);
+        }
+    }
+    memset(h, 0, sizeof *h);
+    h->rules = *rules;
+    h->n_seats = (uint8_t)n_seats;
+    h->manual = manual != 0;
+    h->stacked = stacked != 0;
+    h->actor = -1;
+    h->bring_in_seat = -1;
+    h->opener = h->final_opener = h->final_aggressor = h->last_aggressor = -1;
+    if (!manual)
+        memcpy(h->deck, deck, STUD_CARDS);
+    h->deck_len = manual ? 0 : STUD_CARDS;
+    stud_rng_seed(h->rng, seed);
+    for (int seat = 0; seat < n_seats; seat++) {
+        h->stack[seat] = stacks[seat];
+        /* 1: the ante is dead money; short, all-in for what he has */
+        int32_t ante = rules->ante < stacks[seat] ? rules->ante : stacks[seat];
+        put_chips(h, seat, ante);
+        h->round_bet[seat] = 0;
+        emit(log, STUD_EV_ANTE, seat, 0, 0, ante);
+    }
+    if (manual) {
+        h->phase = STUD_PHASE_DEAL;
+        return STUD_OK;
+    }
+    deal_street(h, log);
+    start_round(h, log);
+    return STUD_OK;
+}
+
+int stud_hand_deal(stud_hand *h, const uint8_t *cards, int per_seat, int community, stud_log *log)
+{
+    if (h->phase != STUD_PHASE_DEAL)
+        return STUD_E_NOT_DEALING;
+    const stud_street *st = &h->rules.streets[h->street];
+    unsigned live = stud_hand_live(h);
+    uint64_t out = h->community;
+    for (int seat = 0; seat < h->n_seats; seat++)
+        out |= h->all_mask[seat];
+    if (community >= 0) {
+        if (h->street == 0 || community >= STUD_CARDS || (out & stud_card_bit(community)))
+            return STUD_E_CARDS;
+        emit(log, STUD_EV_STREET, 0, st->number, 0, 0);
+        h->community |= stud_card_bit(community);
+        emit(log, STUD_EV_COMMUNITY, 0, community, 0, 0);
+    } else {
+        if (per_seat != st->down + st->up)
+            return STUD_E_CARDS;
+        int i = 0;
+        for (int seat = 0; seat < h->n_seats; seat++) {
+            if (!(live >> seat & 1))
+                continue;
+            for (int k = 0; k < per_seat; k++, i++) {
+                if (cards[i] >= STUD_CARDS || (out & stud_card_bit(cards[i])))
+                    return STUD_E_CARDS;
+                out |= stud_card_bit(cards[i]);
+            }
+        }
+        emit(log, STUD_EV_STREET, 0, st->number, 0, 0);
+        /* the same order as from a deck: rounds of cards, down cards first */
+        for (int k = 0; k < per_seat; k++) {
+            i = 0;
+            for (int seat = 0; seat < h->n_seats; seat++) {
+                if (!(live >> seat & 1))
+                    continue;
+                give_card(h, seat, cards[i * per_seat + k], k >= st->down, log);
+                i++;
+            }
+        }
+    }
+    start_round(h, log);
+    return STUD_OK;
+}

@@ -1,0 +1,189 @@
+/* game.h: the fixed-limit stud betting state machine (RULES.md).
+ *
+ * A variant is data: a table of streets (cards down and up, bet unit, burn)
+ * plus the options of RULES.md.  A hand's whole state is one plain struct
+ * with fixed arrays and no pointers, so copying a hand is a memcpy.
+ *
+ * Every entry point returns 0 or a STUD_E* error code; on error the hand is
+ * unchanged.  What happens is reported, when the caller passes a log, as a
+ * list of events (the log belongs to the caller and is not part of the hand).
+ */
+#ifndef STUD_GAME_H
+#define STUD_GAME_H
+
+#include <stdint.h>
+
+#define STUD_MAX_SEATS 10
+#define STUD_MAX_STREETS 5
+#define STUD_MAX_ACTIONS 8 /* legal actions at one decision, at most */
+
+enum stud_variant {
+    STUD_SEVEN_CARD_STUD = 0,
+    STUD_SEVEN_CARD_STUD_HILO = 1,
+    STUD_RAZZ = 2,
+    STUD_FIVE_CARD_STUD = 3,
+    STUD_FIVE_CARD_STUD_HILO = 4,
+};
+
+enum stud_scoring { STUD_SCORE_HIGH = 0, STUD_SCORE_HILO8 = 1, STUD_SCORE_RAZZ = 2 };
+enum stud_tiebreak { STUD_TIE_POSITION = 0, STUD_TIE_SUIT = 1 };
+enum stud_reopen { STUD_REOPEN_HALF_BET = 0, STUD_REOPEN_FULL_RAISE = 1 };
+enum stud_odd_chip { STUD_ODD_HIGH_CARD = 0, STUD_ODD_POSITION = 1 };
+
+enum stud_action_kind {
+    STUD_FOLD = 0,
+    STUD_CHECK = 1,
+    STUD_CALL = 2,
+    STUD_BRING_IN = 3,
+    STUD_COMPLETE = 4,
+    STUD_BET = 5,
+    STUD_RAISE = 6,
+};
+
+enum stud_error {
+    STUD_OK = 0,
+    STUD_E_NOT_BETTING = 1,  /* no action is awaited (dealing, or over) */
+    STUD_E_KIND = 2,         /* this kind of action is not legal now */
+    STUD_E_AMOUNT = 3,       /* the kind is legal, not with this amount */
+    STUD_E_NOT_DEALING = 4,  /* no manual deal is awaited */
+    STUD_E_CARDS = 5,        /* wrong number of cards, or a card already out */
+    STUD_E_RULES = 6,        /* the rules or stacks are not valid */
+};
+
+typedef struct {
+    uint8_t number;    /* the street's name: 3..7 (seven-card games), 2..5 (Five Card Stud) */
+    uint8_t down, up;  /* cards dealt to each player, face down and face up */
+    uint8_t big;       /* 1: the bet unit is the big bet */
+    uint8_t burn;      /* 1: a card is burned before this street (when burns are on) */
+    uint8_t open_pair; /* 1: the open-pair double bet applies here (RULES.md 4.4) */
+} stud_street;
+
+typedef struct {
+    int32_t small_bet, big_bet, ante, bring_in;
+    uint8_t variant, scoring, n_streets, max_players;
+    uint8_t low_board;         /* Razz: lowest board acts first, highest card brings in */
+    uint8_t bring_in_tiebreak; /* stud_tiebreak (2.2) */
+    uint8_t board_tiebreak;    /* stud_tiebreak (3.4) */
+    uint8_t max_raises;        /* raises after the bet, per round (4.2) */
+    uint8_t heads_up_uncapped; /* 4.3 */
+    uint8_t open_pair_double;  /* 4.4 */
+    uint8_t reopen_rule;       /* stud_reopen (6.3) */
+    uint8_t odd_chip;          /* stud_odd_chip (9.5) */
+    uint8_t burn_cards;        /* 1 */
+    stud_street streets[STUD_MAX_STREETS];
+} stud_rules;
+
+/* Fills the streets and every default of RULES.md for a variant and small
+ * bet: B = 2S, ante = S / 5, BI = S / 2, the seeds' options. */
+void stud_rules_default(stud_rules *rules, int variant, int32_t small_bet);
+/* STUD_OK when the rules are consistent (0 <= ante, 0 < BI <= S <= B, ...). */
+int stud_rules_check(const stud_rules *rules);
+
+/* ---- events ---------------------------------------------------------------- */
+
+enum stud_event_type {
+    STUD_EV_ANTE = 0,      /* seat posts `amount` (ante, dead money) */
+    STUD_EV_DEAL = 1,      /* seat gets card `card`; face up when `flag` */
+    STUD_EV_BURN = 2,      /* `card` burned */
+    STUD_EV_COMMUNITY = 3, /* `card` dealt face up to the middle for every live player (5.1) */
+    STUD_EV_RESHUFFLE = 4, /* the burn cards go back under the stub (5.1) */
+    STUD_EV_STREET = 5,    /* a street starts: `card` = its number */
+    STUD_EV_ACTION = 6,    /* seat acts: `card` = kind, `amount` = his bet for the round */
+    STUD_EV_RETURN = 7,    /* uncalled `amount` returned to seat (7.1) */
+    STUD_EV_SHOW = 8,      /* seat shows his cards */
+    STUD_EV_MUCK = 9,      /* seat mucks */
+    STUD_EV_AWARD = 10,    /* seat wins `amount` from pot `card` (0 = main): flag 0 the whole
+                            * pot, 1 the high half, 2 the low half, 3 both halves */
+};
+
+typedef struct {
+    uint8_t type, seat, card, flag;
+    int32_t amount;
+} stud_event;
+
+#define STUD_LOG_CAPACITY 256
+
+/* What one call did.  Nothing that one call can do needs more events than
+ * the capacity (a whole deal-out and showdown of ten players). */
+typedef struct {
+    int n;
+    stud_event events[STUD_LOG_CAPACITY];
+} stud_log;
+
+/* ---- the hand ---------------------------------------------------------------- */
+
+enum stud_phase {
+    STUD_PHASE_BETTING = 0, /* `actor` must act */
+    STUD_PHASE_DEAL = 1,    /* manual dealing: the next street's cards are awaited */
+    STUD_PHASE_OVER = 2,
+};
+
+typedef struct {
+    int8_t kind;
+    int32_t amount; /* the actor's total bet for the round after the action */
+} stud_action;
+
+typedef struct {
+    stud_rules rules;
+    uint8_t n_seats;
+    uint8_t phase;          /* stud_phase */
+    uint8_t street;         /* index into rules.streets of the current street */
+    int8_t actor;           /* seat to act, or -1 */
+    uint8_t manual;         /* the caller deals (no deck) */
+    uint8_t stacked;        /* the deck order was given: burns come back unshuffled */
+    uint8_t deck_top, deck_len;
+    uint8_t deck[52];
+    uint8_t n_burns;
+    uint8_t burns[8];
+    uint8_t n_cards[STUD_MAX_SEATS];
+    uint8_t cards[STUD_MAX_SEATS][7]; /* in deal order */
+    uint8_t up_flags[STUD_MAX_SEATS]; /* bit k: cards[seat][k] was dealt face up */
+    uint64_t up_mask[STUD_MAX_SEATS], all_mask[STUD_MAX_SEATS];
+    uint64_t community;               /* community cards (5.1) */
+    uint64_t rng[4];                  /* xoshiro256** state, for reshuffles */
+    uint16_t folded, all_in;          /* seat bit sets */
+    int32_t stack[STUD_MAX_SEATS];
+    int32_t round_bet[STUD_MAX_SEATS]; /* put in this betting round */
+    int32_t total[STUD_MAX_SEATS];     /* put in this hand, antes included */
+    int32_t payout[STUD_MAX_SEATS];    /* collected at the end */
+    int32_t bet_to;                    /* the amount to match this round */
+    int32_t full_level;                /* the level of the last full bet or raise (6.1) */
+    int32_t unit;                      /* the raise unit now */
+    uint8_t unit_choice;               /* open-pair round with no big-bet wager yet: S or B (4.4) */
+    uint8_t n_bets;                    /* full bets and raises this round (4.2) */
+    uint8_t uncapped;                  /* this round has no cap (4.3) */
+    uint8_t reopen_count;              /* full bets and raises so far this round */
+    uint8_t acted_at[STUD_MAX_SEATS];  /* reopen_count when the seat last acted; 0xFF: not yet */
+    uint8_t bring_in_pending;          /* the first action of the hand is the bring-in */
+    int8_t bring_in_seat;
+    int8_t opener;                     /* who acted first this round */
+    int8_t last_aggressor;             /* last to bet or raise this round, or -1 */
+    int8_t final_opener, final_aggressor; /* of the last betting round played */
+} stud_hand;
+
+/* Starts a hand: antes, the first street dealt (unless manual), the
+ * bring-in.  `deck`: 52 card ids from the top (burns included), ignored
+ * when manual; `stacked`: the order was chosen by the caller.  `seed`
+ * drives reshuffles of burn cards (5.1). */
+int stud_hand_start(stud_hand *hand, const stud_rules *rules, int n_seats, const int32_t *stacks,
+                    const uint8_t *deck, int stacked, int manual, uint64_t seed, stud_log *log);
+
+/* The legal actions of the actor (0 when no action is awaited). */
+int stud_hand_legal(const stud_hand *hand, stud_action *out);
+/* STUD_OK if the actor may take this action (one check for listing and applying). */
+int stud_hand_check(const stud_hand *hand, int kind, int32_t amount);
+int stud_hand_act(stud_hand *hand, int kind, int32_t amount, stud_log *log);
+
+/* Manual dealing (phase STUD_PHASE_DEAL): `cards[seat]` for every live seat
+ * in seat order, `per_seat` cards each (the street's down cards first), or
+ * one community card when `community` >= 0 (then `cards` is ignored). */
+int stud_hand_deal(stud_hand *hand, const uint8_t *cards, int per_seat, int community,
+                   stud_log *log);
+
+/* The seats still in the hand (not folded), as a bit set. */
+static inline unsigned stud_hand_live(const stud_hand *hand)
+{
+    return ((1u << hand->n_seats) - 1) & ~(unsigned)hand->folded;
+}
+
+#endif
