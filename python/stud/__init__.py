@@ -17,6 +17,7 @@ from ._core import (
     RAZZ_CLASSES,
     Card,
     CardSet,
+    Hand,
     HighHand,
     LowHand,
     board_value,
@@ -30,14 +31,24 @@ from ._core import (
     evaluate_hilo_batch,
     high_value,
     low8_value,
+    play_random,
     razz_value,
 )
-from .enums import Category
+from .enums import Category, Variant
 from .errors import CardError
+from .game import Action, ActionKind, IllegalActionError, Pot, Rules
+from .replay import replay
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "Action",
+    "ActionKind",
+    "Hand",
+    "IllegalActionError",
+    "Pot",
+    "Rules",
+    "Variant",
     "HIGH_CLASSES",
     "LOW8_CLASSES",
     "RAZZ_CLASSES",
@@ -58,5 +69,7 @@ __all__ = [
     "evaluate_razz_batch",
     "high_value",
     "low8_value",
+    "play_random",
     "razz_value",
+    "replay",
 ]

@@ -1,5 +1,5 @@
 # Declarations of the C core (src/studcore/*.h) for the Cython layer.
-from libc.stdint cimport uint16_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 
 cdef extern from "cards.h" nogil:
@@ -42,3 +42,90 @@ cdef extern from "board.h" nogil:
 cdef extern from "census.h" nogil:
     uint64_t stud_census(int n_cards, int first_lo, int first_hi, uint64_t *high,
                          uint64_t *low8, uint64_t *razz)
+
+
+cdef extern from "game.h" nogil:
+    int STUD_MAX_SEATS
+    int STUD_MAX_ACTIONS
+    int STUD_LOG_CAPACITY
+    enum:
+        STUD_SEVEN_CARD_STUD
+        STUD_FIVE_CARD_STUD
+    enum:
+        STUD_PHASE_BETTING
+        STUD_PHASE_DEAL
+        STUD_PHASE_OVER
+    enum:
+        STUD_OK
+        STUD_E_NOT_BETTING
+        STUD_E_KIND
+        STUD_E_AMOUNT
+        STUD_E_NOT_DEALING
+        STUD_E_CARDS
+        STUD_E_RULES
+
+    ctypedef struct stud_street:
+        uint8_t number, down, up, big, burn, open_pair
+
+    ctypedef struct stud_rules:
+        int32_t small_bet, big_bet, ante, bring_in
+        uint8_t variant, scoring, n_streets, max_players, low_board
+        uint8_t bring_in_tiebreak, board_tiebreak, max_raises, heads_up_uncapped
+        uint8_t open_pair_double, reopen_rule, odd_chip, burn_cards
+        stud_street streets[5]
+
+    ctypedef struct stud_event:
+        uint8_t type, seat, card, flag
+        int32_t amount
+
+    ctypedef struct stud_log:
+        int n
+        stud_event events[256]
+
+    ctypedef struct stud_action:
+        int8_t kind
+        int32_t amount
+
+    ctypedef struct stud_hand:
+        stud_rules rules
+        uint8_t n_seats, phase, street, manual, stacked
+        int8_t actor
+        uint8_t n_cards[10]
+        uint8_t cards[10][7]
+        uint8_t up_flags[10]
+        uint64_t up_mask[10]
+        uint64_t all_mask[10]
+        uint64_t community
+        uint16_t folded, all_in
+        int32_t stack[10]
+        int32_t round_bet[10]
+        int32_t total[10]
+        int32_t payout[10]
+        int32_t bet_to
+        int8_t bring_in_seat
+
+    void stud_rules_default(stud_rules *rules, int variant, int32_t small_bet)
+    int stud_rules_check(const stud_rules *rules)
+    int stud_hand_start(stud_hand *hand, const stud_rules *rules, int n_seats,
+                        const int32_t *stacks, const uint8_t *deck, int stacked, int manual,
+                        uint64_t seed, stud_log *log)
+    int stud_hand_legal(const stud_hand *hand, stud_action *out)
+    int stud_hand_check(const stud_hand *hand, int kind, int32_t amount)
+    int stud_hand_act(stud_hand *hand, int kind, int32_t amount, stud_log *log)
+    int stud_hand_deal(stud_hand *hand, const uint8_t *cards, int per_seat, int community,
+                       stud_log *log)
+    unsigned stud_hand_live(const stud_hand *hand)
+
+
+cdef extern from "rng.h" nogil:
+    void stud_rng_seed(uint64_t state[4], uint64_t seed)
+    void stud_shuffle(uint64_t state[4], uint8_t *cards, int n)
+
+
+cdef extern from "simulate.h" nogil:
+    ctypedef struct stud_random_report:
+        uint64_t hands, decisions, showdowns, violations
+        int64_t first_violation_hand
+    int stud_play_random(const stud_rules *rules, int n_seats, const int32_t *stacks,
+                         int random_stacks, uint64_t n_hands, uint64_t seed, int check,
+                         stud_random_report *report)

@@ -19,3 +19,13 @@ class Category(IntEnum):
     FULL_HOUSE = 6
     FOUR_OF_A_KIND = 7
     STRAIGHT_FLUSH = 8
+
+
+class Variant(IntEnum):
+    """The games stud plays (RULES.md)."""
+
+    SEVEN_CARD_STUD = 0
+    SEVEN_CARD_STUD_HILO = 1
+    RAZZ = 2
+    FIVE_CARD_STUD = 3
+    FIVE_CARD_STUD_HILO = 4

@@ -4,31 +4,44 @@
 #include "cards.h"
 
 /* Category (0 = no pair, 1 = pair, 2 = two pair, 3 = trips, 4 = quads) in
- * bits 16..19, then up to four nibbles, left-aligned, of the ranks ordered
- * by (count desc, order desc); order[r] is 1..13 so an empty nibble (0)
- * sorts below every rank. */
+ * bits 16..19, then up to four nibbles, left-aligned, of the cards' ranks
+ * ordered by (count desc, order desc); order[r] is 1..13 so an empty
+ * nibble (0) sorts below every rank. */
 static uint32_t board_key(uint64_t mask, const int order[STUD_RANKS])
 {
-    int counts[STUD_RANKS];
-    int pairs = 0, trips = 0, quads = 0;
-    for (int r = 0; r < STUD_RANKS; r++) {
-        counts[r] = 0;
-        for (int s = 0; s < STUD_SUITS; s++)
-            counts[r] += (int)((mask >> (16 * s + r)) & 1);
-        pairs += counts[r] == 2;
-        trips += counts[r] == 3;
-        quads += counts[r] == 4;
+    int value[4], n = 0;
+    for (uint64_t rest = mask; rest && n < 4; rest &= rest - 1)
+        value[n++] = order[stud_card_rank(stud_lowest_card(rest))];
+    for (int i = 1; i < n; i++) /* descending */
+        for (int j = i; j > 0 && value[j] > value[j - 1]; j--) {
+            int t = value[j];
+            value[j] = value[j - 1];
+            value[j - 1] = t;
+        }
+    /* runs of equal ranks, then the runs by (length desc, rank desc) */
+    int run_value[4], run_length[4], runs = 0;
+    for (int i = 0; i < n; i++) {
+        if (runs > 0 && run_value[runs - 1] == value[i]) {
+            run_length[runs - 1]++;
+        } else {
+            run_value[runs] = value[i];
+            run_length[runs++] = 1;
+        }
     }
-    uint32_t category = quads ? 4 : trips ? 3 : pairs == 2 ? 2 : pairs;
+    int pairs = 0, trips = 0, quads = 0;
+    for (int i = 0; i < runs; i++) {
+        pairs += run_length[i] == 2;
+        trips += run_length[i] == 3;
+        quads += run_length[i] == 4;
+    }
+    uint32_t category = quads ? 4 : trips ? 3 : pairs == 2 ? 2 : (uint32_t)pairs;
     uint32_t ranks = 0;
-    int nibbles = 0;
-    for (int c = 4; c >= 1; c--)
-        for (int o = STUD_RANKS; o >= 1; o--)
-            for (int r = 0; r < STUD_RANKS; r++)
-                if (order[r] == o && counts[r] == c)
-                    for (int k = 0; k < c && nibbles < 4; k++, nibbles++)
-                        ranks = (ranks << 4) | (uint32_t)o;
-    ranks <<= 4 * (4 - nibbles);
+    for (int length = 4; length >= 1; length--)
+        for (int i = 0; i < runs; i++)
+            if (run_length[i] == length)
+                for (int k = 0; k < length; k++)
+                    ranks = (ranks << 4) | (uint32_t)run_value[i];
+    ranks <<= 4 * (4 - n);
     return category << 16 | ranks;
 }
 

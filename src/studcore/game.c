@@ -108,8 +108,17 @@ static void give_card(stud_hand *h, int seat, int card, int up, stud_log *log)
     emit(log, STUD_EV_DEAL, seat, card, up, 0);
 }
 
+/* The next card: the top of a given deck, or, for a shuffled deck, a card
+ * drawn uniformly from the stub (a Fisher-Yates shuffle done one step at a
+ * time, so a hand that ends early draws only the cards it deals). */
 static int draw(stud_hand *h)
 {
+    if (!h->stacked) {
+        int pick = h->deck_top + (int)stud_rng_below(h->rng, (uint32_t)(h->deck_len - h->deck_top));
+        uint8_t card = h->deck[pick];
+        h->deck[pick] = h->deck[h->deck_top];
+        h->deck[h->deck_top] = card;
+    }
     return h->deck[h->deck_top++];
 }
 
@@ -131,9 +140,7 @@ static void recycle_burns(stud_hand *h, stud_log *log)
         stub[n++] = h->deck[i];
     for (int i = 0; i < h->n_burns; i++)
         stub[n++] = h->burns[i];
-    h->n_burns = 0;
-    if (!h->stacked)
-        stud_shuffle(h->rng, stub, n);
+    h->n_burns = 0; /* a shuffled stub stays shuffled: draw() picks at random */
     memcpy(h->deck, stub, (size_t)n);
     h->deck_top = 0;
     h->deck_len = (uint8_t)n;
@@ -485,6 +492,12 @@ int stud_hand_act(stud_hand *h, int kind, int32_t amount, stud_log *log)
     int error = stud_hand_check(h, kind, amount);
     if (error)
         return error;
+    stud_hand_apply(h, kind, amount, log);
+    return STUD_OK;
+}
+
+void stud_hand_apply(stud_hand *h, int kind, int32_t amount, stud_log *log)
+{
     int seat = h->actor;
     const stud_rules *r = &h->rules;
     int32_t mine = h->round_bet[seat];
@@ -533,17 +546,18 @@ int stud_hand_act(stud_hand *h, int kind, int32_t amount, stud_log *log)
     h->acted_at[seat] = h->reopen_count;
     emit(log, STUD_EV_ACTION, seat, kind, 0, h->round_bet[seat]);
     advance(h, seat, log);
-    return STUD_OK;
 }
 
 /* ---- showdown and settlement (7, 8, 9) ------------------------------------------------------- */
 
-/* The odd-chip order key of a seat for the cards it used (9.5): larger gets
- * the odd chip first. */
-static int odd_chip_key(const stud_hand *h, int seat, uint64_t used)
+/* The odd-chip order key of a seat (9.5), larger first: its highest card
+ * by rank, then suit, among the five it used for this half, or its
+ * position (nearest the dealer's left). */
+static int odd_chip_key(const stud_hand *h, int seat, int kind)
 {
     if (h->rules.odd_chip == STUD_ODD_POSITION)
-        return -seat; /* nearest the dealer's left */
+        return -seat;
+    uint64_t used = stud_best_five(h->all_mask[seat] | h->community, (enum stud_eval_kind)kind);
     int best = 0;
     for (uint64_t rest = used; rest; rest &= rest - 1) {
         int card = stud_lowest_card(rest);
@@ -552,15 +566,21 @@ static int odd_chip_key(const stud_hand *h, int seat, uint64_t used)
     return best;
 }
 
-/* Splits `amount` evenly among `winners`; odd chips one each in odd-chip order. */
-static void split(const stud_hand *h, int32_t amount, unsigned winners,
-                  const int keys[STUD_MAX_SEATS], int32_t award[STUD_MAX_SEATS])
+/* Splits `amount` evenly among `winners` (who won with hands of `kind`);
+ * odd chips one each in odd-chip order. */
+static void split(const stud_hand *h, int32_t amount, unsigned winners, int kind,
+                  int32_t award[STUD_MAX_SEATS])
 {
     int n = bit_count(winners);
     int32_t share = amount / n, odd = amount % n;
-    for (int seat = 0; seat < h->n_seats; seat++)
-        if (winners >> seat & 1)
+    int keys[STUD_MAX_SEATS];
+    for (int seat = 0; seat < h->n_seats; seat++) {
+        if (winners >> seat & 1) {
             award[seat] += share;
+            if (odd)
+                keys[seat] = odd_chip_key(h, seat, kind);
+        }
+    }
     while (odd-- > 0) {
         int best = -1;
         for (int seat = 0; seat < h->n_seats; seat++)
@@ -591,24 +611,16 @@ static void showdown(stud_hand *h, stud_log *log)
 {
     unsigned live = stud_hand_live(h);
     unsigned high[STUD_MAX_SEATS] = {0}, low[STUD_MAX_SEATS] = {0};
-    int high_keys[STUD_MAX_SEATS] = {0}, low_keys[STUD_MAX_SEATS] = {0};
     int scoring = h->rules.scoring;
+    /* the main ranking: high, or the A-5 low in Razz */
+    int main_kind = scoring == STUD_SCORE_RAZZ ? STUD_EVAL_RAZZ : STUD_EVAL_HIGH;
     for (int seat = 0; seat < h->n_seats; seat++) {
         if (!(live >> seat & 1))
             continue;
         uint64_t cards = h->all_mask[seat] | h->community; /* 8.3: cards speak */
-        if (scoring == STUD_SCORE_RAZZ) {
-            high[seat] = stud_eval_razz(cards);
-            high_keys[seat] = odd_chip_key(h, seat, stud_best_five(cards, STUD_EVAL_RAZZ));
-        } else {
-            high[seat] = stud_eval_high(cards);
-            high_keys[seat] = odd_chip_key(h, seat, stud_best_five(cards, STUD_EVAL_HIGH));
-        }
-        if (scoring == STUD_SCORE_HILO8) {
+        high[seat] = main_kind == STUD_EVAL_RAZZ ? stud_eval_razz(cards) : stud_eval_high(cards);
+        if (scoring == STUD_SCORE_HILO8)
             low[seat] = stud_eval_low8(cards);
-            if (low[seat])
-                low_keys[seat] = odd_chip_key(h, seat, stud_best_five(cards, STUD_EVAL_LOW8));
-        }
     }
 
     /* 7.1: layers of total contribution, eligible = live and in that deep */
@@ -661,14 +673,14 @@ static void showdown(stud_hand *h, stud_log *log)
         if (!low_winners || low_winners == high_winners) {
             /* 9.3: no low among this pot's players, the high takes it all;
              * 9.4: the same players tie both halves, the pot is split evenly */
-            split(h, amount, high_winners, high_keys, award);
+            split(h, amount, high_winners, main_kind, award);
             for (int seat = 0; seat < h->n_seats; seat++)
                 if (high_winners >> seat & 1)
                     pot_part[p][seat] = low_winners ? 3 : 0;
         } else {
             int32_t high_half = (amount + 1) / 2; /* 9.3: the odd chip to the high */
-            split(h, high_half, high_winners, high_keys, award);
-            split(h, amount - high_half, low_winners, low_keys, award);
+            split(h, high_half, high_winners, main_kind, award);
+            split(h, amount - high_half, low_winners, STUD_EVAL_LOW8, award);
             for (int seat = 0; seat < h->n_seats; seat++) {
                 if (high_winners >> seat & 1)
                     pot_part[p][seat] |= 1;
@@ -727,7 +739,7 @@ int stud_hand_start(stud_hand *h, const stud_rules *rules, int n_seats, const in
     if (chips > (1 << 30))
         return STUD_E_RULES;
     uint64_t seen = 0;
-    if (!manual) {
+    if (!manual && deck) {
         for (int i = 0; i < STUD_CARDS; i++) {
             if (deck[i] >= STUD_CARDS || (seen & stud_card_bit(deck[i])))
                 return STUD_E_CARDS;
@@ -738,12 +750,14 @@ int stud_hand_start(stud_hand *h, const stud_rules *rules, int n_seats, const in
     h->rules = *rules;
     h->n_seats = (uint8_t)n_seats;
     h->manual = manual != 0;
-    h->stacked = stacked != 0;
+    h->stacked = deck != NULL && stacked != 0;
     h->actor = -1;
     h->bring_in_seat = -1;
     h->opener = h->final_opener = h->final_aggressor = h->last_aggressor = -1;
-    if (!manual)
-        memcpy(h->deck, deck, STUD_CARDS);
+    if (!manual) {
+        for (int i = 0; i < STUD_CARDS; i++)
+            h->deck[i] = deck ? deck[i] : (uint8_t)i;
+    }
     h->deck_len = manual ? 0 : STUD_CARDS;
     stud_rng_seed(h->rng, seed);
     for (int seat = 0; seat < n_seats; seat++) {

@@ -162,9 +162,9 @@ typedef struct {
 } stud_hand;
 
 /* Starts a hand: antes, the first street dealt (unless manual), the
- * bring-in.  `deck`: 52 card ids from the top (burns included), ignored
- * when manual; `stacked`: the order was chosen by the caller.  `seed`
- * drives reshuffles of burn cards (5.1). */
+ * bring-in.  `deck`: 52 card ids from the top (burns included), dealt in
+ * that order when `stacked`; NULL for a deck shuffled by `seed` (cards are
+ * drawn at random as they are dealt).  Ignored when manual. */
 int stud_hand_start(stud_hand *hand, const stud_rules *rules, int n_seats, const int32_t *stacks,
                     const uint8_t *deck, int stacked, int manual, uint64_t seed, stud_log *log);
 
@@ -173,6 +173,8 @@ int stud_hand_legal(const stud_hand *hand, stud_action *out);
 /* STUD_OK if the actor may take this action (one check for listing and applying). */
 int stud_hand_check(const stud_hand *hand, int kind, int32_t amount);
 int stud_hand_act(stud_hand *hand, int kind, int32_t amount, stud_log *log);
+/* stud_hand_act without the check: only for an action stud_hand_legal listed. */
+void stud_hand_apply(stud_hand *hand, int kind, int32_t amount, stud_log *log);
 
 /* Manual dealing (phase STUD_PHASE_DEAL): `cards[seat]` for every live seat
  * in seat order, `per_seat` cards each (the street's down cards first), or

@@ -1,0 +1,573 @@
+# The betting engine (src/studcore/game.*) behind stud.Hand.
+from libc.string cimport memcpy
+
+import os as _os
+
+from stud import game as _game_types
+from stud.enums import Variant as _Variant
+
+cdef object _Action = _game_types.Action
+cdef object _ActionKind = _game_types.ActionKind
+cdef object _IllegalActionError = _game_types.IllegalActionError
+cdef tuple _ACTION_KINDS = tuple(_game_types.ActionKind)
+cdef tuple _SHARES = ("whole", "high", "low", "both")
+
+
+cdef void _c_rules(object rules, stud_rules *out) except *:
+    """The C rules of a validated stud.Rules."""
+    if not isinstance(rules, _game_types.Rules):
+        raise TypeError(f"rules must be a stud.Rules, not {type(rules).__name__}")
+    stud_rules_default(out, int(rules.variant), rules.small_bet)
+    out.big_bet = rules.big_bet
+    out.ante = rules.ante
+    out.bring_in = rules.bring_in
+    out.bring_in_tiebreak = rules.bring_in_tiebreak == "suit"
+    out.board_tiebreak = rules.board_tiebreak == "suit"
+    out.max_raises = rules.max_raises
+    out.heads_up_uncapped = rules.heads_up_uncapped
+    out.open_pair_double = rules.open_pair_double
+    out.reopen_rule = rules.reopen_rule == "full_raise"
+    out.odd_chip = rules.odd_chip == "position"
+    out.burn_cards = rules.burn_cards
+    if stud_rules_check(out) != STUD_OK:
+        raise ValueError(f"inconsistent rules: {rules!r}")
+
+
+cdef list _mask_cards(uint64_t mask):
+    return list(_cardset(mask))
+
+
+@cython.final
+cdef class Hand:
+    """One hand of stud, from the antes to the payouts.
+
+    >>> from stud import Hand, Rules, Variant
+    >>> hand = Hand(Rules(Variant.SEVEN_CARD_STUD, 10), [500, 500, 500], seed=7)
+    >>> hand.street, hand.actor is not None
+    (3, True)
+    >>> hand.legal_actions()[0].kind.name
+    'BRING_IN'
+
+    ``stacks``: chips per seat (2..8 seats in the seven-card games, 2..10 in
+    Five Card Stud), seat 0 first to the dealer's left.  Antes are posted and
+    the first street dealt at once.  Cards come from a shuffle (``seed``: a
+    whole number for a reproducible one), or from ``deck``: the cards in
+    the order they leave the top, burns included (any cards not named follow
+    in a shuffled order); or, with ``manual=True``, from ``deal()`` calls.
+
+    Dealing order (RULES.md 1): on the first street each live seat from the
+    lowest gets its first down card, then its second (seven-card games),
+    then its upcard; before each later street one card is burned (when
+    ``rules.burn_cards``), then each live seat from the lowest gets one
+    card (face down on 7th street).  If the stub runs short, the burn cards
+    go back under it (shuffled, or in the order burned with a given deck)
+    and, if still short, one community card is dealt (RULES.md 5.1).
+    """
+    cdef stud_hand state
+    cdef readonly object rules
+    cdef bytearray _events
+    cdef list _start_stacks
+
+    def __init__(self, rules, stacks, *, seed=None, deck=None, bint manual=False):
+        cdef stud_rules c_rules
+        cdef int32_t c_stacks[10]
+        cdef uint8_t order[52]
+        cdef stud_log log
+        cdef uint64_t used = 0, c_seed
+        _c_rules(rules, &c_rules)
+        stacks = list(stacks)
+        if not 2 <= len(stacks) <= c_rules.max_players:
+            raise ValueError(f"{_Variant(c_rules.variant).name} takes 2 to {c_rules.max_players} "
+                             f"players, got {len(stacks)}")
+        total = 0
+        for seat, chips in enumerate(stacks):
+            if isinstance(chips, bool) or not isinstance(chips, int) or chips <= 0:
+                raise ValueError(f"stack of seat {seat} must be a positive whole number, not {chips!r}")
+            total += chips
+        if total > (1 << 30):
+            raise ValueError("the stacks add up to more than 2**30 chips")
+        for seat, chips in enumerate(stacks):
+            c_stacks[seat] = chips
+        if seed is None:
+            seed = int.from_bytes(_os.urandom(8), "little")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"seed must be a whole number, not {type(seed).__name__}")
+        c_seed = <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF)
+        if manual and deck is not None:
+            raise ValueError("a manual hand is dealt by deal(): give no deck")
+        if not manual and deck is not None:
+            given = _deck_order(deck)
+            for i, card in enumerate(given):
+                order[i] = card
+                used |= stud_card_bit(card)
+            rest = [c for c in range(52) if not used & stud_card_bit(c)]
+            _shuffle_with_seed(rest, c_seed)
+            for i, card in enumerate(rest):
+                order[len(given) + i] = card
+        log.n = 0
+        error = stud_hand_start(&self.state, &c_rules, len(stacks), c_stacks,
+                                order if deck is not None else NULL, deck is not None, manual,
+                                c_seed, &log)
+        if error != STUD_OK:
+            raise ValueError(f"cannot start the hand (error {error})")
+        self.rules = rules
+        self._start_stacks = stacks
+        self._events = bytearray()
+        self._record(&log)
+
+    cdef void _record(self, stud_log *log):
+        self._events += (<char *>log.events)[:log.n * sizeof(stud_event)]
+
+    # ---- state ---------------------------------------------------------------------
+
+    @property
+    def n_seats(self) -> int:
+        return self.state.n_seats
+
+    @property
+    def street(self):
+        """The current street's number (3..7, or 2..5 in Five Card Stud);
+        None once the hand is over."""
+        if self.state.phase == STUD_PHASE_OVER:
+            return None
+        return self.state.rules.streets[self.state.street].number
+
+    @property
+    def actor(self):
+        """The seat to act, or None (dealing, or the hand is over)."""
+        return None if self.state.actor < 0 else self.state.actor
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.phase == STUD_PHASE_OVER
+
+    @property
+    def awaiting_deal(self) -> bool:
+        """Manual dealing: True when the next street's cards are awaited."""
+        return self.state.phase == STUD_PHASE_DEAL
+
+    @property
+    def stacks(self) -> list:
+        """Chips behind each seat now."""
+        return [self.state.stack[s] for s in range(self.state.n_seats)]
+
+    @property
+    def starting_stacks(self) -> list:
+        return list(self._start_stacks)
+
+    @property
+    def bets(self) -> list:
+        """Each seat's bet in the current betting round."""
+        if self.state.phase == STUD_PHASE_OVER:
+            return [0] * self.state.n_seats
+        return [self.state.round_bet[s] for s in range(self.state.n_seats)]
+
+    @property
+    def contributions(self) -> list:
+        """Chips each seat has put in this hand, antes included (uncalled
+        bets returned are taken off)."""
+        return [self.state.total[s] for s in range(self.state.n_seats)]
+
+    @property
+    def pot(self) -> int:
+        """All chips in the middle (antes and bets); 0 once paid out."""
+        if self.state.phase == STUD_PHASE_OVER:
+            return 0
+        return sum(self.contributions)
+
+    @property
+    def pots(self) -> list:
+        """The main pot then the side pots (RULES.md 7.1), with the seats
+        that can win each.  Empty once the hand is over."""
+        if self.state.phase == STUD_PHASE_OVER:
+            return []
+        live = self.live_seats
+        totals = self.contributions
+        levels = sorted({totals[s] for s in live})
+        pots, floor = [], 0
+        for k, level in enumerate(levels):
+            amount = sum(min(t, level) - min(t, floor) for t in totals)
+            if k == len(levels) - 1:
+                amount += sum(t - level for t in totals if t > level)
+            eligible = tuple(s for s in live if totals[s] >= level)
+            if amount:
+                pots.append(_game_types.Pot(amount, eligible))
+            floor = level
+        return pots
+
+    @property
+    def live_seats(self) -> tuple:
+        """Seats that have not folded."""
+        cdef unsigned live = stud_hand_live(&self.state)
+        return tuple(s for s in range(self.state.n_seats) if live >> s & 1)
+
+    @property
+    def folded(self) -> tuple:
+        return tuple(s for s in range(self.state.n_seats) if self.state.folded >> s & 1)
+
+    @property
+    def all_in(self) -> tuple:
+        return tuple(s for s in range(self.state.n_seats) if self.state.all_in >> s & 1)
+
+    @property
+    def bring_in_seat(self):
+        """The seat that had to bring it in (RULES.md 2.1), or None."""
+        return None if self.state.bring_in_seat < 0 else self.state.bring_in_seat
+
+    cdef int _seat(self, object seat) except -1:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.state.n_seats:
+            raise ValueError(f"no seat {seat!r}: seats are 0..{self.state.n_seats - 1}")
+        return seat
+
+    def up_cards(self, seat) -> tuple:
+        """The seat's face-up cards, in the order dealt."""
+        cdef int s = self._seat(seat)
+        return tuple(_card(self.state.cards[s][k]) for k in range(self.state.n_cards[s])
+                     if self.state.up_flags[s] >> k & 1)
+
+    def down_cards(self, seat) -> tuple:
+        """The seat's face-down cards, in the order dealt."""
+        cdef int s = self._seat(seat)
+        return tuple(_card(self.state.cards[s][k]) for k in range(self.state.n_cards[s])
+                     if not self.state.up_flags[s] >> k & 1)
+
+    def cards(self, seat) -> CardSet:
+        """All the seat's cards, with the community card if one was dealt."""
+        cdef int s = self._seat(seat)
+        return _cardset(self.state.all_mask[s] | self.state.community)
+
+    @property
+    def community(self) -> CardSet:
+        """The community card(s) dealt when the deck ran short (RULES.md 5.1)."""
+        return _cardset(self.state.community)
+
+    @property
+    def payouts(self) -> list:
+        """Chips each seat takes from the pot: winnings and uncalled bets
+        returned.  Final once ``is_over``."""
+        return [self.state.payout[s] for s in range(self.state.n_seats)]
+
+    def view(self, seat) -> dict:
+        """What one seat may see: its own down cards, every upcard and the
+        community card, the chips, and its legal actions when it is to act.
+
+        A bot given only this cannot see another player's hidden cards.
+        """
+        cdef int s = self._seat(seat)
+        return {
+            "seat": s,
+            "street": self.street,
+            "actor": self.actor,
+            "down_cards": self.down_cards(s),
+            "up_cards": {t: self.up_cards(t) for t in range(self.state.n_seats)},
+            "community": self.community,
+            "stacks": self.stacks,
+            "bets": self.bets,
+            "pot": self.pot,
+            "live_seats": self.live_seats,
+            "legal_actions": self.legal_actions() if self.state.actor == s else [],
+        }
+
+    # ---- acting ---------------------------------------------------------------------
+
+    def legal_actions(self) -> list:
+        """The actor's legal actions (empty when nobody is to act)."""
+        cdef stud_action legal[8]
+        cdef int n = stud_hand_legal(&self.state, legal)
+        return [_Action(_ACTION_KINDS[legal[i].kind], legal[i].amount) for i in range(n)]
+
+    def act(self, action, amount=None):
+        """Takes an action: an ``Action``, or a kind (``ActionKind`` or its
+        name) with an amount (the total the bet becomes; optional when the
+        kind allows one amount).  Illegal: ``IllegalActionError``, no change."""
+        if isinstance(action, _Action):
+            kind, amount = action.kind, action.amount
+        elif isinstance(action, str):
+            try:
+                kind = _ActionKind[action.upper()]
+            except KeyError:
+                raise ValueError(f"unknown action {action!r}") from None
+        else:
+            kind = _ActionKind(action)
+        return self._act(int(kind), amount)
+
+    cdef _act(self, int kind, object amount):
+        cdef stud_log log
+        cdef stud_action legal[8]
+        cdef int n, i, error, matches = 0
+        cdef int32_t c_amount = 0
+        n = stud_hand_legal(&self.state, legal)
+        if amount is None:
+            for i in range(n):
+                if legal[i].kind == kind:
+                    matches += 1
+                    c_amount = legal[i].amount
+            if matches > 1:
+                raise _IllegalActionError(
+                    f"seat {self.state.actor}: say how much to {_ACTION_KINDS[kind].name.lower()}: "
+                    f"legal: {self._legal_text()}")
+        else:
+            if isinstance(amount, bool) or not isinstance(amount, int) or not -1 <= amount < (1 << 31):
+                raise _IllegalActionError(f"amount must be a whole number of chips, not {amount!r}")
+            c_amount = amount
+        error = stud_hand_check(&self.state, kind, c_amount)
+        if error != STUD_OK:
+            raise _IllegalActionError(self._why(kind, c_amount, error))
+        log.n = 0
+        stud_hand_act(&self.state, kind, c_amount, &log)
+        self._record(&log)
+
+    cdef str _legal_text(self):
+        return ", ".join(str(a) for a in self.legal_actions())
+
+    cdef str _why(self, int kind, int32_t amount, int error):
+        name = _ACTION_KINDS[kind].name.lower().replace("_", " ")
+        if error == STUD_E_NOT_BETTING:
+            if self.state.phase == STUD_PHASE_OVER:
+                return f"cannot {name}: the hand is over"
+            return f"cannot {name}: the next street must be dealt first (deal())"
+        seat = self.state.actor
+        to_call = self.state.bet_to - self.state.round_bet[seat]
+        if error == STUD_E_AMOUNT:
+            reason = f"not to {amount}"
+        elif kind == 1 and to_call > 0:
+            reason = f"{to_call} to call"
+        elif kind in (0, 1, 2) and self.state.bet_to == 0 and kind != 1:
+            reason = "nothing to call"
+        else:
+            reason = "not now"
+        return f"seat {seat} cannot {name}: {reason}; legal: {self._legal_text()}"
+
+    def fold(self):
+        self._act(0, None)
+
+    def check(self):
+        self._act(1, None)
+
+    def call(self):
+        self._act(2, None)
+
+    def bring_in(self):
+        self._act(3, None)
+
+    def complete(self, amount=None):
+        self._act(4, amount)
+
+    def bet(self, amount=None):
+        self._act(5, amount)
+
+    def raise_to(self, amount=None):
+        self._act(6, amount)
+
+    # ---- manual dealing ------------------------------------------------------------------
+
+    def deal(self, cards=None, *, community=None):
+        """Manual dealing: the next street's cards.
+
+        ``cards``: for every live seat, its cards for this street (the down
+        cards first), as a mapping seat -> cards or a list in seat order;
+        or ``community``: one community card (RULES.md 5.1).
+        """
+        cdef stud_log log
+        cdef uint8_t given[80]
+        cdef int per_seat = 0, i = 0, error
+        cdef int community_card = -1
+        if self.state.phase != STUD_PHASE_DEAL:
+            raise _IllegalActionError("no street is waiting to be dealt")
+        live = self.live_seats
+        if community is not None:
+            if cards is not None:
+                raise ValueError("give cards or a community card, not both")
+            mask = _mask_or_int(community) if not isinstance(community, int) else _int_mask(community)
+            if stud_popcount(mask) != 1:
+                raise CardError(f"one community card, got {community!r}")
+            community_card = stud_lowest_card(mask)
+        else:
+            if cards is None:
+                raise ValueError("deal() needs cards or a community card")
+            if isinstance(cards, dict):
+                if set(cards) != set(live):
+                    raise ValueError(f"cards for exactly the live seats {live}, got {sorted(cards)}")
+                per = [cards[s] for s in live]
+            else:
+                per = list(cards)
+                if len(per) != len(live):
+                    raise ValueError(f"cards for the {len(live)} live seats, got {len(per)}")
+            for seat_cards in per:
+                ordered = _ordered_cards(seat_cards)
+                if per_seat and len(ordered) != per_seat:
+                    raise CardError("every seat gets the same number of cards")
+                per_seat = len(ordered)
+                for card in ordered:
+                    given[i] = card
+                    i += 1
+        log.n = 0
+        error = stud_hand_deal(&self.state, given, per_seat, community_card, &log)
+        if error != STUD_OK:
+            street = self.state.rules.streets[self.state.street]
+            raise CardError(
+                f"cannot deal these cards: street {street.number} deals {street.down + street.up} "
+                f"card(s) to each live seat, all different from the cards already out")
+        self._record(&log)
+
+    # ---- history and copies -----------------------------------------------------------------
+
+    @property
+    def history(self) -> tuple:
+        """Everything that happened, in order, as event records."""
+        cdef const stud_event *events = <const stud_event *><char *>self._events
+        cdef int n = len(self._events) // sizeof(stud_event), k
+        cdef list out = []
+        cdef const stud_event *e
+        cdef int32_t bet_before[10]
+        for k in range(n):
+            e = &events[k]
+            t = e.type
+            if t == 0:
+                out.append(_game_types.AntePosted(e.seat, e.amount))
+            elif t == 1:
+                out.append(_game_types.CardDealt(e.seat, _card(e.card), bool(e.flag)))
+            elif t == 2:
+                out.append(_game_types.CardBurned(_card(e.card)))
+            elif t == 3:
+                out.append(_game_types.CommunityCardDealt(_card(e.card)))
+            elif t == 4:
+                out.append(_game_types.BurnsReshuffled())
+            elif t == 5:
+                out.append(_game_types.StreetStarted(e.card))
+            elif t == 6:
+                out.append(_game_types.ActionTaken(e.seat, _Action(_ACTION_KINDS[e.card], e.amount)))
+            elif t == 7:
+                out.append(_game_types.UncalledBetReturned(e.seat, e.amount))
+            elif t == 8:
+                out.append(_game_types.HandShown(e.seat, _cardset(self.state.all_mask[e.seat] |
+                                                                   self.state.community)))
+            elif t == 9:
+                out.append(_game_types.HandMucked(e.seat))
+            else:
+                out.append(_game_types.PotAwarded(e.seat, e.card, _SHARES[e.flag], e.amount))
+        return tuple(out)
+
+    def copy(self) -> Hand:
+        """An independent copy (the state is one plain struct: a memcpy)."""
+        cdef Hand other = Hand.__new__(Hand)
+        memcpy(&other.state, &self.state, sizeof(stud_hand))
+        other.rules = self.rules
+        other._start_stacks = self._start_stacks
+        other._events = bytearray(self._events)
+        return other
+
+    def __copy__(self):
+        return self.copy()
+
+    def __deepcopy__(self, memo):
+        return self.copy()
+
+    def __repr__(self):
+        state = "over" if self.is_over else f"street {self.street}, actor {self.actor}"
+        return f"<Hand {_Variant(self.state.rules.variant).name} {self.state.n_seats} seats, {state}>"
+
+
+cdef list _deck_order(object deck):
+    """Card ids in the given order, checked for repeats."""
+    cdef list order = _ordered_cards(deck)
+    if len(order) > 52:
+        raise CardError("a deck has at most 52 cards")
+    return order
+
+
+cdef list _ordered_cards(object cards):
+    """Card ids in the order written (a string or an iterable of Card/str)."""
+    cdef list order = []
+    cdef uint64_t seen = 0, bit
+    if isinstance(cards, CardSet):
+        raise TypeError("a CardSet has no order: give the cards as a string or a list")
+    if isinstance(cards, str):
+        # "As Kd 7h" or "AsKd7h": card by card, in the order written
+        for token in cards.replace(",", " ").split():
+            order.extend(_token_cards(token))
+    else:
+        for item in cards:
+            if isinstance(item, Card):
+                order.append((<Card>item).index)
+            elif isinstance(item, str):
+                mask = _parse(item)
+                if stud_popcount(mask) != 1:
+                    raise CardError(f"each item must be one card, got {item!r}")
+                order.append(stud_lowest_card(mask))
+            else:
+                raise TypeError(f"expected Card or str items, not {type(item).__name__}")
+    for card in order:
+        bit = stud_card_bit(card)
+        if seen & bit:
+            raise CardError(f"duplicate card {str(_card(card))!r}")
+        seen |= bit
+    return order
+
+
+cdef list _token_cards(str token):
+    """The cards of one whitespace-free token, in written order ("AsKd" -> As, Kd)."""
+    cdef list out = []
+    cdef Py_ssize_t i = 0, n = len(token)
+    while i < n:
+        step = 3 if token[i] == "1" else 2
+        mask = _parse(token[i:i + step])
+        out.append(stud_lowest_card(mask))
+        i += step
+    return out
+
+
+def _shuffle_with_seed(list cards, uint64_t seed):
+    """Shuffles in place with the engine's PRNG (the same cards for the same seed)."""
+    cdef uint64_t state[4]
+    cdef uint8_t buf[52]
+    cdef int i, n = len(cards)
+    stud_rng_seed(state, seed ^ 0xD1B54A32D192ED03ULL)
+    for i in range(n):
+        buf[i] = cards[i]
+    stud_shuffle(state, buf, n)
+    for i in range(n):
+        cards[i] = buf[i]
+
+
+def play_random(rules, stacks, int hands, *, seed=0, bint random_stacks=False, bint check=False):
+    """Plays ``hands`` whole hands inside C, every player choosing uniformly
+    among his legal actions, without the GIL.
+
+    Returns a dict: ``hands``, ``decisions``, ``showdowns`` and, with
+    ``check=True``, ``violations`` (hands that broke an invariant: the hand
+    ended, the chips were kept, no payout was negative, every listed action
+    was accepted and unlisted kinds and amounts refused) and the index of
+    the first such hand.  ``random_stacks``: each hand's stacks drawn
+    uniformly in 1..stacks[seat].
+
+    >>> from stud import Rules, Variant
+    >>> report = play_random(Rules(Variant.RAZZ, 10), [200] * 6, 1000, seed=1, check=True)
+    >>> report["hands"], report["violations"]
+    (1000, 0)
+    """
+    cdef stud_rules c_rules
+    cdef int32_t c_stacks[10]
+    cdef stud_random_report report
+    cdef int n, error
+    cdef uint64_t c_seed = <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF), n_hands
+    _c_rules(rules, &c_rules)
+    stacks = list(stacks)
+    n = len(stacks)
+    if not 2 <= n <= c_rules.max_players:
+        raise ValueError(f"2 to {c_rules.max_players} players, got {n}")
+    for seat, chips in enumerate(stacks):
+        if isinstance(chips, bool) or not isinstance(chips, int) or not 0 < chips <= (1 << 26):
+            raise ValueError(f"stack of seat {seat} must be a positive whole number, not {chips!r}")
+        c_stacks[seat] = chips
+    if hands < 0:
+        raise ValueError("hands must be 0 or more")
+    n_hands = hands
+    with nogil:
+        error = stud_play_random(&c_rules, n, c_stacks, random_stacks, n_hands, c_seed, check,
+                                 &report)
+    if error != STUD_OK:
+        raise ValueError(f"cannot play these hands (error {error})")
+    return {"hands": report.hands, "decisions": report.decisions, "showdowns": report.showdowns,
+            "violations": report.violations,
+            "first_violation_hand": None if report.first_violation_hand < 0 else report.first_violation_hand}

@@ -1,0 +1,252 @@
+"""The rules of a stud game and the records a hand produces.
+
+``Rules`` holds a variant, its bet sizes and every option of RULES.md, with
+the defaults RULES.md gives; it validates once, so the engine can trust it.
+``Action`` is one betting action; the event classes make up
+``Hand.history``.  The hand itself (``stud.Hand``) lives in the compiled
+module.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import TYPE_CHECKING, Literal, Union
+
+from .enums import Variant
+
+if TYPE_CHECKING:  # the compiled module imports this one
+    from ._core import Card, CardSet
+
+__all__ = [
+    "Action", "ActionKind", "ActionTaken", "AntePosted", "BurnsReshuffled", "CardBurned",
+    "CardDealt", "CommunityCardDealt", "Event", "HandMucked", "HandShown", "IllegalActionError",
+    "Pot", "PotAwarded", "Rules", "StreetStarted", "UncalledBetReturned", "Variant",
+]
+
+
+class IllegalActionError(ValueError):
+    """An action that the rules do not allow now; the hand is unchanged.
+
+    The message says why and what is legal, e.g. ``seat 3 cannot check: 10
+    to call; legal: fold, call 10, raise to 20``.
+    """
+
+
+class ActionKind(IntEnum):
+    """What a player does.  ``Action.amount`` is the total his bet for the
+    current betting round becomes."""
+
+    FOLD = 0
+    CHECK = 1
+    CALL = 2
+    BRING_IN = 3
+    COMPLETE = 4
+    BET = 5
+    RAISE = 6
+
+
+_VERBS = {ActionKind.FOLD: "fold", ActionKind.CHECK: "check", ActionKind.CALL: "call",
+          ActionKind.BRING_IN: "bring in for", ActionKind.COMPLETE: "complete to",
+          ActionKind.BET: "bet", ActionKind.RAISE: "raise to"}
+
+
+@dataclass(frozen=True)
+class Action:
+    """One betting action.
+
+    >>> str(Action(ActionKind.RAISE, 20))
+    'raise to 20'
+    """
+
+    kind: ActionKind
+    amount: int
+
+    def __str__(self) -> str:
+        if self.kind in (ActionKind.FOLD, ActionKind.CHECK):
+            return _VERBS[self.kind]
+        return f"{_VERBS[self.kind]} {self.amount}"
+
+
+_SEVEN_CARD = (Variant.SEVEN_CARD_STUD, Variant.SEVEN_CARD_STUD_HILO, Variant.RAZZ)
+TieBreak = Literal["position", "suit"]
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A stud game: the variant, the bet sizes and the options of RULES.md.
+
+    Defaults (RULES.md 1): ``big_bet = 2 * small_bet``, ``ante =
+    small_bet // 5``, ``bring_in = small_bet // 2``; options as the seeds
+    say, see each field.  Invalid rules raise ``ValueError``.
+
+    >>> rules = Rules(Variant.SEVEN_CARD_STUD_HILO, 10)
+    >>> rules.big_bet, rules.ante, rules.bring_in, rules.open_pair_double
+    (20, 2, 5, False)
+    """
+
+    variant: Variant
+    small_bet: int
+    big_bet: int | None = None
+    ante: int | None = None
+    bring_in: int | None = None
+    #: 2.2: ties for the bring-in go to the lowest seat ("position") or by suit
+    bring_in_tiebreak: TieBreak = "position"
+    #: 3.4: ties for the first to act on later streets
+    board_tiebreak: TieBreak = "position"
+    #: 4.2: raises after the bet in one round (4 is the WSOP number)
+    max_raises: int = 3
+    #: 4.3: no cap when a round begins heads-up; default: Five Card Stud only
+    heads_up_uncapped: bool | None = None
+    #: 4.4: S or B on an open pair; default: Seven Card Stud and Five Card Stud hi
+    open_pair_double: bool | None = None
+    #: 6.1-6.3: what re-opens the betting after a short all-in
+    reopen_rule: Literal["half_bet", "full_raise"] = "half_bet"
+    #: 9.5: who gets an odd chip
+    odd_chip: Literal["high_card", "position"] = "high_card"
+    #: 1: a burn card before each street after the first
+    burn_cards: bool = True
+    #: 5.1: running out of cards deals a community card
+    shortage: Literal["community"] = "community"
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__.__get__(self)
+        try:
+            set_("variant", Variant(self.variant))
+        except ValueError:
+            raise ValueError(f"unknown variant {self.variant!r}") from None
+        small = _whole("small_bet", self.small_bet)
+        if small <= 0:
+            raise ValueError(f"small_bet must be positive, not {small}")
+        big = _whole("big_bet", 2 * small if self.big_bet is None else self.big_bet)
+        ante = _whole("ante", small // 5 if self.ante is None else self.ante)
+        bring_in = _whole("bring_in", small // 2 if self.bring_in is None else self.bring_in)
+        if not 0 <= ante:
+            raise ValueError(f"ante must be 0 or more, not {ante}")
+        if not 0 < bring_in <= small <= big:
+            raise ValueError(
+                f"bets must satisfy 0 < bring_in <= small_bet <= big_bet, got bring_in={bring_in}, "
+                f"small_bet={small}, big_bet={big}")
+        if max(big, ante) > 1 << 28:
+            raise ValueError("bets and antes must be below 2**28 chips")
+        set_("big_bet", big)
+        set_("ante", ante)
+        set_("bring_in", bring_in)
+        seven = self.variant in _SEVEN_CARD
+        if self.heads_up_uncapped is None:
+            set_("heads_up_uncapped", not seven)
+        if self.open_pair_double is None:
+            set_("open_pair_double",
+                 self.variant in (Variant.SEVEN_CARD_STUD, Variant.FIVE_CARD_STUD))
+        for name, allowed in (("bring_in_tiebreak", ("position", "suit")),
+                              ("board_tiebreak", ("position", "suit")),
+                              ("reopen_rule", ("half_bet", "full_raise")),
+                              ("odd_chip", ("high_card", "position")),
+                              ("shortage", ("community",))):
+            if getattr(self, name) not in allowed:
+                raise ValueError(f"{name} must be one of {allowed}, not {getattr(self, name)!r}")
+        for name in ("heads_up_uncapped", "open_pair_double", "burn_cards"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"{name} must be True or False, not {getattr(self, name)!r}")
+        raises = _whole("max_raises", self.max_raises)
+        if not 0 <= raises <= 100:
+            raise ValueError(f"max_raises must be between 0 and 100, not {raises}")
+
+    @property
+    def max_players(self) -> int:
+        """8 in the seven-card games, 10 in Five Card Stud (RULES.md 1)."""
+        return 8 if self.variant in _SEVEN_CARD else 10
+
+    @property
+    def streets(self) -> tuple[int, ...]:
+        """The streets' names: (3, 4, 5, 6, 7) or (2, 3, 4, 5)."""
+        return (3, 4, 5, 6, 7) if self.variant in _SEVEN_CARD else (2, 3, 4, 5)
+
+
+def _whole(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{name} must be a whole number of chips, not {value!r}")
+    return value
+
+
+@dataclass(frozen=True)
+class Pot:
+    """A pot: its chips and the seats that can win it (RULES.md 7)."""
+
+    amount: int
+    eligible: tuple[int, ...]
+
+
+# ---- events of Hand.history ---------------------------------------------------------
+
+@dataclass(frozen=True)
+class AntePosted:
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True)
+class StreetStarted:
+    street: int
+
+
+@dataclass(frozen=True)
+class CardDealt:
+    seat: int
+    card: Card
+    face_up: bool
+
+
+@dataclass(frozen=True)
+class CardBurned:
+    card: Card
+
+
+@dataclass(frozen=True)
+class BurnsReshuffled:
+    """The burn cards went back under the stub (RULES.md 5.1)."""
+
+
+@dataclass(frozen=True)
+class CommunityCardDealt:
+    """One card face up in the middle, every live player's (RULES.md 5.1)."""
+
+    card: Card
+
+
+@dataclass(frozen=True)
+class ActionTaken:
+    seat: int
+    action: Action
+
+
+@dataclass(frozen=True)
+class UncalledBetReturned:
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True)
+class HandShown:
+    seat: int
+    cards: CardSet
+
+
+@dataclass(frozen=True)
+class HandMucked:
+    seat: int
+
+
+@dataclass(frozen=True)
+class PotAwarded:
+    """``share``: "whole" pot, "high" or "low" half, or "both" halves."""
+
+    seat: int
+    pot: int
+    share: Literal["whole", "high", "low", "both"]
+    amount: int
+
+
+Event = Union[AntePosted, StreetStarted, CardDealt, CardBurned, BurnsReshuffled,
+              CommunityCardDealt, ActionTaken, UncalledBetReturned, HandShown, HandMucked,
+              PotAwarded]

@@ -1,0 +1,50 @@
+"""Replaying a hand from its history (or from a real hand's record)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from ._core import Hand
+from .game import ActionTaken, CardDealt, CommunityCardDealt, Event, Rules, StreetStarted
+
+
+def replay(rules: Rules, stacks: Sequence[int], history: Iterable[Event]) -> Hand:
+    """A new hand that deals the same cards and takes the same actions.
+
+    The hand is dealt manually from the ``CardDealt`` and
+    ``CommunityCardDealt`` events, street by street; burn cards are not
+    dealt (a manual hand has no deck).  Every other event follows.
+
+    >>> from stud import Hand, Rules, Variant
+    >>> rules = Rules(Variant.RAZZ, 10)
+    >>> hand = Hand(rules, [100, 100], seed=3)
+    >>> while not hand.is_over:
+    ...     hand.act(hand.legal_actions()[-1])
+    >>> again = replay(rules, [100, 100], hand.history)
+    >>> again.payouts == hand.payouts
+    True
+    """
+    hand = Hand(rules, stacks, manual=True)
+    street_cards: dict[int, list] = {}
+    community = None
+
+    def deal_pending() -> None:
+        nonlocal street_cards, community
+        if community is not None:
+            hand.deal(community=community)
+        elif street_cards:
+            hand.deal({seat: cards for seat, cards in street_cards.items()})
+        street_cards, community = {}, None
+
+    for event in history:
+        if isinstance(event, StreetStarted):
+            deal_pending()
+        elif isinstance(event, CardDealt):
+            street_cards.setdefault(event.seat, []).append(event.card)
+        elif isinstance(event, CommunityCardDealt):
+            community = event.card
+        elif isinstance(event, ActionTaken):
+            deal_pending()
+            hand.act(event.action)
+    deal_pending()
+    return hand
