@@ -14,9 +14,13 @@ cdef tuple _SHARES = ("whole", "high", "low", "both")
 
 
 cdef void _c_rules(object rules, stud_rules *out) except *:
-    """The C rules of a validated stud.Rules."""
+    """The C rules of a validated stud.Rules (kept on the object once made)."""
     if not isinstance(rules, _game_types.Rules):
         raise TypeError(f"rules must be a stud.Rules, not {type(rules).__name__}")
+    cdef bytes cached = rules.__dict__.get("_c_rules")
+    if cached is not None:
+        memcpy(out, <const char *>cached, sizeof(stud_rules))
+        return
     stud_rules_default(out, int(rules.variant), rules.small_bet)
     out.big_bet = rules.big_bet
     out.ante = rules.ante
@@ -31,6 +35,8 @@ cdef void _c_rules(object rules, stud_rules *out) except *:
     out.burn_cards = rules.burn_cards
     if stud_rules_check(out) != STUD_OK:
         raise ValueError(f"inconsistent rules: {rules!r}")
+    # a frozen dataclass: the cache goes in through object.__setattr__
+    object.__setattr__(rules, "_c_rules", (<char *>out)[:sizeof(stud_rules)])
 
 
 cdef list _mask_cards(uint64_t mask):
@@ -274,14 +280,17 @@ cdef class Hand:
         """The actor's legal actions (empty when nobody is to act)."""
         cdef stud_action legal[8]
         cdef int n = stud_hand_legal(&self.state, legal)
-        return [_Action(_ACTION_KINDS[legal[i].kind], legal[i].amount) for i in range(n)]
+        return [tuple.__new__(_Action, (_ACTION_KINDS[legal[i].kind], legal[i].amount))
+                for i in range(n)]
 
     def act(self, action, amount=None):
         """Takes an action: an ``Action``, or a kind (``ActionKind`` or its
         name) with an amount (the total the bet becomes; optional when the
         kind allows one amount).  Illegal: ``IllegalActionError``, no change."""
-        if isinstance(action, _Action):
-            kind, amount = action.kind, action.amount
+        if type(action) is _Action:
+            return self._act(action[0], action[1])
+        if isinstance(action, tuple) and len(action) == 2:
+            kind, amount = _ActionKind(action[0]), action[1]
         elif isinstance(action, str):
             try:
                 kind = _ActionKind[action.upper()]
@@ -292,6 +301,7 @@ cdef class Hand:
         return self._act(int(kind), amount)
 
     cdef _act(self, int kind, object amount):
+        """Checks, then applies; the single way actions reach the engine."""
         cdef stud_log log
         cdef stud_action legal[8]
         cdef int n, i, error, matches = 0
@@ -314,7 +324,7 @@ cdef class Hand:
         if error != STUD_OK:
             raise _IllegalActionError(self._why(kind, c_amount, error))
         log.n = 0
-        stud_hand_act(&self.state, kind, c_amount, &log)
+        stud_hand_apply(&self.state, kind, c_amount, &log)
         self._record(&log)
 
     cdef str _legal_text(self):

@@ -112,6 +112,7 @@ cdef extern from "game.h" nogil:
     int stud_hand_legal(const stud_hand *hand, stud_action *out)
     int stud_hand_check(const stud_hand *hand, int kind, int32_t amount)
     int stud_hand_act(stud_hand *hand, int kind, int32_t amount, stud_log *log)
+    void stud_hand_apply(stud_hand *hand, int kind, int32_t amount, stud_log *log)
     int stud_hand_deal(stud_hand *hand, const uint8_t *cards, int per_seat, int community,
                        stud_log *log)
     unsigned stud_hand_live(const stud_hand *hand)

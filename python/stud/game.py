@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import TYPE_CHECKING, Literal, Union
+from typing import TYPE_CHECKING, Literal, NamedTuple, Union
 
 from .enums import Variant
 
@@ -51,9 +51,10 @@ _VERBS = {ActionKind.FOLD: "fold", ActionKind.CHECK: "check", ActionKind.CALL: "
           ActionKind.BET: "bet", ActionKind.RAISE: "raise to"}
 
 
-@dataclass(frozen=True)
-class Action:
-    """One betting action.
+class Action(NamedTuple):
+    """One betting action: its kind and the total the player's bet for the
+    round becomes.  A named tuple, so ``Action(kind, amount) == (kind,
+    amount)``.
 
     >>> str(Action(ActionKind.RAISE, 20))
     'raise to 20'
