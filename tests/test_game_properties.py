@@ -202,3 +202,25 @@ def test_manual_dealing_follows_the_caller():
         hand.deal({0: "9c"})  # seat 1 is live too
     hand.deal(["9c", "8h"])
     assert hand.actor == 0  # Razz: 9-3 is a lower board than Q-8, it acts first (3.3)
+
+
+def test_manual_showdown_lets_players_muck_and_lose_their_claim():
+    rules = Rules(Variant.SEVEN_CARD_STUD, 10, ante=0)
+    # seat 0: aces; seat 1: kings.  Both check or call to the end.
+    hand = Hand(rules, [100, 100], showdown="manual",
+                deck="As Ks Ad Kd 2c 3c 9h 4h 8h 5h 7d 6d Jc Qc Ah Kh")
+    while not hand.awaiting_showdown:
+        legal = {a.kind: a for a in hand.legal_actions()}
+        hand.act(legal.get(ActionKind.CHECK) or legal.get(ActionKind.CALL) or legal[ActionKind.BRING_IN])
+    first = hand.actor
+    assert hand.may_muck
+    hand.muck()
+    second = hand.actor
+    assert second != first and not hand.may_muck  # the last claimant must show
+    with pytest.raises(IllegalActionError, match="cannot muck"):
+        hand.muck()
+    hand.show()
+    assert hand.is_over
+    assert hand.payouts[second] == sum(hand.contributions) and hand.payouts[first] == 0
+    kinds = [type(e).__name__ for e in hand.history[-3:]]
+    assert kinds == ["HandMucked", "HandShown", "PotAwarded"]

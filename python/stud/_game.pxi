@@ -61,6 +61,10 @@ cdef class Hand:
     the order they leave the top, burns included (any cards not named follow
     in a shuffled order); or, with ``manual=True``, from ``deal()`` calls.
 
+    ``showdown="manual"``: at the showdown each player in turn (RULES.md
+    8.1) calls show() or muck(); by default a hand shows when it wins or
+    ties part of a pot and mucks otherwise (8.2).
+
     Dealing order (RULES.md 1): on the first street each live seat from the
     lowest gets its first down card, then its second (seven-card games),
     then its upcard; before each later street one card is burned (when
@@ -74,7 +78,8 @@ cdef class Hand:
     cdef bytearray _events
     cdef list _start_stacks
 
-    def __init__(self, rules, stacks, *, seed=None, deck=None, bint manual=False):
+    def __init__(self, rules, stacks, *, seed=None, deck=None, bint manual=False,
+                 str showdown="auto"):
         cdef stud_rules c_rules
         cdef int32_t c_stacks[10]
         cdef uint8_t order[52]
@@ -99,6 +104,8 @@ cdef class Hand:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError(f"seed must be a whole number, not {type(seed).__name__}")
         c_seed = <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF)
+        if showdown not in ("auto", "manual"):
+            raise ValueError(f'showdown must be "auto" or "manual", not {showdown!r}')
         if manual and deck is not None:
             raise ValueError("a manual hand is dealt by deal(): give no deck")
         if not manual and deck is not None:
@@ -113,7 +120,7 @@ cdef class Hand:
         log.n = 0
         error = stud_hand_start(&self.state, &c_rules, len(stacks), c_stacks,
                                 order if deck is not None else NULL, deck is not None, manual,
-                                c_seed, &log)
+                                showdown == "manual", c_seed, &log)
         if error != STUD_OK:
             raise ValueError(f"cannot start the hand (error {error})")
         self.rules = rules
@@ -146,6 +153,36 @@ cdef class Hand:
     @property
     def is_over(self) -> bool:
         return self.state.phase == STUD_PHASE_OVER
+
+    @property
+    def awaiting_showdown(self) -> bool:
+        """Manual showdown: True while ``actor`` must show() or muck()."""
+        return self.state.phase == STUD_PHASE_SHOWDOWN
+
+    @property
+    def may_muck(self) -> bool:
+        """Manual showdown: the actor may muck (someone else can still win
+        every pot he is in)."""
+        return stud_hand_may_muck(&self.state) != 0
+
+    def show(self):
+        """Manual showdown: the actor shows his cards (RULES.md 8.2)."""
+        self._showdown(1)
+
+    def muck(self):
+        """Manual showdown: the actor mucks and gives up his claim (RULES.md 8.2)."""
+        self._showdown(0)
+
+    cdef _showdown(self, int show):
+        cdef stud_log log
+        if self.state.phase != STUD_PHASE_SHOWDOWN:
+            raise _IllegalActionError("no showdown decision is awaited")
+        if not show and not stud_hand_may_muck(&self.state):
+            raise _IllegalActionError(
+                f"seat {self.state.actor} cannot muck: no one else can win a pot he is in")
+        log.n = 0
+        stud_hand_show(&self.state, show, &log)
+        self._record(&log)
 
     @property
     def awaiting_deal(self) -> bool:

@@ -55,6 +55,7 @@ cdef extern from "game.h" nogil:
         STUD_PHASE_BETTING
         STUD_PHASE_DEAL
         STUD_PHASE_OVER
+        STUD_PHASE_SHOWDOWN
     enum:
         STUD_OK
         STUD_E_NOT_BETTING
@@ -63,6 +64,7 @@ cdef extern from "game.h" nogil:
         STUD_E_NOT_DEALING
         STUD_E_CARDS
         STUD_E_RULES
+        STUD_E_NOT_SHOWDOWN
 
     ctypedef struct stud_street:
         uint8_t number, down, up, big, burn, open_pair
@@ -96,7 +98,7 @@ cdef extern from "game.h" nogil:
         uint64_t up_mask[10]
         uint64_t all_mask[10]
         uint64_t community
-        uint16_t folded, all_in
+        uint16_t folded, all_in, mucked
         int32_t stack[10]
         int32_t round_bet[10]
         int32_t total[10]
@@ -108,7 +110,9 @@ cdef extern from "game.h" nogil:
     int stud_rules_check(const stud_rules *rules)
     int stud_hand_start(stud_hand *hand, const stud_rules *rules, int n_seats,
                         const int32_t *stacks, const uint8_t *deck, int stacked, int manual,
-                        uint64_t seed, stud_log *log)
+                        int manual_showdown, uint64_t seed, stud_log *log)
+    int stud_hand_show(stud_hand *hand, int show, stud_log *log)
+    int stud_hand_may_muck(const stud_hand *hand)
     int stud_hand_legal(const stud_hand *hand, stud_action *out)
     int stud_hand_check(const stud_hand *hand, int kind, int32_t amount)
     int stud_hand_act(stud_hand *hand, int kind, int32_t amount, stud_log *log)

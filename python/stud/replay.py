@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ._core import Hand
-from .game import ActionTaken, CardDealt, CommunityCardDealt, Event, Rules, StreetStarted
+from .game import (ActionTaken, CardDealt, CommunityCardDealt, Event, HandMucked, HandShown,
+                   Rules, StreetStarted)
 
 
 def replay(rules: Rules, stacks: Sequence[int], history: Iterable[Event]) -> Hand:
@@ -13,7 +14,8 @@ def replay(rules: Rules, stacks: Sequence[int], history: Iterable[Event]) -> Han
 
     The hand is dealt manually from the ``CardDealt`` and
     ``CommunityCardDealt`` events, street by street; burn cards are not
-    dealt (a manual hand has no deck).  Every other event follows.
+    dealt (a manual hand has no deck).  The actions, shows and mucks
+    follow, so a hand whose showdown was decided by hand replays too.
 
     >>> from stud import Hand, Rules, Variant
     >>> rules = Rules(Variant.RAZZ, 10)
@@ -24,7 +26,7 @@ def replay(rules: Rules, stacks: Sequence[int], history: Iterable[Event]) -> Han
     >>> again.payouts == hand.payouts
     True
     """
-    hand = Hand(rules, stacks, manual=True)
+    hand = Hand(rules, stacks, manual=True, showdown="manual")
     street_cards: dict[int, list] = {}
     community = None
 
@@ -46,5 +48,8 @@ def replay(rules: Rules, stacks: Sequence[int], history: Iterable[Event]) -> Han
         elif isinstance(event, ActionTaken):
             deal_pending()
             hand.act(event.action)
+        elif isinstance(event, (HandShown, HandMucked)):
+            deal_pending()
+            hand.show() if isinstance(event, HandShown) else hand.muck()
     deal_pending()
     return hand

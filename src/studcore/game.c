@@ -607,15 +607,67 @@ static unsigned best_of(const stud_hand *h, unsigned eligible, const unsigned *v
     return winners;
 }
 
-static void showdown(stud_hand *h, stud_log *log)
+/* The distinct contribution levels of `seats`, ascending (7.1). */
+static int contribution_levels(const stud_hand *h, unsigned seats, int32_t levels[STUD_MAX_SEATS])
+{
+    int n = 0;
+    for (int seat = 0; seat < h->n_seats; seat++) {
+        if (!(seats >> seat & 1))
+            continue;
+        int32_t level = h->total[seat];
+        int i = n++;
+        for (; i > 0 && levels[i - 1] > level; i--)
+            levels[i] = levels[i - 1];
+        levels[i] = level;
+        if (i > 0 && levels[i - 1] == level) { /* already there: undo */
+            for (int j = i; j < n - 1; j++)
+                levels[j] = levels[j + 1];
+            n--;
+        }
+    }
+    return n;
+}
+
+/* 8.1: the last aggressor of the final round shows first, else its first
+ * actor; then clockwise; players in deeper side pots before those all-in
+ * for less. */
+static int showdown_order(const stud_hand *h, uint8_t order[STUD_MAX_SEATS])
 {
     unsigned live = stud_hand_live(h);
+    int32_t levels[STUD_MAX_SEATS];
+    int n_levels = contribution_levels(h, live, levels), depth[STUD_MAX_SEATS] = {0};
+    for (int seat = 0; seat < h->n_seats; seat++)
+        for (int p = 0; p < n_levels; p++)
+            if (h->total[seat] >= levels[p])
+                depth[seat] = p;
+    int start = h->final_aggressor >= 0 ? h->final_aggressor : h->final_opener;
+    start = next_in(h, start < 0 ? 0 : start, live);
+    int n = 0;
+    for (int k = 0; k < h->n_seats; k++) {
+        int seat = (start + k) % h->n_seats;
+        if (live >> seat & 1)
+            order[n++] = (uint8_t)seat;
+    }
+    for (int i = 1; i < n; i++) /* stable: deeper pots first */
+        for (int j = i; j > 0 && depth[order[j]] > depth[order[j - 1]]; j--) {
+            uint8_t t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+    return n;
+}
+
+/* Pays every pot to the best of `contenders` (the live players who did not
+ * muck).  With `auto_show`, first the show/muck events of 8.2's automation:
+ * a hand shows when it wins or ties some part of some pot. */
+static void settle(stud_hand *h, unsigned contenders, int auto_show, stud_log *log)
+{
     unsigned high[STUD_MAX_SEATS] = {0}, low[STUD_MAX_SEATS] = {0};
     int scoring = h->rules.scoring;
     /* the main ranking: high, or the A-5 low in Razz */
     int main_kind = scoring == STUD_SCORE_RAZZ ? STUD_EVAL_RAZZ : STUD_EVAL_HIGH;
     for (int seat = 0; seat < h->n_seats; seat++) {
-        if (!(live >> seat & 1))
+        if (!(contenders >> seat & 1))
             continue;
         uint64_t cards = h->all_mask[seat] | h->community; /* 8.3: cards speak */
         high[seat] = main_kind == STUD_EVAL_RAZZ ? stud_eval_razz(cards) : stud_eval_high(cards);
@@ -623,32 +675,17 @@ static void showdown(stud_hand *h, stud_log *log)
             low[seat] = stud_eval_low8(cards);
     }
 
-    /* 7.1: layers of total contribution, eligible = live and in that deep */
-    int32_t levels[STUD_MAX_SEATS];
-    int n_levels = 0;
-    for (int seat = 0; seat < h->n_seats; seat++) {
-        if (!(live >> seat & 1))
-            continue;
-        int32_t level = h->total[seat];
-        int seen = 0;
-        for (int i = 0; i < n_levels; i++)
-            seen |= levels[i] == level;
-        if (!seen)
-            levels[n_levels++] = level;
-    }
-    for (int i = 1; i < n_levels; i++) /* ascending */
-        for (int j = i; j > 0 && levels[j] < levels[j - 1]; j--) {
-            int32_t t = levels[j];
-            levels[j] = levels[j - 1];
-            levels[j - 1] = t;
-        }
-
+    /* 7.1: layers of the live players' total contributions; a layer goes
+     * to the contenders in that deep.  Folded and mucked chips are dead
+     * money.  (A player may muck only when someone else stays in every pot
+     * he is in, so each layer has a contender; if not, it joins the next.) */
+    int32_t levels[STUD_MAX_SEATS], carried = 0;
+    int n_levels = contribution_levels(h, stud_hand_live(h), levels);
     int32_t award[STUD_MAX_SEATS] = {0};
     int32_t pot_award[STUD_MAX_SEATS][STUD_MAX_SEATS]; /* [pot][seat] */
     uint8_t pot_part[STUD_MAX_SEATS][STUD_MAX_SEATS];  /* 0 whole, 1 high, 2 low, 3 both halves */
     memset(pot_award, 0, sizeof pot_award);
     memset(pot_part, 0, sizeof pot_part);
-    unsigned deepest[STUD_MAX_SEATS] = {0}; /* per seat: 1 + the last pot he is in */
     /* 7.2: from the last side pot back to the main pot */
     for (int p = n_levels - 1; p >= 0; p--) {
         int32_t floor = p > 0 ? levels[p - 1] : 0, amount = 0;
@@ -657,12 +694,15 @@ static void showdown(stud_hand *h, stud_log *log)
             int32_t t = h->total[seat];
             amount += (t < levels[p] ? t : levels[p]) - (t < floor ? t : floor);
             if (p == n_levels - 1 && t > levels[p])
-                amount += t - levels[p]; /* nothing above the deepest live level stays unclaimed */
-            if ((live >> seat & 1) && t >= levels[p]) {
+                amount += t - levels[p]; /* nothing above the deepest contender stays unclaimed */
+            if ((contenders >> seat & 1) && t >= levels[p])
                 eligible |= 1u << seat;
-                if (deepest[seat] == 0)
-                    deepest[seat] = (unsigned)p + 1;
-            }
+        }
+        amount += carried;
+        carried = 0;
+        if (eligible == 0) {
+            carried = amount;
+            continue;
         }
         if (amount == 0)
             continue;
@@ -692,25 +732,12 @@ static void showdown(stud_hand *h, stud_log *log)
             pot_award[p][seat] = award[seat] - before[seat];
     }
 
-    /* 8.1: the last aggressor of the final round shows first, else its
-     * first actor; then clockwise; players in deeper side pots before
-     * those all-in for less.  8.2: winners show, the others muck. */
-    int start = h->final_aggressor >= 0 ? h->final_aggressor : h->final_opener;
-    start = next_in(h, start < 0 ? 0 : start, live);
-    int order[STUD_MAX_SEATS], n_order = 0;
-    for (int k = 0; k < h->n_seats; k++) {
-        int seat = (start + k) % h->n_seats;
-        if (live >> seat & 1)
-            order[n_order++] = seat;
+    if (auto_show) {
+        uint8_t order[STUD_MAX_SEATS];
+        int n_order = showdown_order(h, order);
+        for (int i = 0; i < n_order; i++)
+            emit(log, award[order[i]] > 0 ? STUD_EV_SHOW : STUD_EV_MUCK, order[i], 0, 0, 0);
     }
-    for (int i = 1; i < n_order; i++) /* stable: deeper pots first */
-        for (int j = i; j > 0 && deepest[order[j]] > deepest[order[j - 1]]; j--) {
-            int t = order[j];
-            order[j] = order[j - 1];
-            order[j - 1] = t;
-        }
-    for (int i = 0; i < n_order; i++)
-        emit(log, award[order[i]] > 0 ? STUD_EV_SHOW : STUD_EV_MUCK, order[i], 0, 0, 0);
     for (int p = n_levels - 1; p >= 0; p--)
         for (int seat = 0; seat < h->n_seats; seat++)
             if (pot_award[p][seat] > 0)
@@ -723,10 +750,56 @@ static void showdown(stud_hand *h, stud_log *log)
     h->actor = -1;
 }
 
+static void showdown(stud_hand *h, stud_log *log)
+{
+    if (!h->manual_showdown) {
+        settle(h, stud_hand_live(h), 1, log);
+        return;
+    }
+    /* 8.2, manual: each player in showdown order shows or mucks */
+    h->n_showdown = (uint8_t)showdown_order(h, h->showdown_seats);
+    h->showdown_next = 0;
+    h->mucked = 0;
+    h->phase = STUD_PHASE_SHOWDOWN;
+    h->actor = (int8_t)h->showdown_seats[0];
+}
+
+int stud_hand_may_muck(const stud_hand *h)
+{
+    if (h->phase != STUD_PHASE_SHOWDOWN)
+        return 0;
+    /* not the last claimant of a pot he is in: someone else there still may win it */
+    int seat = h->actor;
+    unsigned others = stud_hand_live(h) & ~(unsigned)h->mucked & ~(1u << seat);
+    for (int other = 0; other < h->n_seats; other++)
+        if ((others >> other & 1) && h->total[other] >= h->total[seat])
+            return 1;
+    return 0;
+}
+
+int stud_hand_show(stud_hand *h, int show, stud_log *log)
+{
+    if (h->phase != STUD_PHASE_SHOWDOWN)
+        return STUD_E_NOT_SHOWDOWN;
+    if (!show && !stud_hand_may_muck(h))
+        return STUD_E_KIND;
+    int seat = h->actor;
+    if (!show)
+        h->mucked |= (uint16_t)(1u << seat);
+    emit(log, show ? STUD_EV_SHOW : STUD_EV_MUCK, seat, 0, 0, 0);
+    if (++h->showdown_next < h->n_showdown) {
+        h->actor = (int8_t)h->showdown_seats[h->showdown_next];
+        return STUD_OK;
+    }
+    settle(h, stud_hand_live(h) & ~(unsigned)h->mucked, 0, log);
+    return STUD_OK;
+}
+
 /* ---- starting and manual dealing ------------------------------------------------------------ */
 
 int stud_hand_start(stud_hand *h, const stud_rules *rules, int n_seats, const int32_t *stacks,
-                    const uint8_t *deck, int stacked, int manual, uint64_t seed, stud_log *log)
+                    const uint8_t *deck, int stacked, int manual, int manual_showdown,
+                    uint64_t seed, stud_log *log)
 {
     if (stud_rules_check(rules) || n_seats < 2 || n_seats > rules->max_players)
         return STUD_E_RULES;
@@ -750,6 +823,7 @@ int stud_hand_start(stud_hand *h, const stud_rules *rules, int n_seats, const in
     h->rules = *rules;
     h->n_seats = (uint8_t)n_seats;
     h->manual = manual != 0;
+    h->manual_showdown = manual_showdown != 0;
     h->stacked = deck != NULL && stacked != 0;
     h->actor = -1;
     h->bring_in_seat = -1;

@@ -48,6 +48,7 @@ enum stud_error {
     STUD_E_NOT_DEALING = 4,  /* no manual deal is awaited */
     STUD_E_CARDS = 5,        /* wrong number of cards, or a card already out */
     STUD_E_RULES = 6,        /* the rules or stacks are not valid */
+    STUD_E_NOT_SHOWDOWN = 7, /* no show or muck is awaited */
 };
 
 typedef struct {
@@ -116,6 +117,7 @@ enum stud_phase {
     STUD_PHASE_BETTING = 0, /* `actor` must act */
     STUD_PHASE_DEAL = 1,    /* manual dealing: the next street's cards are awaited */
     STUD_PHASE_OVER = 2,
+    STUD_PHASE_SHOWDOWN = 3, /* manual showdown: `actor` shows or mucks (8.2) */
 };
 
 typedef struct {
@@ -130,6 +132,10 @@ typedef struct {
     uint8_t street;         /* index into rules.streets of the current street */
     int8_t actor;           /* seat to act, or -1 */
     uint8_t manual;         /* the caller deals (no deck) */
+    uint8_t manual_showdown; /* the caller decides who shows and who mucks (8.2) */
+    uint8_t n_showdown, showdown_next;
+    uint8_t showdown_seats[STUD_MAX_SEATS]; /* in showdown order (8.1) */
+    uint16_t mucked;
     uint8_t stacked;        /* the deck order was given: burns come back unshuffled */
     uint8_t deck_top, deck_len;
     uint8_t deck[52];
@@ -164,9 +170,11 @@ typedef struct {
 /* Starts a hand: antes, the first street dealt (unless manual), the
  * bring-in.  `deck`: 52 card ids from the top (burns included), dealt in
  * that order when `stacked`; NULL for a deck shuffled by `seed` (cards are
- * drawn at random as they are dealt).  Ignored when manual. */
+ * drawn at random as they are dealt).  Ignored when manual.  With
+ * `manual_showdown` the caller decides who shows (stud_hand_show). */
 int stud_hand_start(stud_hand *hand, const stud_rules *rules, int n_seats, const int32_t *stacks,
-                    const uint8_t *deck, int stacked, int manual, uint64_t seed, stud_log *log);
+                    const uint8_t *deck, int stacked, int manual, int manual_showdown,
+                    uint64_t seed, stud_log *log);
 
 /* The legal actions of the actor (0 when no action is awaited). */
 int stud_hand_legal(const stud_hand *hand, stud_action *out);
@@ -181,6 +189,12 @@ void stud_hand_apply(stud_hand *hand, int kind, int32_t amount, stud_log *log);
  * one community card when `community` >= 0 (then `cards` is ignored). */
 int stud_hand_deal(stud_hand *hand, const uint8_t *cards, int per_seat, int community,
                    stud_log *log);
+
+/* Manual showdown (phase STUD_PHASE_SHOWDOWN): the actor shows (`show`
+ * nonzero) or mucks and loses his claim.  He may not muck when no one else
+ * left could win a pot he is in. */
+int stud_hand_show(stud_hand *hand, int show, stud_log *log);
+int stud_hand_may_muck(const stud_hand *hand);
 
 /* The seats still in the hand (not folded), as a bit set. */
 static inline unsigned stud_hand_live(const stud_hand *hand)

@@ -51,12 +51,19 @@ int stud_play_random(const stud_rules *rules, int n_seats, const int32_t *stacks
                                         : stacks[seat];
             chips += start[seat];
         }
-        int error = stud_hand_start(&hand, rules, n_seats, start, NULL, 0, 0, stud_rng_next(rng),
-                                    NULL);
+        /* with the checks on, every other hand decides its showdown at random */
+        int manual_showdown = check && (k & 1);
+        int error = stud_hand_start(&hand, rules, n_seats, start, NULL, 0, 0, manual_showdown,
+                                    stud_rng_next(rng), NULL);
         if (error)
             return error;
         int ok = 1, steps = 0;
-        while (hand.phase == STUD_PHASE_BETTING) {
+        while (hand.phase == STUD_PHASE_BETTING || hand.phase == STUD_PHASE_SHOWDOWN) {
+            if (hand.phase == STUD_PHASE_SHOWDOWN) {
+                int show = !stud_hand_may_muck(&hand) || (stud_rng_next(rng) & 1);
+                ok &= stud_hand_show(&hand, show, NULL) == STUD_OK;
+                continue;
+            }
             stud_action legal[STUD_MAX_ACTIONS];
             int n = stud_hand_legal(&hand, legal);
             report->decisions++;

@@ -17,7 +17,8 @@ typedef struct {
  * legal actions.  Stacks are `stacks`, or with `random_stacks` uniform in
  * 1..stacks[seat] for each hand.  With `check`, every hand must end, keep
  * the chips, pay nothing negative, and at every decision accept each
- * listed action and refuse kinds and amounts that were not listed. */
+ * listed action and refuse kinds and amounts that were not listed; every
+ * other hand then has a manual showdown with random shows and mucks. */
 int stud_play_random(const stud_rules *rules, int n_seats, const int32_t *stacks,
                      int random_stacks, uint64_t n_hands, uint64_t seed, int check,
                      stud_random_report *report);
