@@ -101,7 +101,12 @@ class Rules:
     heads_up_uncapped: bool | None = None
     #: 4.4: S or B on an open pair; default: Seven Card Stud and Five Card Stud hi
     open_pair_double: bool | None = None
-    #: 6.1-6.3: what re-opens the betting after a short all-in
+    #: 6.1-6.3: what re-opens the betting after a short all-in.  "half_bet":
+    #: half a unit re-opens, the next raise goes to the last full level plus
+    #: a unit and a short all-in does not count toward the cap.  "full_raise"
+    #: (as pokerkit does): only a full unit, or a completion, re-opens; a
+    #: short all-in counts toward the cap and the next raise goes one unit
+    #: above it.
     reopen_rule: Literal["half_bet", "full_raise"] = "half_bet"
     #: 9.5: who gets an odd chip
     odd_chip: Literal["high_card", "position"] = "high_card"

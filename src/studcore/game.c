@@ -297,6 +297,7 @@ static void start_round(stud_hand *h, stud_log *log)
     memset(h->acted_at, 0xFF, sizeof h->acted_at);
     h->bet_to = 0;
     h->full_level = 0;
+    h->raise_base = 0;
     h->n_bets = 0;
     h->reopen_count = 0;
     h->last_aggressor = -1;
@@ -461,7 +462,7 @@ int stud_hand_legal(const stud_hand *h, stud_action *out)
     if (stack > to_call && may_raise(h, seat)) {
         int kind = h->street == 0 ? (h->n_bets == 0 ? STUD_COMPLETE : STUD_RAISE)
                                   : (h->bet_to == 0 ? STUD_BET : STUD_RAISE);
-        int32_t targets[2] = {h->full_level + h->unit, h->full_level + r->big_bet};
+        int32_t targets[2] = {h->raise_base + h->unit, h->raise_base + r->big_bet};
         int n_targets = h->unit_choice ? 2 : 1; /* 4.4: S or B */
         for (int t = 0; t < n_targets; t++)
             add_action(out, &n, kind, targets[t] < all_in ? targets[t] : all_in);
@@ -517,7 +518,7 @@ void stud_hand_apply(stud_hand *h, int kind, int32_t amount, stud_log *log)
         h->bet_to = r->bring_in; /* 2.7: others enter for the full bring-in */
         if (r->bring_in == r->small_bet && amount == r->bring_in) {
             /* a bring-in of a full small bet is the round's bet */
-            h->full_level = amount;
+            h->full_level = h->raise_base = amount;
             h->n_bets = 1;
             h->reopen_count++;
         }
@@ -525,16 +526,24 @@ void stud_hand_apply(stud_hand *h, int kind, int32_t amount, stud_log *log)
     default: { /* complete, bet, raise: to `amount` */
         put_chips(h, seat, amount - mine);
         int32_t increase = amount - h->full_level;
-        int full = r->reopen_rule == STUD_REOPEN_HALF_BET ? 2 * increase >= h->unit /* 6.1 */
-                                                          : increase >= h->unit;  /* 6.3 */
+        int half_bet = r->reopen_rule == STUD_REOPEN_HALF_BET;
+        /* 6.1: half a unit re-opens; 6.3 (full_raise, as pokerkit does): a
+         * full unit, or any completion, since the bring-in was no bet */
+        int full = half_bet ? 2 * increase >= h->unit
+                            : increase >= h->unit || kind == STUD_COMPLETE;
         if (full) {
             if (h->unit_choice && increase >= r->big_bet) {
                 h->unit = r->big_bet; /* 4.4: after a B-sized wager, raises are B */
                 h->unit_choice = 0;
             }
-            h->full_level = amount;
+            h->full_level = h->raise_base = amount;
             h->n_bets++;
             h->reopen_count++;
+        } else if (!half_bet) {
+            /* 6.3: a short all-in re-opens nothing, but the next raise goes
+             * a unit above it and it counts toward the cap */
+            h->raise_base = amount;
+            h->n_bets++;
         }
         if (amount > h->bet_to)
             h->bet_to = amount;

@@ -154,6 +154,7 @@ typedef struct {
     int32_t payout[STUD_MAX_SEATS];    /* collected at the end */
     int32_t bet_to;                    /* the amount to match this round */
     int32_t full_level;                /* the level of the last full bet or raise (6.1) */
+    int32_t raise_base;                /* a raise goes to raise_base + unit (6.2, 6.3) */
     int32_t unit;                      /* the raise unit now */
     uint8_t unit_choice;               /* open-pair round with no big-bet wager yet: S or B (4.4) */
     uint8_t n_bets;                    /* full bets and raises this round (4.2) */
