@@ -426,9 +426,10 @@ static int may_raise(const stud_hand *h, int seat)
 
 static void add_action(stud_action *out, int *n, int kind, int32_t amount)
 {
-    for (int i = 0; i < *n; i++)
-        if (out[i].kind == kind && out[i].amount == amount)
-            return;
+    /* only the raise targets can repeat (S and B both capped by an all-in),
+     * and they are added one after the other */
+    if (*n > 0 && out[*n - 1].kind == kind && out[*n - 1].amount == amount)
+        return;
     out[*n].kind = (int8_t)kind;
     out[*n].amount = amount;
     (*n)++;
