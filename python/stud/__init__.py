@@ -38,10 +38,13 @@ from .enums import Category, Variant
 from .errors import CardError
 from .game import Action, ActionKind, IllegalActionError, Pot, Rules
 from .replay import replay
+from .equity import EquityResult, equity
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "EquityResult",
+    "equity",
     "Action",
     "ActionKind",
     "Hand",

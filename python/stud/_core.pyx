@@ -9,3 +9,4 @@ once, and calls the C core.  The public names are re-exported by
 include "_cards.pxi"
 include "_eval.pxi"
 include "_game.pxi"
+include "_equity.pxi"

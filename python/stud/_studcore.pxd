@@ -134,3 +134,31 @@ cdef extern from "simulate.h" nogil:
     int stud_play_random(const stud_rules *rules, int n_seats, const int32_t *stacks,
                          int random_stacks, uint64_t n_hands, uint64_t seed, int check,
                          stud_random_report *report)
+
+
+cdef extern from "equity.h" nogil:
+    ctypedef struct stud_equity_query:
+        int scoring, n_players, hand_size
+        uint64_t known[8]
+        uint64_t dead
+    ctypedef struct stud_equity_counts:
+        uint64_t outcomes
+        uint64_t share[8]
+        uint64_t share_sq[8]
+        uint64_t high[8]
+        uint64_t low[8]
+        uint64_t scoop[8]
+    enum:
+        STUD_SHARE_UNITS
+        STUD_EQ_OK
+        STUD_EQ_E_QUERY
+        STUD_EQ_E_SHORT
+        STUD_EQ_E_TOO_BIG
+        STUD_EQ_E_MEMORY
+    int stud_equity_check(const stud_equity_query *q)
+    uint64_t stud_equity_outcomes(const stud_equity_query *q)
+    uint64_t stud_equity_first_ways(const stud_equity_query *q)
+    int stud_equity_exact(const stud_equity_query *q, uint64_t first_lo, uint64_t first_hi,
+                          stud_equity_counts *out)
+    int stud_equity_monte_carlo(const stud_equity_query *q, uint64_t trials, uint64_t seed,
+                                stud_equity_counts *out)

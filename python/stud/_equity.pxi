@@ -1,0 +1,55 @@
+# Equities (src/studcore/equity.*): the compiled half of stud.equity.
+from libc.string cimport memset as _memset
+
+
+cdef class _EquityJob:
+    """One query, run in ranges on worker threads without the GIL."""
+    cdef stud_equity_query query
+    cdef int error
+
+    def outcomes(self):
+        return stud_equity_outcomes(&self.query)
+
+    def first_ways(self):
+        return stud_equity_first_ways(&self.query)
+
+    def exact(self, uint64_t lo, uint64_t hi):
+        cdef stud_equity_counts counts
+        cdef int error
+        _memset(&counts, 0, sizeof(counts))
+        with nogil:
+            error = stud_equity_exact(&self.query, lo, hi, &counts)
+        return error, _counts_tuple(&counts, self.query.n_players)
+
+    def monte_carlo(self, uint64_t trials, uint64_t seed):
+        cdef stud_equity_counts counts
+        cdef int error
+        _memset(&counts, 0, sizeof(counts))
+        with nogil:
+            error = stud_equity_monte_carlo(&self.query, trials, seed, &counts)
+        return error, _counts_tuple(&counts, self.query.n_players)
+
+
+cdef tuple _counts_tuple(stud_equity_counts *c, int n):
+    return (c.outcomes,
+            [c.share[p] for p in range(n)], [c.share_sq[p] for p in range(n)],
+            [c.high[p] for p in range(n)], [c.low[p] for p in range(n)],
+            [c.scoop[p] for p in range(n)])
+
+
+def _equity_job(int scoring, int hand_size, list known, dead):
+    """A checked equity query: known card masks per player and a dead mask."""
+    cdef _EquityJob job = _EquityJob()
+    if not 2 <= len(known) <= 8:
+        raise ValueError(f"equity takes 2 to 8 players, got {len(known)}")
+    job.query.scoring = scoring
+    job.query.hand_size = hand_size
+    job.query.n_players = len(known)
+    for p, mask in enumerate(known):
+        job.query.known[p] = mask
+    job.query.dead = dead
+    job.error = stud_equity_check(&job.query)
+    return job, job.error
+
+
+EQUITY_SHARE_UNITS = STUD_SHARE_UNITS

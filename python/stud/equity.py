@@ -1,0 +1,161 @@
+"""Showdown equities of stud hands: exact enumeration or Monte Carlo."""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+from ._core import EQUITY_SHARE_UNITS, CardSet, _equity_job
+from .enums import Variant
+from .errors import CardError
+
+__all__ = ["EquityResult", "equity", "EXACT_LIMIT", "DEFAULT_TRIALS"]
+
+#: with exact=None, enumerate exactly when there are at most this many outcomes
+EXACT_LIMIT = 200_000_000
+#: Monte Carlo trials when none are asked for
+DEFAULT_TRIALS = 200_000
+_CHUNK = 1 << 16  # Monte Carlo trials per seeded chunk (results do not depend on threads)
+
+_SCORING = {Variant.SEVEN_CARD_STUD: 0, Variant.SEVEN_CARD_STUD_HILO: 1, Variant.RAZZ: 2,
+            Variant.FIVE_CARD_STUD: 0, Variant.FIVE_CARD_STUD_HILO: 1}
+_ERRORS = {1: "overlapping or invalid cards, or more cards than a hand holds",
+           2: "not enough cards left to complete every hand"}
+
+
+@dataclass(frozen=True)
+class EquityResult:
+    """What ``equity`` found, one entry per player.
+
+    ``equity``: expected share of the pot (sums to 1).  ``high``, ``low``:
+    probability of winning or tying the high (the Razz low in Razz) and the
+    8-or-better low (0 outside hi-lo games).  ``scoop``: of taking the whole
+    pot alone.  ``exact``: every outcome was enumerated; ``outcomes``: how
+    many were evaluated; ``stderr``: the standard error of each equity for
+    Monte Carlo (None when exact).
+    """
+
+    equity: tuple[float, ...]
+    high: tuple[float, ...]
+    low: tuple[float, ...]
+    scoop: tuple[float, ...]
+    exact: bool
+    outcomes: int
+    stderr: tuple[float, ...] | None
+
+
+def equity(variant: Variant, hands: Sequence[str | CardSet | Iterable], dead=None, *,
+           exact: bool | None = None, trials: int | None = None, seed: int | None = None,
+           threads: int = 1) -> EquityResult:
+    """Each player's share of the pot when the unknown cards are dealt out.
+
+    ``hands``: the cards known so far for each player (up and down alike;
+    the rest of each hand is dealt at random from the cards not known);
+    ``dead``: cards known to be out (folded upcards, seen cards).  ``exact``:
+    None chooses (exact when at most ``EXACT_LIMIT`` outcomes), True forces
+    enumeration, False forces Monte Carlo with ``trials`` (default
+    ``DEFAULT_TRIALS``) and ``seed``.  ``threads``: worker threads (0 = all
+    cores); the result does not depend on it.
+
+    Pots are split as the engine settles them (RULES.md 9): the high half
+    and the 8-or-better low half in hi-lo games, the high taking all without
+    a low, ties sharing.  When the cards left cannot complete every hand
+    (eight players to seventh street, where the engine would deal a community
+    card), equity refuses with a ValueError.
+
+    >>> result = equity(Variant.SEVEN_CARD_STUD, ["As Ah Ts Th 8h 8d", "Kc Qc Jc Td 3c 2d"])
+    >>> result.exact, result.outcomes, round(result.equity[0], 6)
+    (True, 1560, 0.714103)
+    """
+    variant = Variant(variant)
+    hand_size = 7 if variant in (Variant.SEVEN_CARD_STUD, Variant.SEVEN_CARD_STUD_HILO,
+                                 Variant.RAZZ) else 5
+    if isinstance(hands, (str, CardSet)):
+        raise TypeError("hands is a list with one entry per player")
+    known = [CardSet(h) for h in hands]
+    if not 2 <= len(known) <= 8:
+        raise ValueError(f"equity takes 2 to 8 players, got {len(known)}")
+    dead_set = CardSet(dead) if dead is not None else CardSet()
+    seen = dead_set
+    for p, cards in enumerate(known):
+        if len(cards) > hand_size:
+            raise ValueError(f"player {p} has {len(cards)} cards: a {variant.name} hand has {hand_size}")
+        if cards & seen:
+            raise CardError(f"card {str(cards & seen)!r} of player {p} is also elsewhere")
+        seen = seen | cards
+    job, error = _equity_job(_SCORING[variant], hand_size, [int(c) for c in known], int(dead_set))
+    if error:
+        missing = sum(hand_size - len(c) for c in known)
+        raise ValueError(f"{_ERRORS.get(error, 'invalid query')}: {missing} cards needed, "
+                         f"{52 - len(seen)} left")
+    workers = (os.cpu_count() or 1) if threads == 0 else max(1, int(threads))
+    outcomes = job.outcomes()
+    if exact is None:
+        exact = outcomes <= EXACT_LIMIT
+    if exact:
+        counts = _run_exact(job, workers)
+    else:
+        counts = _run_monte_carlo(job, trials if trials is not None else DEFAULT_TRIALS,
+                                  seed, workers)
+    return _result(counts, len(known), exact)
+
+
+def _pool_map(fn, tasks, workers):
+    if workers == 1 or len(tasks) == 1:
+        return [fn(*t) for t in tasks]
+    with ThreadPoolExecutor(min(workers, len(tasks))) as pool:
+        return list(pool.map(lambda t: fn(*t), tasks))
+
+
+def _run_exact(job, workers):
+    ways = job.first_ways()
+    parts = max(1, min(workers * 4, ways))
+    bounds = [ways * k // parts for k in range(parts + 1)]
+    results = _pool_map(job.exact, [(bounds[k], bounds[k + 1]) for k in range(parts)], workers)
+    if any(error for error, _ in results):
+        error = next(error for error, _ in results if error)
+        raise ValueError("exact enumeration is too large for memory here: use exact=False"
+                         if error == 3 else f"equity failed (error {error})")
+    return _add([counts for _, counts in results])
+
+
+def _run_monte_carlo(job, trials, seed, workers):
+    if isinstance(trials, bool) or not isinstance(trials, int) or trials <= 0:
+        raise ValueError(f"trials must be a positive whole number, not {trials!r}")
+    if seed is None:
+        seed = int.from_bytes(os.urandom(8), "little")
+    chunks = [(min(_CHUNK, trials - start), _chunk_seed(seed, k))
+              for k, start in enumerate(range(0, trials, _CHUNK))]
+    results = _pool_map(job.monte_carlo, chunks, workers)
+    return _add([counts for _, counts in results])
+
+
+def _chunk_seed(seed: int, index: int) -> int:
+    """A seed per chunk of trials, from the caller's seed (splitmix64 step)."""
+    z = (seed * 0x9E3779B97F4A7C15 + (index + 1) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 30)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+    return z ^ (z >> 31)
+
+
+def _add(parts):
+    outcomes = sum(p[0] for p in parts)
+    columns = [[sum(values) for values in zip(*(p[k] for p in parts))] for k in range(1, 6)]
+    return (outcomes, *columns)
+
+
+def _result(counts, n, exact) -> EquityResult:
+    outcomes, share, share_sq, high, low, scoop = counts
+    units = EQUITY_SHARE_UNITS
+    equity_ = tuple(s / units / outcomes for s in share)
+    stderr = None
+    if not exact:
+        stderr = tuple(
+            math.sqrt(max(0.0, sq / units / units / outcomes - e * e) / outcomes)
+            for sq, e in zip(share_sq, equity_))
+    return EquityResult(equity=equity_, high=tuple(h / outcomes for h in high),
+                        low=tuple(x / outcomes for x in low),
+                        scoop=tuple(s / outcomes for s in scoop), exact=exact,
+                        outcomes=outcomes, stderr=stderr)
