@@ -108,7 +108,9 @@ class Rules:
     #: short all-in counts toward the cap and the next raise goes one unit
     #: above it.
     reopen_rule: Literal["half_bet", "full_raise"] = "half_bet"
-    #: 9.5: who gets an odd chip
+    #: 9.5: who gets an odd chip: the highest card by rank then suit among
+    #: the five a player used for that half (ace low in a low), or the
+    #: lowest seat
     odd_chip: Literal["high_card", "position"] = "high_card"
     #: 1: a burn card before each street after the first
     burn_cards: bool = True

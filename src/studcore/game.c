@@ -481,9 +481,7 @@ int stud_hand_check(const stud_hand *h, int kind, int32_t amount)
         if (legal[i].kind != kind)
             continue;
         kind_found = 1;
-        /* fold, check and call have one amount: any given amount is taken as it */
-        if (legal[i].amount == amount || kind == STUD_FOLD || kind == STUD_CHECK ||
-            kind == STUD_CALL)
+        if (legal[i].amount == amount)
             return STUD_OK;
     }
     return kind_found ? STUD_E_AMOUNT : STUD_E_KIND;
@@ -561,17 +559,20 @@ void stud_hand_apply(stud_hand *h, int kind, int32_t amount, stud_log *log)
 /* ---- showdown and settlement (7, 8, 9) ------------------------------------------------------- */
 
 /* The odd-chip order key of a seat (9.5), larger first: its highest card
- * by rank, then suit, among the five it used for this half, or its
- * position (nearest the dealer's left). */
+ * by rank, then suit, among the five it used for this half (ace low in a
+ * low half), or its position (nearest the dealer's left). */
 static int odd_chip_key(const stud_hand *h, int seat, int kind)
 {
     if (h->rules.odd_chip == STUD_ODD_POSITION)
         return -seat;
     uint64_t used = stud_best_five(h->all_mask[seat] | h->community, (enum stud_eval_kind)kind);
+    int ace_low = kind != STUD_EVAL_HIGH; /* in a low the ace is the lowest card */
     int best = 0;
     for (uint64_t rest = used; rest; rest &= rest - 1) {
         int card = stud_lowest_card(rest);
-        best = card > best ? card : best; /* card ids order by rank, then suit */
+        int rank = stud_card_rank(card);
+        int key = (ace_low ? (rank + 1) % STUD_RANKS : rank) * 4 + stud_card_suit(card);
+        best = key > best ? key : best;
     }
     return best;
 }

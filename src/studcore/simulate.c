@@ -17,7 +17,7 @@ static int refuses_unlisted(const stud_hand *h, const stud_action *legal, int n)
             listed |= legal[i].kind == kind;
         if (!listed && stud_hand_check(h, kind, 0) == STUD_OK)
             return 0;
-        if (!listed || kind == STUD_FOLD || kind == STUD_CHECK || kind == STUD_CALL)
+        if (!listed)
             continue;
         for (int i = 0; i < n; i++) {
             if (legal[i].kind != kind)

@@ -1,0 +1,186 @@
+"""Helpers for tests/test_rules_table.py: stacked decks and scripted hands.
+
+``stack_deck`` writes the deck string ``stud.Hand(deck=...)`` wants from what
+each seat should receive street by street, so a scenario reads as the cards
+per player; ``drive`` plays a list of steps, asserting before each action who
+is to act and, when given, the exact legal actions.
+"""
+
+from __future__ import annotations
+
+import re
+
+from stud import ActionKind, Hand, Rules, Variant
+from stud.game import HandMucked, HandShown, PotAwarded
+from stud.game import ActionTaken, CardBurned, CommunityCardDealt
+
+SEVEN = (Variant.SEVEN_CARD_STUD, Variant.SEVEN_CARD_STUD_HILO, Variant.RAZZ)
+FIVE = (Variant.FIVE_CARD_STUD, Variant.FIVE_CARD_STUD_HILO)
+ALL_VARIANTS = SEVEN + FIVE
+
+_RANKS = "23456789TJQKA"
+_SUITS = "cdhs"
+ALL_CARDS = [r + s for s in _SUITS for r in _RANKS]
+
+
+def _cards(text):
+    return text.split() if isinstance(text, str) else list(text)
+
+
+def stack_deck(first, *later, burns=True, burn=None):
+    """The deck, top first, that deals the given cards.
+
+    ``first``: one string per seat with that seat's first-street cards in
+    the order they are dealt to it ("d1 d2 up" in the seven-card games,
+    "down up" in Five Card Stud).  ``later``: one entry per later street, a
+    dict seat -> card for the seats still live then (dealt from the lowest
+    seat), or a string of cards in live-seat order.  ``burns``: whether the
+    rules burn a card before each later street; the burn cards are taken
+    from ``burn`` (a list, consumed in order) or else from the cards no
+    seat receives (the lowest unused ones first, in ``ALL_CARDS`` order).
+    """
+    seats = [_cards(s) for s in first]
+    per = len(seats[0])
+    assert all(len(s) == per for s in seats)
+    order = []
+    for k in range(per):
+        order += [s[k] for s in seats]
+    streets = []
+    for entry in later:
+        if isinstance(entry, dict):
+            streets.append([entry[s] for s in sorted(entry)])
+        else:
+            streets.append(_cards(entry))
+    named = set(order) | {c for st in streets for c in st}
+    spare = list(burn) if burn is not None else [c for c in ALL_CARDS if c not in named]
+    for cards in streets:
+        if burns:
+            order.append(spare.pop(0))
+        order += cards
+    assert len(set(order)) == len(order), f"duplicate card in {order}"
+    return " ".join(order)
+
+
+def seven(hands, **kw):
+    """Deck for a seven-card game: per seat "d1 d2 u3 [u4 u5 u6 d7]"."""
+    seats = [_cards(h) for h in hands]
+    first = [" ".join(s[:3]) for s in seats]
+    n_later = max(len(s) for s in seats) - 3
+    later = [{seat: s[3 + k] for seat, s in enumerate(seats) if len(s) > 3 + k}
+             for k in range(n_later)]
+    return stack_deck(first, *later, **kw)
+
+
+def five(hands, **kw):
+    """Deck for Five Card Stud: per seat "down u2 [u3 u4 u5]"."""
+    seats = [_cards(h) for h in hands]
+    first = [" ".join(s[:2]) for s in seats]
+    n_later = max(len(s) for s in seats) - 2
+    later = [{seat: s[2 + k] for seat, s in enumerate(seats) if len(s) > 2 + k}
+             for k in range(n_later)]
+    return stack_deck(first, *later, **kw)
+
+
+def deal(variant, hands, **kw):
+    return (seven if variant in SEVEN else five)(hands, **kw)
+
+
+def legal_text(hand):
+    return ", ".join(str(a) for a in hand.legal_actions())
+
+
+_STEP = re.compile(r"^\s*(\d+)\s+([a-z_]+)(?:\s+(\d+))?\s*$")
+_KINDS = {"fold": ActionKind.FOLD, "check": ActionKind.CHECK, "call": ActionKind.CALL,
+          "bring_in": ActionKind.BRING_IN, "complete": ActionKind.COMPLETE,
+          "bet": ActionKind.BET, "raise": ActionKind.RAISE}
+
+
+def drive(hand, steps):
+    """Plays ``steps``, asserting the actor (and legal actions) before each.
+
+    A step is a string:
+
+    * ``"2 raise 20"`` - seat 2 is to act and raises to 20 (amount optional
+      when only one amount is legal for the kind);
+    * ``"2 raise 20 ? fold, call 10, raise to 20"`` - and its legal actions,
+      as ``str(Action)`` joined by ", ", are exactly these, in this order;
+    * ``"street 4"`` - the hand is now on 4th street;
+    * ``"over"`` - the hand is over.
+    """
+    for step in steps:
+        where = f"step {step!r} ({hand!r})"
+        if step.startswith("street"):
+            assert hand.street == int(step.split()[1]), where
+            continue
+        if step == "over":
+            assert hand.is_over, where
+            continue
+        action, _, legal = step.partition("?")
+        m = _STEP.match(action)
+        assert m, f"bad step {step!r}"
+        seat, verb, amount = int(m[1]), m[2], m[3]
+        assert hand.actor == seat, f"{where}: actor is {hand.actor}, expected {seat}"
+        if legal.strip():
+            assert legal_text(hand) == legal.strip(), f"{where}: legal is {legal_text(hand)!r}"
+        hand.act(_KINDS[verb], None if amount is None else int(amount))
+
+
+def passive_to(hand, street):
+    """Everyone brings in / calls / checks until ``street`` (asserts nothing)."""
+    while not hand.is_over and hand.street != street:
+        kinds = [a.kind for a in hand.legal_actions()]
+        for k in (ActionKind.CHECK, ActionKind.BRING_IN, ActionKind.CALL):
+            if k in kinds:
+                hand.act(k)
+                break
+        else:  # pragma: no cover - a scenario error
+            raise AssertionError(f"no passive action in {hand.legal_actions()}")
+
+
+def check_down(hand):
+    """Passive play to the end of the hand."""
+    passive_to(hand, None)
+    assert hand.is_over
+
+
+def final_stacks(hand):
+    return hand.stacks
+
+
+def shown_order(hand):
+    """(seat, "show" | "muck") in the order of the showdown."""
+    return [(e.seat, "show" if isinstance(e, HandShown) else "muck")
+            for e in hand.history if isinstance(e, (HandShown, HandMucked))]
+
+
+def awards(hand):
+    return [(e.pot, e.seat, e.share, e.amount) for e in hand.history if isinstance(e, PotAwarded)]
+
+
+def actions(hand):
+    return [(e.seat, str(e.action)) for e in hand.history if isinstance(e, ActionTaken)]
+
+
+def burns(hand):
+    return [str(e.card) for e in hand.history if isinstance(e, CardBurned)]
+
+
+def community_events(hand):
+    return [str(e.card) for e in hand.history if isinstance(e, CommunityCardDealt)]
+
+
+def snapshot(hand):
+    """Everything observable about a hand, to check that it did not change."""
+    return (hand.street, hand.actor, hand.stacks, hand.bets, hand.pot, hand.pots,
+            hand.legal_actions(), hand.history, hand.payouts, hand.live_seats,
+            [hand.up_cards(s) for s in range(hand.n_seats)],
+            [hand.down_cards(s) for s in range(hand.n_seats)])
+
+
+def new_hand(variant, hands, stacks=None, *, deck_kw=None, seed=1, **rules_kw):
+    """A hand of ``variant`` with S=10 (B=20, ante 2, BI 5 unless given) and
+    the stacked deck of ``hands``; stacks default to 1000 each."""
+    rules = Rules(variant, rules_kw.pop("small_bet", 10), **rules_kw)
+    deck = deal(variant, hands, burns=rules.burn_cards, **(deck_kw or {}))
+    stacks = stacks or [1000] * len(hands)
+    return Hand(rules, stacks, deck=deck, seed=seed)
