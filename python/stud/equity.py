@@ -12,10 +12,12 @@ from ._core import EQUITY_SHARE_UNITS, CardSet, _equity_job
 from .enums import Variant
 from .errors import CardError
 
-__all__ = ["EquityResult", "equity", "EXACT_LIMIT", "DEFAULT_TRIALS"]
+__all__ = ["EquityResult", "equity", "EXACT_LIMIT", "EXACT_MAX", "DEFAULT_TRIALS"]
 
 #: with exact=None, enumerate exactly when there are at most this many outcomes
 EXACT_LIMIT = 200_000_000
+#: exact=True refuses more outcomes than this (hours of work)
+EXACT_MAX = 100_000_000_000
 #: Monte Carlo trials when none are asked for
 DEFAULT_TRIALS = 200_000
 _CHUNK = 1 << 16  # Monte Carlo trials per seeded chunk (results do not depend on threads)
@@ -95,6 +97,8 @@ def equity(variant: Variant, hands: Sequence[str | CardSet | Iterable], dead=Non
     outcomes = job.outcomes()
     if exact is None:
         exact = outcomes <= EXACT_LIMIT
+    if exact and outcomes > EXACT_MAX:
+        raise ValueError(f"{outcomes:,} outcomes are too many to enumerate: use exact=False")
     if exact:
         counts = _run_exact(job, workers)
     else:

@@ -1,0 +1,179 @@
+"""stud.equity against a slow independent enumerator, known values, the
+hi-lo accounting of RULES.md 9, Monte Carlo error bars and bad input."""
+
+from fractions import Fraction
+from itertools import combinations
+
+import pytest
+
+import stud
+from stud import CardSet, Variant
+
+SEVEN = (Variant.SEVEN_CARD_STUD, Variant.SEVEN_CARD_STUD_HILO, Variant.RAZZ)
+
+
+def slow_equity(variant, hands, dead=""):
+    """Every deal of the missing cards, settled by RULES.md 9 with exact fractions.
+
+    Independent of the C enumeration: plain itertools over the stub, one
+    evaluation per hand per outcome (the scalar evaluators are checked
+    exhaustively elsewhere)."""
+    size = 7 if variant in SEVEN else 5
+    known = [CardSet(h) for h in hands]
+    out = CardSet(dead)
+    for cards in known:
+        out = out | cards
+    stub = [c for c in CardSet.deck() if c not in out]
+    n = len(known)
+    share = [Fraction(0)] * n
+    high_wins, low_wins, scoops = [0] * n, [0] * n, [0] * n
+    outcomes = 0
+
+    def deal(p, left, finals):
+        nonlocal outcomes
+        if p == n:
+            outcomes += 1
+            settle(finals)
+            return
+        for extra in combinations(left, size - len(known[p])):
+            rest = [c for c in left if c not in extra]
+            deal(p + 1, rest, finals + [known[p] | CardSet(extra)])
+
+    def settle(finals):
+        if variant == Variant.RAZZ:
+            highs = [stud.razz_value(f) for f in finals]
+        else:
+            highs = [stud.high_value(f) for f in finals]
+        lows = [stud.low8_value(f) if variant in (Variant.SEVEN_CARD_STUD_HILO,
+                                                  Variant.FIVE_CARD_STUD_HILO) else 0
+                for f in finals]
+        hw = [p for p in range(n) if highs[p] == max(highs)]
+        lw = [p for p in range(n) if lows[p] and lows[p] == max(lows)]
+        for p in range(n):
+            got = Fraction(0)
+            if p in hw:
+                high_wins[p] += 1
+                got += Fraction(1, 2 * len(hw)) if lw else Fraction(1, len(hw))
+            if p in lw:
+                low_wins[p] += 1
+                got += Fraction(1, 2 * len(lw))
+            share[p] += got
+            scoops[p] += got == 1
+
+    deal(0, stub, [])
+    return outcomes, [s / outcomes for s in share], [h / outcomes for h in high_wins], \
+        [x / outcomes for x in low_wins], [s / outcomes for s in scoops]
+
+
+def test_known_value():
+    result = stud.equity(Variant.SEVEN_CARD_STUD, ["As Ah Ts Th 8h 8d", "Kc Qc Jc Td 3c 2d"])
+    assert result.exact and result.outcomes == 1_560 and result.stderr is None
+    assert round(result.equity[0], 6) == 0.714103
+    assert result.equity[0] + result.equity[1] == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("variant, hands, dead", [
+    (Variant.SEVEN_CARD_STUD, ["As Ah Ts Th 8h 8d", "Kc Qc Jc Td 3c 2d", "9s 9d 4c 4d 2h 2s"], ""),
+    (Variant.SEVEN_CARD_STUD_HILO, ["As 2d 3c 4h 9s Kd", "Ah 2h 3s 5d Qc Qd", "7c 7d 7h 6c 6d 5s"], "8h 8c"),
+    (Variant.SEVEN_CARD_STUD_HILO, ["Ac 2c 3d 4d 6s", "As 3h 4s 6c 2h Kd"], "5h 5c 5s"),
+    (Variant.RAZZ, ["Ac 2c 3d 4d 9s", "As 3h 4s 6c 8h Kd"], "7c 7d"),
+    (Variant.FIVE_CARD_STUD, ["As Kd 7h 2c", "Qs Qd 4h 3c", "Jh Tc 9d 8s"], ""),
+    (Variant.FIVE_CARD_STUD_HILO, ["As 2d 7h 3c", "Ah 4h 5h 6c"], "8d"),
+])
+def test_exact_matches_the_slow_enumerator(variant, hands, dead):
+    outcomes, share, high, low, scoop = slow_equity(variant, hands, dead)
+    result = stud.equity(variant, hands, dead or None, exact=True)
+    assert result.outcomes == outcomes
+    # the C side counts in 1/840 units: exact for up to 8 players
+    assert result.equity == pytest.approx([float(s) for s in share], abs=1e-12)
+    assert result.high == pytest.approx([float(h) for h in high], abs=1e-12)
+    assert result.low == pytest.approx([float(x) for x in low], abs=1e-12)
+    assert result.scoop == pytest.approx([float(s) for s in scoop], abs=1e-12)
+
+
+def test_hi_lo_accounting_on_finished_hands():
+    hilo = Variant.SEVEN_CARD_STUD_HILO
+    # seat 0 the high (a flush), seat 1 the low: half each
+    r = stud.equity(hilo, ["Ah Kh Qh 9h 2h Kd Ks", "As 2c 3d 4s 6c 9d Jc"])
+    assert r.outcomes == 1 and r.equity == (0.5, 0.5) and r.scoop == (0.0, 0.0)
+    assert r.high == (1.0, 0.0) and r.low == (0.0, 1.0)
+    # the seeds' quartering: both the same low, seat 1 also the high: 25% / 75%
+    r = stud.equity(hilo, ["Ac 2d 3h 4s 6c Kd Qd", "As 2c 3d 4c 6d 6h 6s"])
+    assert r.equity == (0.25, 0.75) and r.low == (1.0, 1.0) and r.high == (0.0, 1.0)
+    # no low: the high scoops (9.3)
+    r = stud.equity(hilo, ["Ac Ad Kh Ks 9c 9d Tc", "Qs Qc Jd Jc 9h 9s 2d"])
+    assert r.equity == (1.0, 0.0) and r.scoop == (1.0, 0.0) and r.low == (0.0, 0.0)
+    # the same players tie both halves: an even split (9.4)
+    r = stud.equity(hilo, ["Ac 2d 3h 4s 5c Kd Qd", "As 2c 3d 4c 5d Ks Qc"])
+    assert r.equity == (0.5, 0.5) and r.scoop == (0.0, 0.0)
+
+
+@pytest.mark.parametrize("variant, hands", [
+    (Variant.SEVEN_CARD_STUD_HILO, ["As 2d 3c 4h", "Ah 2h 3s 5d"]),
+    (Variant.RAZZ, ["Ac 2c 3d 9h 9d", "4s 5h 6c Kd Qd"]),
+    (Variant.SEVEN_CARD_STUD, ["As Ah Ts Th 8h", "Kc Qc Jc Td 2s"]),
+])
+def test_monte_carlo_is_within_four_standard_errors(variant, hands):
+    exact = stud.equity(variant, hands, exact=True)
+    approx = stud.equity(variant, hands, exact=False, trials=100_000, seed=11)
+    assert not approx.exact and approx.outcomes == 100_000
+    for e, a, err in zip(exact.equity, approx.equity, approx.stderr):
+        assert 0 < err < 0.01
+        assert abs(e - a) < 4 * err
+
+
+def test_monte_carlo_repeats_whatever_the_threads():
+    hands = ["As 2d 3c", "Ah 2h 3s", "Kd Kc 9h"]
+    one = stud.equity(Variant.SEVEN_CARD_STUD_HILO, hands, exact=False, trials=150_000, seed=3)
+    two = stud.equity(Variant.SEVEN_CARD_STUD_HILO, hands, exact=False, trials=150_000, seed=3,
+                      threads=2)
+    assert one == two
+    other = stud.equity(Variant.SEVEN_CARD_STUD_HILO, hands, exact=False, trials=150_000, seed=4)
+    assert other != one
+
+
+def test_exact_is_the_same_on_two_threads():
+    hands = ["As 2d 3c 4h 9d", "Ah 2h 3s 5d Kc"]
+    assert stud.equity(Variant.SEVEN_CARD_STUD_HILO, hands, threads=2) == \
+        stud.equity(Variant.SEVEN_CARD_STUD_HILO, hands, threads=1)
+
+
+def test_choice_of_method():
+    small = stud.equity(Variant.SEVEN_CARD_STUD, ["As Ah Ts", "Kc Qc Jc Td 3c"], exact=None)
+    assert small.exact  # C(45,4) * C(41,2) outcomes, under the limit
+    large = stud.equity(Variant.SEVEN_CARD_STUD, ["As Ah", "Kc Qc", "2d 2h"], trials=5_000, seed=1)
+    assert not large.exact and large.outcomes == 5_000
+
+
+@pytest.mark.parametrize("hands, dead, error", [
+    (["As Kd", "As Qd"], None, stud.CardError),                 # the same card twice
+    (["As Kd", "Qd Jd"], "Kd", stud.CardError),                 # a known card is dead
+    (["As Kd 2c 3c 4c 5c 6c 7c", "Qd Jd"], None, ValueError),   # 8 cards in a 7-card game
+    (["As Kd"], None, ValueError),                              # one player
+    ([f"{r}c {r}d" for r in "23456789T"], None, ValueError),   # nine players
+    (["As Kd Zz", "Qd"], None, stud.CardError),                 # not a card
+])
+def test_bad_input(hands, dead, error):
+    with pytest.raises(error):
+        stud.equity(Variant.SEVEN_CARD_STUD, hands, dead)
+
+
+def test_eight_players_to_seventh_street_are_refused():
+    hands = ["2c 2d 2h", "3c 3d 3h", "4c 4d 4h", "5c 5d 5h", "6c 6d 6h", "7c 7d 7h",
+             "8c 8d 8h", "9c 9d 9h"]
+    with pytest.raises(ValueError, match="not enough cards"):
+        stud.equity(Variant.SEVEN_CARD_STUD, hands)
+
+
+def test_exact_refuses_an_endless_enumeration():
+    with pytest.raises(ValueError, match="exact=False"):
+        stud.equity(Variant.RAZZ, ["Ac 2c 3d", "4s 5h 6c", "Kd Qd 8c"], exact=True)
+
+
+def test_five_card_hands_hold_five():
+    with pytest.raises(ValueError, match="5"):
+        stud.equity(Variant.FIVE_CARD_STUD, ["As Kd Qh Jc Tc 9c", "2c"])
+    with pytest.raises(TypeError):
+        stud.equity(Variant.FIVE_CARD_STUD, "As Kd")
+    with pytest.raises(ValueError, match="trials"):
+        stud.equity(Variant.RAZZ, ["As", "Kd"], exact=False, trials=0)
