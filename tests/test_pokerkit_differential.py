@@ -61,8 +61,9 @@ been compared; only the final stacks differ.  stud's stacks must equal
 hand with a D9 pot (whose "low half" split depends on pokerkit's hand
 killing, not modelled), where they must differ from RULES.md.
 
-B1 is a stud bug found here (RULES.md 6.2): see test_reopen_is_per_player
-(strict xfail); the random test counts such hands and stops comparing them.
+B1 was a stud bug found here (RULES.md 6.2: re-opening is per player, not
+for the whole table), now fixed: test_reopen_is_per_player keeps the two
+hands that showed it, and the random test fails on any new case.
 """
 
 from __future__ import annotations
@@ -302,7 +303,7 @@ class Mismatch(AssertionError):
 def compare_hand(variant, structure, stacks, deck, rng, fold_p, raise_p):
     """Play one random hand in both engines and compare; returns the
     outcome: "full"; "D6=" or "N1" when one decision's legal set differed
-    as known and the rest was compared; "D5", "D6", "B1" (comparison cut at
+    as known and the rest was compared; "D5", "D6" (comparison cut at
     that decision); "D9" or a "+"-joined set of "D7b", "D8", "N2" when only
     the settlement differed, as known."""
     hand, decisions, actions = play_stud(variant, structure, stacks, deck, rng, fold_p, raise_p)
@@ -329,14 +330,10 @@ def compare_hand(variant, structure, stacks, deck, rng, fold_p, raise_p):
         assert theirs["actor"] == ours["actor"], (j, ours, theirs, where)
         assert theirs["street"] == ours["street"], (j, ours, theirs, where)
         if ours["closed"] and any(k in AGGRESSIVE_NAMES for k, _ in ours["legal"]):
-            # B1, a stud bug (see test_reopen_is_per_player below): the actor
-            # matched a bet, then only short all-ins came, less than a unit
-            # over his bet, yet stud lets him raise because all the short
-            # all-ins together lift the last full level by a unit (its
-            # re-opening is one counter for the whole table).  RULES 6.2:
-            # he "already acted and matched H": call or fold only; pokerkit
-            # agrees ("Short all-in cannot be raised").
-            return "B1"
+            # B1 (fixed): the actor matched a bet, then only short all-ins
+            # came, less than a unit over his bet: RULES 6.2, he "already
+            # acted and matched H": call or fold only (pokerkit agrees).
+            raise Mismatch(f"decision {j}: stud lets a closed player raise (B1)\n{where}")
         if theirs["legal"] == ours["legal"]:
             continue
         mine, pks = ours["legal"], theirs["legal"]
@@ -449,14 +446,12 @@ B1_ACTIONS = [("bring_in", 5), ("call", 5), ("call", 5), ("call", 5), ("call", 5
               ("call", 47)]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "stud bug B1 (RULES.md 6.2/6.3): on 5th street seat 2 bets 20, seat 3 raises all in "
-    "to 37 (short: +17 < B=20), seat 4 calls 37, seat 0 raises all in to 47 (+10, short), "
-    "seat 2 calls.  Seat 4 already acted and matched 37 and faces only 10 more: call or "
-    "fold only (pokerkit agrees: 'Short all-in cannot be raised').  stud offers 'raise to "
-    "67' because the two short all-ins together lift the last full level (20) by a unit "
-    "and game.c re-opens the betting for every seat at once (one reopen_count)."))
 def test_reopen_is_per_player():
+    """B1 (RULES.md 6.2/6.3): on 5th street seat 2 bets 20, seat 3 raises all
+    in to 37 (short: +17 < B), seat 4 calls 37, seat 0 raises all in to 47
+    (+10, short), seat 2 calls.  Seat 4 matched 37 and faces only 10 more:
+    call or fold (pokerkit agrees), though the two short all-ins together
+    lift the last full level by a unit."""
     hand = Hand(rules_for("stud8", 10, 20, 2, 5), [94, 19, 96, 84, 490], deck=B1_DECK)
     for kind, amount in B1_ACTIONS:
         hand.act(kind, amount)
@@ -464,12 +459,11 @@ def test_reopen_is_per_player():
     assert driver_legal(hand.legal_actions()) == [("call", 47), ("fold", None)]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "stud bug B1 with the default reopen_rule='half_bet' (RULES.md 6.2): 4th street, S=10: "
-    "seat 0 bets 10, seat 1 raises all in to 13 (+3 < S/2), seat 2 calls 13, seat 3 raises "
-    "all in to 16 (+3), seat 0 calls (he faces +6: re-opened for him).  Seat 2 matched 13 "
-    "and faces only 3 more: call or fold only; stud offers 'raise to 26'."))
 def test_reopen_is_per_player_half_bet():
+    """B1 with the default half_bet rule (RULES.md 6.2): 4th street, S=10:
+    seat 0 bets 10, seat 1 raises all in to 13, seat 2 calls 13, seat 3 raises
+    all in to 16, seat 0 calls (he faces +6: re-opened for him).  Seat 2
+    matched 13 and faces only 3 more: call or fold only."""
     deck = pkd._deck_for([("2c", "3c", "Ah"), ("4d", "5d", "Kd"), ("6h", "7h", "Qh"),
                           ("8s", "9s", "2s")], [("As", "3d", "4h", "5s")])
     hand = Hand(Rules(Variant.SEVEN_CARD_STUD, 10, open_pair_double=False), [400, 20, 400, 23],

@@ -418,8 +418,15 @@ static int may_raise(const stud_hand *h, int seat)
 {
     if (!h->uncapped && h->n_bets >= 1 + h->rules.max_raises)
         return 0; /* 4.2: capped */
-    if (h->acted_at[seat] != 0xFF && h->acted_at[seat] >= h->reopen_count)
-        return 0; /* 6.2: acted, and nothing re-opened the betting since */
+    if (h->acted_at[seat] != 0xFF && h->acted_at[seat] >= h->reopen_count) {
+        /* 6.2: he acted; the wagers since then re-open the betting for him
+         * only if together they make a full raise over what he matched */
+        int32_t increase = h->bet_to - h->acted_level[seat];
+        int reopened = h->rules.reopen_rule == STUD_REOPEN_HALF_BET ? 2 * increase >= h->unit
+                                                                    : increase >= h->unit;
+        if (!reopened)
+            return 0;
+    }
     /* someone else must be able to answer */
     return (active_seats(h) & ~(1u << seat)) != 0;
 }
@@ -519,7 +526,6 @@ void stud_hand_apply(stud_hand *h, int kind, int32_t amount, stud_log *log)
             /* a bring-in of a full small bet is the round's bet */
             h->full_level = h->raise_base = amount;
             h->n_bets = 1;
-            h->reopen_count++;
         }
         break;
     default: { /* complete, bet, raise: to `amount` */
@@ -537,7 +543,8 @@ void stud_hand_apply(stud_hand *h, int kind, int32_t amount, stud_log *log)
             }
             h->full_level = h->raise_base = amount;
             h->n_bets++;
-            h->reopen_count++;
+            if (!half_bet && kind == STUD_COMPLETE)
+                h->reopen_count++; /* 6.3, pokerkit's way: a completion re-opens for all */
         } else if (!half_bet) {
             /* 6.3: a short all-in re-opens nothing, but the next raise goes
              * a unit above it and it counts toward the cap */
@@ -552,6 +559,9 @@ void stud_hand_apply(stud_hand *h, int kind, int32_t amount, stud_log *log)
     }
     h->bring_in_pending = 0;
     h->acted_at[seat] = h->reopen_count;
+    /* what he matched; the bring-in is no bet (2.5), so before a completion
+     * the level he faced counts as nothing */
+    h->acted_level[seat] = h->street == 0 && h->n_bets == 0 ? 0 : h->round_bet[seat];
     emit(log, STUD_EV_ACTION, seat, kind, 0, h->round_bet[seat]);
     advance(h, seat, log);
 }

@@ -159,8 +159,9 @@ typedef struct {
     uint8_t unit_choice;               /* open-pair round with no big-bet wager yet: S or B (4.4) */
     uint8_t n_bets;                    /* full bets and raises this round (4.2) */
     uint8_t uncapped;                  /* this round has no cap (4.3) */
-    uint8_t reopen_count;              /* full bets and raises so far this round */
+    uint8_t reopen_count;              /* completions that re-opened for all (full_raise, 6.3) */
     uint8_t acted_at[STUD_MAX_SEATS];  /* reopen_count when the seat last acted; 0xFF: not yet */
+    int32_t acted_level[STUD_MAX_SEATS]; /* the bet he matched when he last acted (6.2) */
     uint8_t bring_in_pending;          /* the first action of the hand is the bring-in */
     int8_t bring_in_seat;
     int8_t opener;                     /* who acted first this round */
