@@ -1,0 +1,50 @@
+"""The command line: the README's demo and the equity command."""
+
+import json
+import subprocess
+import sys
+
+import stud
+from stud.cli import main
+
+
+def test_eval_demo_prints_high_and_lows(capsys):
+    assert main(["eval"]) == 0
+    out = capsys.readouterr().out
+    assert "high:" in out and "8-or-better" in out and "razz" in out
+
+
+def test_eval_given_cards(capsys):
+    assert main(["eval", "Ah Ad Ac Kd Ks 2c 3d"]) == 0
+    assert "Full house, aces full of kings" in capsys.readouterr().out
+
+
+def test_eval_bad_cards_exit_2(capsys):
+    assert main(["eval", "Ah Zz"]) == 2
+    assert "Zz" in capsys.readouterr().err
+
+
+def test_equity_json_matches_the_library(capsys):
+    assert main(["equity", "--game", "stud8", "As 2d 3c 4h 9s Kd", "Ah 2h 3s 5d Qc",
+                 "--dead", "Kc 9d", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    expected = stud.equity(stud.Variant.SEVEN_CARD_STUD_HILO, ["As 2d 3c 4h 9s Kd", "Ah 2h 3s 5d Qc"],
+                           "Kc 9d")
+    assert data["exact"] and data["outcomes"] == expected.outcomes
+    assert data["equity"] == list(expected.equity)
+
+
+def test_equity_table(capsys):
+    assert main(["equity", "As Ah Ts Th 8h 8d", "Kc Qc Jc Td 3c 2d"]) == 0
+    out = capsys.readouterr().out
+    assert "1,560 outcomes (exact)" in out and "0.7141" in out
+
+
+def test_equity_errors_exit_2(capsys):
+    assert main(["equity", "As Kd", "As Qd"]) == 2
+    assert "As" in capsys.readouterr().err
+
+
+def test_console_script_runs():
+    done = subprocess.run([sys.executable, "-m", "stud.cli", "eval"], capture_output=True, text=True)
+    assert done.returncode == 0 and "high:" in done.stdout
