@@ -7,7 +7,8 @@ Rows (issue 3's goals):
   (goal >= 50,000 hands/s), pokerkit on the same loop when installed;
 - whole random hands played inside C by stud.play_random (goal >= 1,000,000
   hands/s per core), per variant;
-- Hand.copy() (goal >= 2,000,000/s), and pokerkit's deepcopy of a state.
+- Hand.copy() (goal >= 2,000,000/s), and pokerkit's deepcopy of a state;
+- stud.simulate with each built-in policy (issue 4: >= 1,000,000 hands/s per core).
 
 Wall times on a shared machine are noisy: each row is the best of
 ``--repeat`` rounds, and rows of one run are comparable with each other.
@@ -103,6 +104,13 @@ def main(argv: list[str] | None = None) -> int:
                        args.repeat)
         row(f"{seats}-player {variant.name}, whole hands in C", "stud.play_random",
             args.c_hands, seconds, 1_000_000)
+
+    rules = Rules(Variant.SEVEN_CARD_STUD_HILO, 10)
+    for policy in stud.BUILTIN_POLICIES:
+        n = args.c_hands // 2
+        seconds = best(lambda: stud.simulate(rules, [policy] * 6, n, seed=5), args.repeat)
+        row(f"6-player Stud/8, built-in '{policy}' policies in C", "stud.simulate", n, seconds,
+            1_000_000)
 
     hand = Hand(Rules(Variant.SEVEN_CARD_STUD_HILO, 10), [300] * 6, seed=5)
     n_copies = 500_000

@@ -39,10 +39,15 @@ from .errors import CardError
 from .game import Action, ActionKind, IllegalActionError, Pot, Rules
 from .replay import replay
 from .equity import EquityResult, equity
+from .simulate import BUILTIN_POLICIES, Policy, SimulationResult, simulate
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "BUILTIN_POLICIES",
+    "Policy",
+    "SimulationResult",
+    "simulate",
     "EquityResult",
     "equity",
     "Action",

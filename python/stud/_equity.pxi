@@ -1,5 +1,4 @@
 # Equities (src/studcore/equity.*): the compiled half of stud.equity.
-from libc.string cimport memset as _memset
 
 
 cdef class _EquityJob:

@@ -1,5 +1,5 @@
 # The betting engine (src/studcore/game.*) behind stud.Hand.
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memset as _memset
 
 import os as _os
 
@@ -618,3 +618,44 @@ def play_random(rules, stacks, int hands, *, seed=0, bint random_stacks=False, b
     return {"hands": report.hands, "decisions": report.decisions, "showdowns": report.showdowns,
             "violations": report.violations,
             "first_violation_hand": None if report.first_violation_hand < 0 else report.first_violation_hand}
+
+
+BUILTIN_POLICIES = ("random", "call", "strength")
+
+
+def _simulate_builtin(rules, stacks, policies, uint64_t hands, uint64_t seed, bint rotate,
+                      bint carry):
+    """Hands played inside C by built-in policies (names in BUILTIN_POLICIES),
+    without the GIL; per-player totals as a dict of lists."""
+    cdef stud_rules c_rules
+    cdef int32_t c_stacks[10]
+    cdef uint8_t c_policies[10]
+    cdef stud_sim_result result
+    cdef int n = len(stacks), error
+    _c_rules(rules, &c_rules)
+    if not 2 <= n <= c_rules.max_players or len(policies) != n:
+        raise ValueError(f"2 to {c_rules.max_players} players, one policy each")
+    for p in range(n):
+        c_stacks[p] = stacks[p]
+        c_policies[p] = BUILTIN_POLICIES.index(policies[p])
+    _memset(&result, 0, sizeof(result))
+    with nogil:
+        error = stud_simulate(&c_rules, n, c_stacks, c_policies, hands, seed, rotate, carry,
+                              &result)
+    if error != STUD_OK:
+        raise ValueError(f"cannot simulate these hands (error {error})")
+    return {"hands": result.hands, "net": [result.net[p] for p in range(n)],
+            "net_sq": [result.net_sq[p] for p in range(n)],
+            "won": [result.won[p] for p in range(n)],
+            "showdowns": [result.showdowns[p] for p in range(n)],
+            "showdown_wins": [result.showdown_wins[p] for p in range(n)]}
+
+
+def _builtin_choice(str policy, Hand hand, uint64_t seed):
+    """The built-in policy's action for the hand's actor (as in C)."""
+    cdef uint64_t state[4]
+    stud_rng_seed(state, seed)
+    cdef stud_action action = stud_policy_choose(BUILTIN_POLICIES.index(policy), &hand.state, state)
+    if action.kind < 0:
+        return None
+    return tuple.__new__(_Action, (_ACTION_KINDS[action.kind], action.amount))

@@ -162,3 +162,17 @@ cdef extern from "equity.h" nogil:
                           stud_equity_counts *out)
     int stud_equity_monte_carlo(const stud_equity_query *q, uint64_t trials, uint64_t seed,
                                 stud_equity_counts *out)
+
+
+cdef extern from "simulate.h" nogil:
+    ctypedef struct stud_sim_result:
+        uint64_t hands
+        int64_t net[10]
+        double net_sq[10]
+        uint64_t won[10]
+        uint64_t showdowns[10]
+        uint64_t showdown_wins[10]
+    int stud_simulate(const stud_rules *rules, int n_players, const int32_t *stacks,
+                      const uint8_t *policies, uint64_t n_hands, uint64_t seed, int rotate,
+                      int carry, stud_sim_result *out)
+    stud_action stud_policy_choose(int policy, const stud_hand *hand, uint64_t rng[4])

@@ -7,7 +7,8 @@ import sys
 
 import json
 
-from . import CardError, CardSet, Variant, equity, evaluate_high, evaluate_low8, evaluate_razz
+from . import (CardError, CardSet, Rules, Variant, equity, evaluate_high, evaluate_low8,
+               evaluate_razz, simulate)
 
 SAMPLE_HAND = "As 2d 3c 4h 7s Kd Kh"
 
@@ -67,6 +68,36 @@ def _cmd_equity(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    names = args.policy.split(",")
+    policies = names * args.players if len(names) == 1 else names
+    try:
+        if len(policies) != args.players:
+            raise ValueError(f"{len(policies)} policies for {args.players} players")
+        rules = Rules(GAMES[args.game], args.small_bet)
+        result = simulate(rules, policies, args.hands, seed=args.seed, workers=args.workers,
+                          rotate=args.rotate, carry=args.carry, progress=args.progress)
+    except (ValueError, TypeError) as error:
+        print(f"stud simulate: {error}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps({"game": args.game, "policies": policies, "hands": result.hands,
+                          "net": result.net, "mean": result.mean,
+                          "per_100_small_bets": result.per_100_small_bets, "ci95": result.ci95,
+                          "win_rate": result.win_rate, "showdown_rate": result.showdown_rate,
+                          "showdown_win_rate": result.showdown_win_rate}))
+        return 0
+    print(f"{GAMES[args.game].name}, {result.hands:,} hands, small bet {args.small_bet}")
+    print(f"{'player':>6} {'policy':10s} {'net':>12} {'per hand':>9} {'SB/100':>9} {'+/- 95%':>8}"
+          f" {'won':>6} {'showdown':>9} {'won there':>9}")
+    for p, policy in enumerate(policies):
+        print(f"{p:>6} {policy:10s} {result.net[p]:>12,} {result.mean[p]:>9.3f} "
+              f"{result.per_100_small_bets[p]:>9.2f} {result.ci95[p]:>8.2f} "
+              f"{result.win_rate[p]:>6.1%} {result.showdown_rate[p]:>9.1%} "
+              f"{result.showdown_win_rate[p]:>9.1%}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="stud", description="Stud poker tools.")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -87,6 +118,22 @@ def main(argv: list[str] | None = None) -> int:
     eq.add_argument("--threads", type=int, default=0, help="worker threads (0 = all cores)")
     eq.add_argument("--json", action="store_true", help="machine-readable output")
     eq.set_defaults(run=_cmd_equity)
+    sim = commands.add_parser(
+        "simulate", help="play many hands with built-in policies and report each player's results",
+        description="Simulate hands played by built-in policies (random, call, strength).")
+    sim.add_argument("--game", choices=sorted(GAMES), default="stud")
+    sim.add_argument("--players", type=int, default=6)
+    sim.add_argument("--hands", type=int, default=100_000)
+    sim.add_argument("--policy", default="random",
+                     help="one policy for every player, or one per player separated by commas")
+    sim.add_argument("--small-bet", type=int, default=10)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--workers", type=int, default=1, help="processes (0 = all cores)")
+    sim.add_argument("--rotate", action="store_true", help="players change seats every hand")
+    sim.add_argument("--carry", action="store_true", help="stacks carry over between hands")
+    sim.add_argument("--progress", action="store_true", help="a progress bar (needs tqdm)")
+    sim.add_argument("--json", action="store_true", help="machine-readable output")
+    sim.set_defaults(run=_cmd_simulate)
     args = parser.parse_args(argv)
     return args.run(args)
 

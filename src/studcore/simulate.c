@@ -4,7 +4,9 @@
 
 #include <string.h>
 
+#include "board.h"
 #include "cards.h"
+#include "eval.h"
 #include "rng.h"
 
 /* Does the hand refuse every action it did not list?  Kinds not listed,
@@ -94,6 +96,121 @@ int stud_play_random(const stud_rules *rules, int n_seats, const int32_t *stacks
             if (report->violations == 0)
                 report->first_violation_hand = (int64_t)k;
             report->violations++;
+        }
+    }
+    return STUD_OK;
+}
+
+/* ---- built-in policies -------------------------------------------------------------- */
+
+/* A rough strength in [0, 1] of the cards a seat holds now (its own and the
+ * community card): the hand's value once five cards are known, else what
+ * the cards make so far. */
+static double strength(const stud_hand *h, int seat)
+{
+    uint64_t cards = h->all_mask[seat] | h->community;
+    int n = stud_popcount(cards);
+    int razz = h->rules.scoring == STUD_SCORE_RAZZ;
+    if (n >= 5)
+        return razz ? stud_eval_razz(cards) / (double)STUD_RAZZ_CLASSES
+                    : stud_eval_high(cards) / (double)STUD_HIGH_CLASSES;
+    if (razz) { /* distinct low ranks (8 or lower) among the cards */
+        unsigned low = stud_low_ranks(cards);
+        return (double)stud_popcount(low) / (double)n * 0.8;
+    }
+    uint32_t key = stud_board_high(cards); /* pairs and better, then ranks */
+    uint32_t category = key >> 16;
+    double top = (double)((key >> 12) & 0xF) / 13.0;
+    if (h->rules.scoring == STUD_SCORE_HILO8) { /* low draws count too */
+        unsigned low = stud_low_ranks(cards);
+        double lowish = (double)stud_popcount(low) / (double)n;
+        if (category == 0 && lowish >= 1.0)
+            return 0.6;
+    }
+    return category ? 0.55 + 0.1 * (double)category + 0.05 * top : 0.25 + 0.2 * top;
+}
+
+static int find(const stud_action *legal, int n, int kind)
+{
+    for (int i = 0; i < n; i++)
+        if (legal[i].kind == kind)
+            return i;
+    return -1;
+}
+
+stud_action stud_policy_choose(int policy, const stud_hand *h, uint64_t rng[4])
+{
+    stud_action legal[STUD_MAX_ACTIONS];
+    int n = stud_hand_legal(h, legal);
+    if (n == 0) {
+        stud_action none = {-1, 0};
+        return none;
+    }
+    if (policy == STUD_POLICY_RANDOM)
+        return legal[stud_rng_below(rng, (uint32_t)n)];
+    int passive = find(legal, n, STUD_CHECK);
+    if (passive < 0)
+        passive = find(legal, n, STUD_CALL);
+    if (passive < 0)
+        passive = find(legal, n, STUD_BRING_IN);
+    if (policy == STUD_POLICY_CALL)
+        return legal[passive];
+    /* strength: the smallest raise with a strong hand, a call with a fair one */
+    double s = strength(h, h->actor);
+    int aggressive = -1;
+    for (int i = 0; i < n && aggressive < 0; i++)
+        if (legal[i].kind >= STUD_COMPLETE)
+            aggressive = i;
+    if (s >= 0.75 && aggressive >= 0)
+        return legal[aggressive];
+    if (s >= 0.45 || legal[passive].kind != STUD_CALL)
+        return legal[passive];
+    int fold = find(legal, n, STUD_FOLD);
+    return legal[fold >= 0 ? fold : passive];
+}
+
+int stud_simulate(const stud_rules *rules, int n_players, const int32_t *stacks,
+                  const uint8_t *policies, uint64_t n_hands, uint64_t seed, int rotate, int carry,
+                  stud_sim_result *out)
+{
+    uint64_t rng[4];
+    int32_t bank[STUD_MAX_SEATS], start[STUD_MAX_SEATS];
+    stud_hand hand;
+    stud_rng_seed(rng, seed);
+    for (int p = 0; p < n_players; p++)
+        bank[p] = stacks[p];
+    for (uint64_t k = 0; k < n_hands; k++) {
+        int shift = rotate ? (int)(k % (uint64_t)n_players) : 0;
+        int player_at[STUD_MAX_SEATS];
+        for (int p = 0; p < n_players; p++) {
+            int seat = (p + shift) % n_players;
+            player_at[seat] = p;
+            if (carry && bank[p] <= 0)
+                bank[p] = stacks[p]; /* broke: starts again */
+            start[seat] = carry ? bank[p] : stacks[p];
+        }
+        int error = stud_hand_start(&hand, rules, n_players, start, NULL, 0, 0, 0,
+                                    stud_rng_next(rng), NULL);
+        if (error)
+            return error;
+        while (hand.phase == STUD_PHASE_BETTING) {
+            stud_action pick = stud_policy_choose(policies[player_at[hand.actor]], &hand, rng);
+            stud_hand_apply(&hand, pick.kind, pick.amount, NULL);
+        }
+        int showdown = stud_popcount(stud_hand_live(&hand)) > 1;
+        out->hands++;
+        for (int seat = 0; seat < n_players; seat++) {
+            int p = player_at[seat];
+            int64_t result = (int64_t)hand.stack[seat] - start[seat];
+            out->net[p] += result;
+            out->net_sq[p] += (double)result * (double)result;
+            out->won[p] += result > 0;
+            if (showdown && (stud_hand_live(&hand) >> seat & 1)) {
+                out->showdowns[p]++;
+                out->showdown_wins[p] += hand.payout[seat] > 0;
+            }
+            if (carry)
+                bank[p] = hand.stack[seat];
         }
     }
     return STUD_OK;

@@ -24,3 +24,32 @@ int stud_play_random(const stud_rules *rules, int n_seats, const int32_t *stacks
                      stud_random_report *report);
 
 #endif
+
+/* ---- simulation with built-in policies ---------------------------------------- */
+
+enum stud_policy {
+    STUD_POLICY_RANDOM = 0,   /* uniform among the legal actions */
+    STUD_POLICY_CALL = 1,     /* calling station: checks or calls, never folds or raises */
+    STUD_POLICY_STRENGTH = 2, /* raises strong hands, calls fair ones, folds weak ones */
+};
+
+typedef struct {
+    uint64_t hands;
+    int64_t net[STUD_MAX_SEATS];       /* per player: chips won minus chips lost */
+    double net_sq[STUD_MAX_SEATS];     /* sum of squared per-hand results */
+    uint64_t won[STUD_MAX_SEATS];      /* hands with a positive result */
+    uint64_t showdowns[STUD_MAX_SEATS]; /* hands in which he reached the showdown */
+    uint64_t showdown_wins[STUD_MAX_SEATS]; /* ... and took chips there */
+} stud_sim_result;
+
+/* Plays `n_hands` hands with one built-in policy per player.  Player p sits
+ * in seat p, or with `rotate` in seat (p + k) mod n for hand k.  Stacks are
+ * `stacks` (per player) every hand, or with `carry` they carry over, a
+ * player who goes broke starting again from his starting stack.  Results
+ * are per player. */
+int stud_simulate(const stud_rules *rules, int n_players, const int32_t *stacks,
+                  const uint8_t *policies, uint64_t n_hands, uint64_t seed, int rotate, int carry,
+                  stud_sim_result *out);
+
+/* The built-in policies' choice at a decision (exposed for the tests). */
+stud_action stud_policy_choose(int policy, const stud_hand *hand, uint64_t rng[4]);

@@ -1,0 +1,230 @@
+"""Playing many hands: built-in policies in C, or any Python policy."""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Protocol, Union
+
+from ._core import BUILTIN_POLICIES, Hand, _builtin_choice, _simulate_builtin
+from .game import Action, Rules
+
+__all__ = ["Policy", "SimulationResult", "simulate", "BUILTIN_POLICIES", "CHUNK_HANDS"]
+
+#: hands per chunk: each chunk has its own seed (and, with carry, starts
+#: from the starting stacks), so results do not depend on the worker count
+CHUNK_HANDS = 10_000
+
+
+class Policy(Protocol):
+    """A player: called with what its seat may see (``Hand.view(seat)``, a
+    dict whose ``"legal_actions"`` lists the legal actions), it returns one
+    of them (an ``Action``, or a ``(kind, amount)`` pair).
+
+    >>> def always_call(view):
+    ...     kinds = {a.kind.name: a for a in view["legal_actions"]}
+    ...     return kinds.get("CHECK") or kinds.get("CALL") or kinds.get("BRING_IN")
+    """
+
+    def __call__(self, view: dict) -> Action | tuple: ...
+
+
+PolicyLike = Union[str, Policy, Callable[[dict], Any]]
+
+
+@dataclass(frozen=True)
+class SimulationResult:
+    """Per player (player p sits in seat p, or rotates with ``rotate``).
+
+    ``net``: chips won minus lost; ``mean``: per hand; ``per_100_small_bets``
+    (mean per hand in small bets, times 100) with its 95% confidence
+    interval ``ci95`` (same unit, half-width); ``win_rate``: hands won
+    (positive result); ``showdown_rate``, ``showdown_win_rate``: hands that
+    reached a showdown, and the share of those that took chips.
+    """
+
+    hands: int
+    net: tuple[int, ...]
+    mean: tuple[float, ...]
+    per_100_small_bets: tuple[float, ...]
+    ci95: tuple[float, ...]
+    win_rate: tuple[float, ...]
+    showdown_rate: tuple[float, ...]
+    showdown_win_rate: tuple[float, ...]
+
+
+def simulate(rules: Rules, policies: Sequence[PolicyLike], hands: int, *, stacks=None,
+             seed: int | None = None, workers: int = 1, rotate: bool = False,
+             carry: bool = False, progress: bool = False) -> SimulationResult:
+    """Plays ``hands`` hands of ``rules``, one policy per player.
+
+    ``policies``: built-in names (``"random"``, ``"call"``, ``"strength"``)
+    or Python policies (see ``Policy``).  With built-in policies only, the
+    hands run inside C.  ``stacks``: per player (default 100 small bets
+    each); ``rotate``: player p sits in seat (p + k) mod n for hand k;
+    ``carry``: stacks carry over from hand to hand within each chunk of
+    ``CHUNK_HANDS`` hands (a broke player starts again from his stack).
+    ``seed``: reproducible results, the same for any ``workers`` (processes;
+    0 = all cores).  ``progress``: a progress bar if tqdm is installed.
+
+    >>> from stud import Rules, Variant
+    >>> result = simulate(Rules(Variant.RAZZ, 10), ["random", "call", "strength"], 20_000, seed=1)
+    >>> result.hands, sum(result.net)
+    (20000, 0)
+    """
+    policies = list(policies)
+    n = len(policies)
+    if stacks is None:
+        stacks = [100 * rules.small_bet] * n
+    stacks = list(stacks)
+    if len(stacks) != n:
+        raise ValueError(f"{n} policies but {len(stacks)} stacks")
+    if not 2 <= n <= rules.max_players:
+        raise ValueError(f"{rules.variant.name} takes 2 to {rules.max_players} players, got {n}")
+    for p, policy in enumerate(policies):
+        if isinstance(policy, str) and policy not in BUILTIN_POLICIES:
+            raise ValueError(f"unknown policy {policy!r} for player {p}: built-in ones are "
+                             f"{', '.join(BUILTIN_POLICIES)}")
+        if not isinstance(policy, str) and not callable(policy):
+            raise TypeError(f"policy of player {p} must be a name or a callable")
+    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 0:
+        raise ValueError(f"hands must be a whole number >= 0, not {hands!r}")
+    if seed is None:
+        seed = int.from_bytes(os.urandom(8), "little")
+    workers = (os.cpu_count() or 1) if workers == 0 else max(1, int(workers))
+    chunks = [(start, min(CHUNK_HANDS, hands - start)) for start in range(0, hands, CHUNK_HANDS)]
+    job = (rules, policies, stacks, seed, rotate, carry)
+    builtin = all(isinstance(p, str) for p in policies)
+    run = _run_builtin_chunk if builtin else _run_python_chunk
+    bar = _progress_bar(hands) if progress else None
+    totals = None
+    if workers == 1 or len(chunks) == 1 or not builtin and not _picklable(policies):
+        results = (run(job, start, size) for start, size in chunks)
+        for part in results:
+            totals = _add(totals, part)
+            if bar is not None:
+                bar.update(part["hands"])
+    else:
+        with ProcessPoolExecutor(workers) as pool:
+            futures = [pool.submit(run, job, start, size) for start, size in chunks]
+            for future in futures:  # in chunk order: sums do not depend on timing
+                part = future.result()
+                totals = _add(totals, part)
+                if bar is not None:
+                    bar.update(part["hands"])
+    if bar is not None:
+        bar.close()
+    return _summary(totals or _empty(n), n, rules.small_bet)
+
+
+def _chunk_seed(seed: int, start: int) -> int:
+    z = (seed * 0x9E3779B97F4A7C15 + (start + 1) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 30)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+    return z ^ (z >> 31)
+
+
+def _run_builtin_chunk(job, start, size):
+    rules, policies, stacks, seed, rotate, carry = job
+    # rotation continues across chunks: shift the players by the chunk start
+    shift = start % len(policies) if rotate else 0
+    order = [(p + shift) % len(policies) for p in range(len(policies))]
+    part = _simulate_builtin(rules, [stacks[p] for p in order], [policies[p] for p in order],
+                             size, _chunk_seed(seed, start), rotate, carry)
+    # back from the chunk's player order to the caller's
+    out = {"hands": part["hands"]}
+    for key in ("net", "net_sq", "won", "showdowns", "showdown_wins"):
+        values = [0] * len(policies)
+        for k, p in enumerate(order):
+            values[p] = part[key][k]
+        out[key] = values
+    return out
+
+
+def _run_python_chunk(job, start, size):
+    rules, policies, stacks, seed, rotate, carry = job
+    n = len(policies)
+    rng = random.Random(_chunk_seed(seed, start))
+    out = _empty(n)
+    bank = list(stacks)
+    for k in range(start, start + size):
+        shift = k % n if rotate else 0
+        player_at = {(p + shift) % n: p for p in range(n)}
+        if carry:
+            bank = [b if b > 0 else s for b, s in zip(bank, stacks)]
+        start_stacks = [(bank if carry else stacks)[player_at[seat]] for seat in range(n)]
+        hand = Hand(rules, start_stacks, seed=rng.getrandbits(64))
+        while not hand.is_over:
+            seat = hand.actor
+            policy = policies[player_at[seat]]
+            if isinstance(policy, str):
+                action = _builtin_choice(policy, hand, rng.getrandbits(64))
+            else:
+                action = policy(hand.view(seat))
+            hand.act(action)
+        live = hand.live_seats
+        for seat in range(n):
+            p = player_at[seat]
+            result = hand.stacks[seat] - start_stacks[seat]
+            out["net"][p] += result
+            out["net_sq"][p] += result * result
+            out["won"][p] += result > 0
+            if len(live) > 1 and seat in live:
+                out["showdowns"][p] += 1
+                out["showdown_wins"][p] += hand.payouts[seat] > 0
+            if carry:
+                bank[p] = hand.stacks[seat]
+        out["hands"] += 1
+    return out
+
+
+def _empty(n):
+    return {"hands": 0, "net": [0] * n, "net_sq": [0] * n, "won": [0] * n,
+            "showdowns": [0] * n, "showdown_wins": [0] * n}
+
+
+def _add(totals, part):
+    if totals is None:
+        return part
+    return {key: (totals[key] + part[key] if key == "hands"
+                  else [a + b for a, b in zip(totals[key], part[key])]) for key in totals}
+
+
+def _summary(t, n, small_bet) -> SimulationResult:
+    hands = t["hands"]
+    mean = tuple(net / hands if hands else 0.0 for net in t["net"])
+    ci = []
+    for p in range(n):
+        if hands > 1:
+            variance = max(0.0, (t["net_sq"][p] - hands * mean[p] ** 2) / (hands - 1))
+            ci.append(1.96 * math.sqrt(variance / hands) / small_bet * 100)
+        else:
+            ci.append(float("inf"))
+    return SimulationResult(
+        hands=hands, net=tuple(int(x) for x in t["net"]), mean=mean,
+        per_100_small_bets=tuple(m / small_bet * 100 for m in mean), ci95=tuple(ci),
+        win_rate=tuple(w / hands if hands else 0.0 for w in t["won"]),
+        showdown_rate=tuple(s / hands if hands else 0.0 for s in t["showdowns"]),
+        showdown_win_rate=tuple(w / s if s else 0.0
+                                for w, s in zip(t["showdown_wins"], t["showdowns"])))
+
+
+def _picklable(policies) -> bool:
+    import pickle
+
+    try:
+        pickle.dumps(policies)
+        return True
+    except Exception:
+        return False
+
+
+def _progress_bar(total):
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return None
+    return tqdm(total=total, unit="hand", unit_scale=True)
