@@ -29,17 +29,7 @@ import stud
 from stud import Hand, Rules, Variant
 
 sys.path.insert(0, os.path.dirname(__file__))
-
-
-def cpu_name() -> str:
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown CPU"
+from _benchutil import cpu_model  # noqa: E402
 
 
 def best(fn, repeat: int) -> float:
@@ -131,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
         except ImportError as error:
             print(f"pokerkit copy row skipped: {error}", file=sys.stderr)
 
-    header = f"stud {stud.__version__}, {cpu_name()} ({os.cpu_count()} CPUs), Python {platform.python_version()}"
+    header = f"stud {stud.__version__}, {cpu_model()} ({os.cpu_count()} CPUs), Python {platform.python_version()}"
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"machine": header, "rows": rows}, f, indent=2)

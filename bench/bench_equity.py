@@ -20,7 +20,7 @@ import stud
 from stud import Variant
 
 sys.path.insert(0, os.path.dirname(__file__))
-from bench_engine import cpu_name  # noqa: E402
+from _benchutil import cpu_model  # noqa: E402
 
 
 def timed(fn, repeat):
@@ -56,7 +56,7 @@ def main(argv=None) -> int:
             rows.append((f"Monte Carlo, {len(hands)}-handed Stud/8, 3rd street", threads,
                          result.outcomes, result.outcomes / seconds,
                          result.outcomes / seconds / cores, None))
-    header = (f"stud {stud.__version__}, {cpu_name()} ({os.cpu_count()} CPUs), "
+    header = (f"stud {stud.__version__}, {cpu_model()} ({os.cpu_count()} CPUs), "
               f"Python {platform.python_version()}; best of {args.repeat}")
     if args.markdown:
         print(header + ".\n")

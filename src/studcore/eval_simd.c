@@ -117,7 +117,8 @@ AVX2 static void slots_block(const uint64_t *masks, uint32_t *slots)
     }
 }
 
-AVX2 void stud_simd_high_batch(const uint64_t *masks, uint16_t *out, size_t n)
+/* High values, and 8-or-better lows too when `low8` is not NULL. */
+AVX2 static void high_blocks(const uint64_t *masks, uint16_t *high, uint16_t *low8, size_t n)
 {
     uint32_t slots[BLOCK];
     size_t i = 0;
@@ -127,11 +128,21 @@ AVX2 void stud_simd_high_batch(const uint64_t *masks, uint16_t *out, size_t n)
             __m256i m = _mm256_loadu_si256((const __m256i *)(const void *)(masks + i + k));
             __m128i slot = _mm_loadu_si128((const __m128i *)(const void *)(slots + k));
             __m128i value = gather16(stud_high_by_slot, slot);
-            store4(out + i + k, _mm_max_epi32(value, flush4(m)));
+            store4(high + i + k, _mm_max_epi32(value, flush4(m)));
+            if (low8)
+                store4(low8 + i + k, low8_4(m));
         }
     }
-    for (; i < n; i++)
-        out[i] = stud_eval_high(masks[i]);
+    for (; i < n; i++) {
+        high[i] = stud_eval_high(masks[i]);
+        if (low8)
+            low8[i] = stud_eval_low8(masks[i]);
+    }
+}
+
+AVX2 void stud_simd_high_batch(const uint64_t *masks, uint16_t *out, size_t n)
+{
+    high_blocks(masks, out, NULL, n);
 }
 
 AVX2 void stud_simd_razz_batch(const uint64_t *masks, uint16_t *out, size_t n)
@@ -162,22 +173,7 @@ AVX2 void stud_simd_low8_batch(const uint64_t *masks, uint16_t *out, size_t n)
 
 AVX2 void stud_simd_hilo_batch(const uint64_t *masks, uint16_t *high, uint16_t *low8, size_t n)
 {
-    uint32_t slots[BLOCK];
-    size_t i = 0;
-    for (; i + BLOCK <= n; i += BLOCK) {
-        slots_block(masks + i, slots);
-        for (int k = 0; k < BLOCK; k += 4) {
-            __m256i m = _mm256_loadu_si256((const __m256i *)(const void *)(masks + i + k));
-            __m128i slot = _mm_loadu_si128((const __m128i *)(const void *)(slots + k));
-            __m128i value = gather16(stud_high_by_slot, slot);
-            store4(high + i + k, _mm_max_epi32(value, flush4(m)));
-            store4(low8 + i + k, low8_4(m));
-        }
-    }
-    for (; i < n; i++) {
-        high[i] = stud_eval_high(masks[i]);
-        low8[i] = stud_eval_low8(masks[i]);
-    }
+    high_blocks(masks, high, low8, n);
 }
 
 AVX2 size_t stud_simd_first_invalid(const uint64_t *masks, size_t n, int min_cards, int max_cards)

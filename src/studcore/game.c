@@ -218,35 +218,19 @@ static int64_t board_order(const stud_hand *h, int seat, int suit_tiebreak)
     return value * 4 + suit;
 }
 
-/* 2.1, 2.2: the bring-in, the smallest board among the live seats. */
-static int bring_in_seat(const stud_hand *h)
+/* The live seat with the smallest board (2.1, 2.2: the bring-in) or the
+ * largest (3.1-3.4: the opener of a later street); ties by the given
+ * tie-break, position ties to the lowest seat. */
+static int extreme_board(const stud_hand *h, int tiebreak, int largest)
 {
     int best = -1;
     int64_t best_key = 0;
-    int suit = h->rules.bring_in_tiebreak == STUD_TIE_SUIT;
+    int suit = tiebreak == STUD_TIE_SUIT;
     for (int seat = 0; seat < h->n_seats; seat++) {
         if (!(stud_hand_live(h) >> seat & 1))
             continue;
         int64_t key = board_order(h, seat, suit);
-        if (best < 0 || key < best_key) {
-            best = seat;
-            best_key = key;
-        }
-    }
-    return best;
-}
-
-/* 3.1-3.4: the opener of a later street, the largest board. */
-static int opener_seat(const stud_hand *h)
-{
-    int best = -1;
-    int64_t best_key = 0;
-    int suit = h->rules.board_tiebreak == STUD_TIE_SUIT;
-    for (int seat = 0; seat < h->n_seats; seat++) {
-        if (!(stud_hand_live(h) >> seat & 1))
-            continue;
-        int64_t key = board_order(h, seat, suit);
-        if (best < 0 || key > best_key) {
+        if (best < 0 || (largest ? key > best_key : key < best_key)) {
             best = seat;
             best_key = key;
         }
@@ -318,14 +302,14 @@ static void start_round(stud_hand *h, stud_log *log)
     }
     int first;
     if (h->street == 0) {
-        first = bring_in_seat(h);
+        first = extreme_board(h, h->rules.bring_in_tiebreak, 0);
         /* 2.6: a bring-in player all-in from the ante passes it clockwise */
         first = next_in(h, first, active);
         h->bring_in_pending = 1;
         h->bring_in_seat = (int8_t)first;
     } else {
         /* 3.1: an all-in opener is skipped, as if he had checked */
-        first = next_in(h, opener_seat(h), active);
+        first = next_in(h, extreme_board(h, h->rules.board_tiebreak, 1), active);
     }
     h->actor = (int8_t)first;
     h->opener = (int8_t)first;
