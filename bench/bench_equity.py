@@ -5,7 +5,9 @@
 Rows (issue 4's goals):
 - exact enumeration, heads-up Stud/8 on 4th street (141,181,040 outcomes;
   goal >= 100 M outcomes/s per core);
-- Monte Carlo, 3rd street, heads-up and 6-handed, trials per second.
+- Monte Carlo, 3rd street, heads-up and 6-handed, trials per second;
+- pokerkit's calculate_equities on the heads-up case (Monte Carlo samples per
+  second; it has no exact enumeration), when pokerkit is installed.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ def main(argv=None) -> int:
     parser.add_argument("--trials", type=int, default=2_000_000)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--markdown", action="store_true")
+    parser.add_argument("--no-pokerkit", action="store_true")
     args = parser.parse_args(argv)
     rows = []
     for threads in [int(t) for t in args.threads.split(",")]:
@@ -56,6 +59,20 @@ def main(argv=None) -> int:
             rows.append((f"Monte Carlo, {len(hands)}-handed Stud/8, 3rd street", threads,
                          result.outcomes, result.outcomes / seconds,
                          result.outcomes / seconds / cores, None))
+    if not args.no_pokerkit:
+        try:
+            from pokerkit import Card, Deck, EightOrBetterLowHand, StandardHighHand, \
+                calculate_equities
+
+            samples = 2_000
+            holes = ((tuple(Card.parse("As2d3c")),), (tuple(Card.parse("Ah2h3s")),))
+            seconds, _ = timed(lambda: calculate_equities(
+                holes, (), 7, 0, Deck.STANDARD, (StandardHighHand, EightOrBetterLowHand),
+                sample_count=samples), 1)
+            rows.append(("pokerkit calculate_equities, 2-handed Stud/8, 3rd street", 1, samples,
+                         samples / seconds, samples / seconds, None))
+        except ImportError as error:
+            print(f"pokerkit row skipped: {error}", file=sys.stderr)
     header = (f"stud {stud.__version__}, {cpu_model()} ({os.cpu_count()} CPUs), "
               f"Python {platform.python_version()}; best of {args.repeat}")
     if args.markdown:
@@ -65,7 +82,7 @@ def main(argv=None) -> int:
         for what, threads, n, rate, per_core, goal in rows:
             shown = "all" if threads == 0 else threads
             goal_text = f">= {goal / 1e6:.0f} M" if goal else "-"
-            print(f"| {what} | {shown} | {n:,} | {rate / 1e6:,.1f} M | {per_core / 1e6:,.1f} M | {goal_text} |")
+            print(f"| {what} | {shown} | {n:,} | {rate / 1e6:,.4g} M | {per_core / 1e6:,.4g} M | {goal_text} |")
     else:
         print(header)
         for what, threads, n, rate, per_core, goal in rows:
