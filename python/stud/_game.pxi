@@ -1,4 +1,5 @@
 # The betting engine (src/studcore/game.*) behind stud.Hand.
+from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE, PyByteArray_Resize
 from libc.string cimport memcpy, memset as _memset
 
 import os as _os
@@ -11,6 +12,21 @@ cdef object _ActionKind = _game_types.ActionKind
 cdef object _IllegalActionError = _game_types.IllegalActionError
 cdef tuple _ACTION_KINDS = tuple(_game_types.ActionKind)
 cdef tuple _SHARES = ("whole", "high", "low", "both")
+
+
+cdef dict _ACTIONS = {}
+
+
+cdef object _action(int kind, int32_t amount):
+    """The Action (kind, amount): shared immutable tuples, made once each."""
+    cdef long long key = (<long long>amount << 3) | kind
+    action = _ACTIONS.get(key)
+    if action is None:
+        if len(_ACTIONS) > 4096:
+            _ACTIONS.clear()
+        action = tuple.__new__(_Action, (_ACTION_KINDS[kind], amount))
+        _ACTIONS[key] = action
+    return action
 
 
 cdef void _c_rules(object rules, stud_rules *out) except *:
@@ -128,8 +144,14 @@ cdef class Hand:
         self._events = bytearray()
         self._record(&log)
 
-    cdef void _record(self, stud_log *log):
-        self._events += (<char *>log.events)[:log.n * sizeof(stud_event)]
+    cdef int _record(self, stud_log *log) except -1:
+        """Appends the log's events to the history (raw, decoded on demand)."""
+        cdef Py_ssize_t size = PyByteArray_GET_SIZE(self._events)
+        cdef Py_ssize_t extra = log.n * sizeof(stud_event)
+        if extra:
+            PyByteArray_Resize(self._events, size + extra)
+            memcpy(PyByteArray_AS_STRING(self._events) + size, log.events, extra)
+        return 0
 
     # ---- state ---------------------------------------------------------------------
 
@@ -317,8 +339,7 @@ cdef class Hand:
         """The actor's legal actions (empty when nobody is to act)."""
         cdef stud_action legal[8]
         cdef int n = stud_hand_legal(&self.state, legal)
-        return [tuple.__new__(_Action, (_ACTION_KINDS[legal[i].kind], legal[i].amount))
-                for i in range(n)]
+        return [_action(legal[i].kind, legal[i].amount) for i in range(n)]
 
     def act(self, action, amount=None):
         """Takes an action: an ``Action``, or a kind (``ActionKind`` or its
@@ -658,4 +679,4 @@ def _builtin_choice(str policy, Hand hand, uint64_t seed):
     cdef stud_action action = stud_policy_choose(BUILTIN_POLICIES.index(policy), &hand.state, state)
     if action.kind < 0:
         return None
-    return tuple.__new__(_Action, (_ACTION_KINDS[action.kind], action.amount))
+    return _action(action.kind, action.amount)
