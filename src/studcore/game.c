@@ -833,10 +833,12 @@ int stud_hand_start(stud_hand *h, const stud_rules *rules, int n_seats, const in
     h->actor = -1;
     h->bring_in_seat = -1;
     h->opener = h->final_opener = h->final_aggressor = h->last_aggressor = -1;
-    if (!manual) {
-        for (int i = 0; i < STUD_CARDS; i++)
-            h->deck[i] = deck ? deck[i] : (uint8_t)i;
-    }
+    static const uint8_t fresh_deck[STUD_CARDS] = {
+        0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17,
+        18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35,
+        36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51};
+    if (!manual)
+        memcpy(h->deck, deck ? deck : fresh_deck, STUD_CARDS);
     h->deck_len = manual ? 0 : STUD_CARDS;
     stud_rng_seed(h->rng, seed);
     for (int seat = 0; seat < n_seats; seat++) {
