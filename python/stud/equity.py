@@ -9,6 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from ._core import EQUITY_SHARE_UNITS, CardSet, _equity_job
+from ._seeds import chunk_seed
 from .enums import Variant
 from .errors import CardError
 
@@ -131,17 +132,10 @@ def _run_monte_carlo(job, trials, seed, workers):
         raise ValueError(f"trials must be a positive whole number, not {trials!r}")
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little")
-    chunks = [(min(_CHUNK, trials - start), _chunk_seed(seed, k))
+    chunks = [(min(_CHUNK, trials - start), chunk_seed(seed, k))
               for k, start in enumerate(range(0, trials, _CHUNK))]
     results = _pool_map(job.monte_carlo, chunks, workers)
     return _add([counts for _, counts in results])
-
-
-def _chunk_seed(seed: int, index: int) -> int:
-    """A seed per chunk of trials, from the caller's seed (splitmix64 step)."""
-    z = (seed * 0x9E3779B97F4A7C15 + (index + 1) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-    z = ((z ^ (z >> 30)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-    return z ^ (z >> 31)
 
 
 def _add(parts):

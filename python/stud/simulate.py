@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, Union
 
 from ._core import BUILTIN_POLICIES, Hand, _builtin_choice, _simulate_builtin
+from ._seeds import chunk_seed
 from .game import Action, Rules
 
 __all__ = ["Policy", "SimulationResult", "simulate", "BUILTIN_POLICIES", "CHUNK_HANDS"]
@@ -121,19 +122,13 @@ def simulate(rules: Rules, policies: Sequence[PolicyLike], hands: int, *, stacks
     return _summary(totals or _empty(n), n, rules.small_bet)
 
 
-def _chunk_seed(seed: int, start: int) -> int:
-    z = (seed * 0x9E3779B97F4A7C15 + (start + 1) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-    z = ((z ^ (z >> 30)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-    return z ^ (z >> 31)
-
-
 def _run_builtin_chunk(job, start, size):
     rules, policies, stacks, seed, rotate, carry = job
     # rotation continues across chunks: shift the players by the chunk start
     shift = start % len(policies) if rotate else 0
     order = [(p + shift) % len(policies) for p in range(len(policies))]
     part = _simulate_builtin(rules, [stacks[p] for p in order], [policies[p] for p in order],
-                             size, _chunk_seed(seed, start), rotate, carry)
+                             size, chunk_seed(seed, start), rotate, carry)
     # back from the chunk's player order to the caller's
     out = {"hands": part["hands"]}
     for key in ("net", "net_sq", "won", "showdowns", "showdown_wins"):
@@ -147,7 +142,7 @@ def _run_builtin_chunk(job, start, size):
 def _run_python_chunk(job, start, size):
     rules, policies, stacks, seed, rotate, carry = job
     n = len(policies)
-    rng = random.Random(_chunk_seed(seed, start))
+    rng = random.Random(chunk_seed(seed, start))
     out = _empty(n)
     bank = list(stacks)
     for k in range(start, start + size):
