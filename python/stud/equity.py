@@ -5,11 +5,10 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 
 from ._core import EQUITY_SHARE_UNITS, CardSet, _equity_job
 from ._seeds import chunk_seed
+from ._record import Record
 from .enums import Variant
 from .errors import CardError
 
@@ -29,8 +28,7 @@ _ERRORS = {1: "overlapping or invalid cards, or more cards than a hand holds",
            2: "not enough cards left to complete every hand"}
 
 
-@dataclass(frozen=True)
-class EquityResult:
+class EquityResult(Record):
     """What ``equity`` found, one entry per player.
 
     ``equity``: expected share of the pot (sums to 1).  ``high``, ``low``:
@@ -111,6 +109,8 @@ def equity(variant: Variant, hands: Sequence[str | CardSet | Iterable], dead=Non
 def _pool_map(fn, tasks, workers):
     if workers == 1 or len(tasks) == 1:
         return [fn(*t) for t in tasks]
+    from concurrent.futures import ThreadPoolExecutor  # only when threads are asked for
+
     with ThreadPoolExecutor(min(workers, len(tasks))) as pool:
         return list(pool.map(lambda t: fn(*t), tasks))
 

@@ -9,10 +9,10 @@ module.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import IntEnum
 from typing import TYPE_CHECKING, Literal, NamedTuple, Union
 
+from ._record import Record
 from .enums import Variant
 
 if TYPE_CHECKING:  # the compiled module imports this one
@@ -73,8 +73,7 @@ _SEVEN_CARD = (Variant.SEVEN_CARD_STUD, Variant.SEVEN_CARD_STUD_HILO, Variant.RA
 TieBreak = Literal["position", "suit"]
 
 
-@dataclass(frozen=True)
-class Rules:
+class Rules(Record):
     """A stud game: the variant, the bet sizes and the options of RULES.md.
 
     Defaults (RULES.md 1): ``big_bet = 2 * small_bet``, ``ante =
@@ -177,8 +176,7 @@ def _whole(name: str, value: object) -> int:
     return value
 
 
-@dataclass(frozen=True)
-class Pot:
+class Pot(Record):
     """A pot: its chips and the seats that can win it (RULES.md 7)."""
 
     amount: int
@@ -187,66 +185,55 @@ class Pot:
 
 # ---- events of Hand.history ---------------------------------------------------------
 
-@dataclass(frozen=True)
-class AntePosted:
+class AntePosted(Record):
     seat: int
     amount: int
 
 
-@dataclass(frozen=True)
-class StreetStarted:
+class StreetStarted(Record):
     street: int
 
 
-@dataclass(frozen=True)
-class CardDealt:
+class CardDealt(Record):
     seat: int
     card: Card
     face_up: bool
 
 
-@dataclass(frozen=True)
-class CardBurned:
+class CardBurned(Record):
     card: Card
 
 
-@dataclass(frozen=True)
-class BurnsReshuffled:
+class BurnsReshuffled(Record):
     """The burn cards went back under the stub (RULES.md 5.1)."""
 
 
-@dataclass(frozen=True)
-class CommunityCardDealt:
+class CommunityCardDealt(Record):
     """One card face up in the middle, every live player's (RULES.md 5.1)."""
 
     card: Card
 
 
-@dataclass(frozen=True)
-class ActionTaken:
+class ActionTaken(Record):
     seat: int
     action: Action
 
 
-@dataclass(frozen=True)
-class UncalledBetReturned:
+class UncalledBetReturned(Record):
     seat: int
     amount: int
 
 
-@dataclass(frozen=True)
-class HandShown:
+class HandShown(Record):
     seat: int
     cards: CardSet
 
 
-@dataclass(frozen=True)
-class HandMucked:
+class HandMucked(Record):
     seat: int
 
 
-@dataclass(frozen=True)
-class PotAwarded:
+class PotAwarded(Record):
     """``share``: "whole" pot, "high" or "low" half, or "both" halves."""
 
     seat: int

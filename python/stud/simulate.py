@@ -6,12 +6,11 @@ import math
 import os
 import random
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
 from typing import Any, Protocol, Union
 
 from ._core import BUILTIN_POLICIES, Hand, _builtin_choice, _simulate_builtin
 from ._seeds import chunk_seed
+from ._record import Record
 from .game import Action, Rules
 
 __all__ = ["Policy", "SimulationResult", "simulate", "BUILTIN_POLICIES", "CHUNK_HANDS"]
@@ -37,8 +36,7 @@ class Policy(Protocol):
 PolicyLike = Union[str, Policy, Callable[[dict], Any]]
 
 
-@dataclass(frozen=True)
-class SimulationResult:
+class SimulationResult(Record):
     """Per player (player p sits in seat p, or rotates with ``rotate``).
 
     ``net``: chips won minus lost; ``mean``: per hand; ``per_100_small_bets``
@@ -110,6 +108,8 @@ def simulate(rules: Rules, policies: Sequence[PolicyLike], hands: int, *, stacks
             if bar is not None:
                 bar.update(part["hands"])
     else:
+        from concurrent.futures import ProcessPoolExecutor  # only when workers are asked for
+
         with ProcessPoolExecutor(workers) as pool:
             futures = [pool.submit(run, job, start, size) for start, size in chunks]
             for future in futures:  # in chunk order: sums do not depend on timing
