@@ -51,7 +51,7 @@ cdef void _c_rules(object rules, stud_rules *out) except *:
     out.burn_cards = rules.burn_cards
     if stud_rules_check(out) != STUD_OK:
         raise ValueError(f"inconsistent rules: {rules!r}")
-    # a frozen dataclass: the cache goes in through object.__setattr__
+    # Rules is immutable: the cache goes in through object.__setattr__
     object.__setattr__(rules, "_c_rules", (<char *>out)[:sizeof(stud_rules)])
 
 

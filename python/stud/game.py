@@ -117,7 +117,7 @@ class Rules(Record):
     shortage: Literal["community"] = "community"
 
     def __post_init__(self) -> None:
-        set_ = object.__setattr__.__get__(self)
+        set_ = object.__setattr__.__get__(self)  # normalising an immutable record
         try:
             set_("variant", Variant(self.variant))
         except ValueError:
