@@ -61,24 +61,25 @@ def stack_deck(first, *later, burns=True, burn=None):
     return " ".join(order)
 
 
-def seven(hands, **kw):
-    """Deck for a seven-card game: per seat "d1 d2 u3 [u4 u5 u6 d7]"."""
+def _street_deck(hands, first_street, **kw):
+    """Deck from per-seat cards: the first `first_street` cards of each seat
+    on the first street, then one card per street."""
     seats = [_cards(h) for h in hands]
-    first = [" ".join(s[:3]) for s in seats]
-    n_later = max(len(s) for s in seats) - 3
-    later = [{seat: s[3 + k] for seat, s in enumerate(seats) if len(s) > 3 + k}
+    first = [" ".join(s[:first_street]) for s in seats]
+    n_later = max(len(s) for s in seats) - first_street
+    later = [{seat: s[first_street + k] for seat, s in enumerate(seats) if len(s) > first_street + k}
              for k in range(n_later)]
     return stack_deck(first, *later, **kw)
+
+
+def seven(hands, **kw):
+    """Deck for a seven-card game: per seat "d1 d2 u3 [u4 u5 u6 d7]"."""
+    return _street_deck(hands, 3, **kw)
 
 
 def five(hands, **kw):
     """Deck for Five Card Stud: per seat "down u2 [u3 u4 u5]"."""
-    seats = [_cards(h) for h in hands]
-    first = [" ".join(s[:2]) for s in seats]
-    n_later = max(len(s) for s in seats) - 2
-    later = [{seat: s[2 + k] for seat, s in enumerate(seats) if len(s) > 2 + k}
-             for k in range(n_later)]
-    return stack_deck(first, *later, **kw)
+    return _street_deck(hands, 2, **kw)
 
 
 def deal(variant, hands, **kw):
