@@ -53,8 +53,9 @@ cdef str _token_at(str text, Py_ssize_t start):
     return text[start:end]
 
 
-cdef uint64_t _parse(str text) except? 0xFFFFFFFFFFFFFFFFULL:
-    """The mask of the cards written in `text`; duplicates are errors."""
+cdef uint64_t _parse(str text, list order=None) except? 0xFFFFFFFFFFFFFFFFULL:
+    """The mask of the cards written in `text`; duplicates are errors.  With
+    `order`, each card's id is also appended to it, in the order written."""
     cdef Py_ssize_t i = 0, start, n = PyUnicode_GET_LENGTH(text)
     cdef uint64_t mask = 0, bit
     cdef int rank, suit
@@ -79,6 +80,8 @@ cdef uint64_t _parse(str text) except? 0xFFFFFFFFFFFFFFFFULL:
         if mask & bit:
             raise CardError(f"duplicate card {text[start:i]!r} in {text!r}")
         mask |= bit
+        if order is not None:
+            order.append(rank * 4 + suit)
     return mask
 
 

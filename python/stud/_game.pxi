@@ -125,7 +125,7 @@ cdef class Hand:
         if manual and deck is not None:
             raise ValueError("a manual hand is dealt by deal(): give no deck")
         if not manual and deck is not None:
-            given = _deck_order(deck)
+            given = _ordered_cards(deck)
             for i, card in enumerate(given):
                 order[i] = card
                 used |= stud_card_bit(card)
@@ -536,14 +536,6 @@ cdef class Hand:
         return f"<Hand {_Variant(self.state.rules.variant).name} {self.state.n_seats} seats, {state}>"
 
 
-cdef list _deck_order(object deck):
-    """Card ids in the given order, checked for repeats."""
-    cdef list order = _ordered_cards(deck)
-    if len(order) > 52:
-        raise CardError("a deck has at most 52 cards")
-    return order
-
-
 cdef list _ordered_cards(object cards):
     """Card ids in the order written (a string or an iterable of Card/str)."""
     cdef list order = []
@@ -551,38 +543,24 @@ cdef list _ordered_cards(object cards):
     if isinstance(cards, CardSet):
         raise TypeError("a CardSet has no order: give the cards as a string or a list")
     if isinstance(cards, str):
-        # "As Kd 7h" or "AsKd7h": card by card, in the order written
-        for token in cards.replace(",", " ").split():
-            order.extend(_token_cards(token))
-    else:
-        for item in cards:
-            if isinstance(item, Card):
-                order.append((<Card>item).index)
-            elif isinstance(item, str):
-                mask = _parse(item)
-                if stud_popcount(mask) != 1:
-                    raise CardError(f"each item must be one card, got {item!r}")
-                order.append(stud_lowest_card(mask))
-            else:
-                raise TypeError(f"expected Card or str items, not {type(item).__name__}")
-    for card in order:
+        _parse(<str>cards, order)  # "As Kd 7h" or "AsKd7h"; repeats refused there
+        return order
+    for item in cards:
+        if isinstance(item, Card):
+            card = (<Card>item).index
+        elif isinstance(item, str):
+            mask = _parse(item)
+            if stud_popcount(mask) != 1:
+                raise CardError(f"each item must be one card, got {item!r}")
+            card = stud_lowest_card(mask)
+        else:
+            raise TypeError(f"expected Card or str items, not {type(item).__name__}")
         bit = stud_card_bit(card)
         if seen & bit:
             raise CardError(f"duplicate card {str(_card(card))!r}")
         seen |= bit
+        order.append(card)
     return order
-
-
-cdef list _token_cards(str token):
-    """The cards of one whitespace-free token, in written order ("AsKd" -> As, Kd)."""
-    cdef list out = []
-    cdef Py_ssize_t i = 0, n = len(token)
-    while i < n:
-        step = 3 if token[i] == "1" else 2
-        mask = _parse(token[i:i + step])
-        out.append(stud_lowest_card(mask))
-        i += step
-    return out
 
 
 def _shuffle_with_seed(list cards, uint64_t seed):
