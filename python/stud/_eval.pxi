@@ -226,7 +226,6 @@ cdef enum _BatchKind:
     _BATCH_HIGH, _BATCH_LOW8, _BATCH_RAZZ, _BATCH_HILO
 
 _BATCH_MIN_PER_THREAD = 1 << 16
-_executor = None
 
 
 cdef void _run_batch(int kind, const uint64_t *masks, uint16_t *out, uint16_t *out2,
@@ -290,27 +289,16 @@ def _allocate_like(masks, Py_ssize_t n):
 
 
 def _threads_for(threads, Py_ssize_t n) -> int:
-    import os
-    if threads is None or isinstance(threads, bool) or not isinstance(threads, int) or threads < 0:
-        raise ValueError(f"threads must be a whole number >= 0 (0 = all cores), not {threads!r}")
-    wanted = threads or (os.cpu_count() or 1)
-    return max(1, min(wanted, n // _BATCH_MIN_PER_THREAD))
+    from stud._parallel import worker_count
+    return max(1, min(worker_count(threads), n // _BATCH_MIN_PER_THREAD))
 
 
 def _on_workers(task, Py_ssize_t n, int workers):
-    """task(start, stop) over `workers` equal ranges of [0, n), on the pool's
-    threads when there are several; the results in range order."""
-    global _executor
-    if workers == 1:
-        return [task(0, n)]
-    if _executor is None:
-        from concurrent.futures import ThreadPoolExecutor
-        import os
-        _executor = ThreadPoolExecutor(max_workers=os.cpu_count() or 1,
-                                       thread_name_prefix="stud-batch")
+    """task(start, stop) over `workers` equal ranges of [0, n), on the shared
+    thread pool when there are several; the results in range order."""
+    from stud._parallel import map_threads
     bounds = [n * k // workers for k in range(workers + 1)]
-    futures = [_executor.submit(task, bounds[k], bounds[k + 1]) for k in range(workers)]
-    return [future.result() for future in futures]
+    return map_threads(task, [(bounds[k], bounds[k + 1]) for k in range(workers)], workers)
 
 
 cdef void _check_out(Py_buffer *view, Py_ssize_t n, str name) except *:

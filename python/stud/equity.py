@@ -7,7 +7,7 @@ import os
 from collections.abc import Iterable, Sequence
 
 from ._core import EQUITY_SHARE_UNITS, CardSet, _equity_job
-from ._seeds import chunk_seed
+from ._parallel import chunk_seed, map_threads, worker_count
 from ._record import Record
 from .enums import Variant
 from .errors import CardError
@@ -92,7 +92,7 @@ def equity(variant: Variant, hands: Sequence[str | CardSet | Iterable], dead=Non
         missing = sum(hand_size - len(c) for c in known)
         raise ValueError(f"{_ERRORS.get(error, 'invalid query')}: {missing} cards needed, "
                          f"{52 - len(seen)} left")
-    workers = (os.cpu_count() or 1) if threads == 0 else max(1, int(threads))
+    workers = worker_count(threads)
     outcomes = job.outcomes()
     if exact is None:
         exact = outcomes <= EXACT_LIMIT
@@ -106,20 +106,11 @@ def equity(variant: Variant, hands: Sequence[str | CardSet | Iterable], dead=Non
     return _result(counts, len(known), exact)
 
 
-def _pool_map(fn, tasks, workers):
-    if workers == 1 or len(tasks) == 1:
-        return [fn(*t) for t in tasks]
-    from concurrent.futures import ThreadPoolExecutor  # only when threads are asked for
-
-    with ThreadPoolExecutor(min(workers, len(tasks))) as pool:
-        return list(pool.map(lambda t: fn(*t), tasks))
-
-
 def _run_exact(job, workers):
     ways = job.first_ways()
     parts = max(1, min(workers * 4, ways))
     bounds = [ways * k // parts for k in range(parts + 1)]
-    results = _pool_map(job.exact, [(bounds[k], bounds[k + 1]) for k in range(parts)], workers)
+    results = map_threads(job.exact, [(bounds[k], bounds[k + 1]) for k in range(parts)], workers)
     if any(error for error, _ in results):
         error = next(error for error, _ in results if error)
         raise ValueError("exact enumeration is too large for memory here: use exact=False"
@@ -134,7 +125,7 @@ def _run_monte_carlo(job, trials, seed, workers):
         seed = int.from_bytes(os.urandom(8), "little")
     chunks = [(min(_CHUNK, trials - start), chunk_seed(seed, k))
               for k, start in enumerate(range(0, trials, _CHUNK))]
-    results = _pool_map(job.monte_carlo, chunks, workers)
+    results = map_threads(job.monte_carlo, chunks, workers)
     return _add([counts for _, counts in results])
 
 

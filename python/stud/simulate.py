@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol, Union
 
 from ._core import BUILTIN_POLICIES, Hand, _builtin_choice, _simulate_builtin
-from ._seeds import chunk_seed
+from ._parallel import chunk_seed, worker_count
 from ._record import Record
 from .game import Action, Rules
 
@@ -94,7 +94,7 @@ def simulate(rules: Rules, policies: Sequence[PolicyLike], hands: int, *, stacks
         raise ValueError(f"hands must be a whole number >= 0, not {hands!r}")
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little")
-    workers = (os.cpu_count() or 1) if workers == 0 else max(1, int(workers))
+    workers = worker_count(workers, "workers")
     chunks = [(start, min(CHUNK_HANDS, hands - start)) for start in range(0, hands, CHUNK_HANDS)]
     job = (rules, policies, stacks, seed, rotate, carry)
     builtin = all(isinstance(p, str) for p in policies)
