@@ -183,19 +183,16 @@ static void deal_street(stud_hand *h, stud_log *log)
 
 /* ---- who acts first --------------------------------------------------------------- */
 
-/* The suit of a board's highest card (rank first, then suit; ace low in Razz). */
-static int top_card_suit(uint64_t board, int ace_low)
+/* The highest card of a set by rank, then suit (ace low when asked), as
+ * rank order * 4 + suit: its suit is key & 3. */
+static int top_card_key(uint64_t cards, int ace_low)
 {
-    int best = -1, best_key = -1;
-    for (uint64_t rest = board; rest; rest &= rest - 1) {
+    int best = 0;
+    for (uint64_t rest = cards; rest; rest &= rest - 1) {
         int card = stud_lowest_card(rest);
         int rank = stud_card_rank(card);
-        int order = ace_low ? (rank + 1) % STUD_RANKS : rank;
-        int key = order * 4 + stud_card_suit(card);
-        if (key > best_key) {
-            best_key = key;
-            best = stud_card_suit(card);
-        }
+        int key = (ace_low ? (rank + 1) % STUD_RANKS : rank) * 4 + stud_card_suit(card);
+        best = key > best ? key : best;
     }
     return best;
 }
@@ -212,7 +209,7 @@ static int64_t board_order(const stud_hand *h, int seat, int suit_tiebreak)
     if (suit_tiebreak) {
         /* hi: a higher suit is a higher board; Razz: a lower suit is a lower
          * (better) board, and the highest suit is the "highest" card (2.2) */
-        suit = top_card_suit(board, razz);
+        suit = top_card_key(board, razz) & 3;
         suit = razz ? 3 - suit : suit;
     }
     return value * 4 + suit;
@@ -265,10 +262,8 @@ static int board_shows_pair(const stud_hand *h)
     for (int seat = 0; seat < h->n_seats; seat++) {
         if (!(live >> seat & 1))
             continue;
-        uint64_t up = h->up_mask[seat];
-        /* two cards of one rank: the four suit fields overlap somewhere */
-        uint64_t a = up & 0xFFFF, b = (up >> 16) & 0xFFFF, c = (up >> 32) & 0xFFFF, d = up >> 48;
-        if ((a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d))
+        /* a rank seen twice or more: the key's twos or fours plane is set */
+        if (stud_rank_key(h->up_mask[seat]) >> STUD_RANKS)
             return 1;
     }
     return 0;
@@ -560,15 +555,7 @@ static int odd_chip_key(const stud_hand *h, int seat, int kind)
     if (h->rules.odd_chip == STUD_ODD_POSITION)
         return -seat;
     uint64_t used = stud_best_five(h->all_mask[seat] | h->community, (enum stud_eval_kind)kind);
-    int ace_low = kind != STUD_EVAL_HIGH; /* in a low the ace is the lowest card */
-    int best = 0;
-    for (uint64_t rest = used; rest; rest &= rest - 1) {
-        int card = stud_lowest_card(rest);
-        int rank = stud_card_rank(card);
-        int key = (ace_low ? (rank + 1) % STUD_RANKS : rank) * 4 + stud_card_suit(card);
-        best = key > best ? key : best;
-    }
-    return best;
+    return top_card_key(used, kind != STUD_EVAL_HIGH); /* in a low the ace is the lowest card */
 }
 
 /* Splits `amount` evenly among `winners` (who won with hands of `kind`);
