@@ -244,21 +244,14 @@ cdef class Hand:
     def pots(self) -> list:
         """The main pot then the side pots (RULES.md 7.1), with the seats
         that can win each.  Empty once the hand is over."""
+        cdef int32_t amount[10]
+        cdef unsigned eligible[10]
         if self.state.phase == STUD_PHASE_OVER:
             return []
-        live = self.live_seats
-        totals = self.contributions
-        levels = sorted({totals[s] for s in live})
-        pots, floor = [], 0
-        for k, level in enumerate(levels):
-            amount = sum(min(t, level) - min(t, floor) for t in totals)
-            if k == len(levels) - 1:
-                amount += sum(t - level for t in totals if t > level)
-            eligible = tuple(s for s in live if totals[s] >= level)
-            if amount:
-                pots.append(_game_types.Pot(amount, eligible))
-            floor = level
-        return pots
+        cdef int n = stud_hand_pots(&self.state, stud_hand_live(&self.state), amount, eligible)
+        return [_game_types.Pot(amount[p], tuple(s for s in range(self.state.n_seats)
+                                                 if eligible[p] >> s & 1))
+                for p in range(n) if amount[p]]
 
     @property
     def live_seats(self) -> tuple:

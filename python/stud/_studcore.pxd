@@ -120,6 +120,8 @@ cdef extern from "game.h" nogil:
     int stud_hand_deal(stud_hand *hand, const uint8_t *cards, int per_seat, int community,
                        stud_log *log)
     unsigned stud_hand_live(const stud_hand *hand)
+    int stud_hand_pots(const stud_hand *hand, unsigned contenders, int32_t *amount,
+                       unsigned *eligible)
 
 
 cdef extern from "rng.h" nogil:

@@ -620,6 +620,27 @@ static int contribution_levels(const stud_hand *h, unsigned seats, int32_t level
     return n;
 }
 
+int stud_hand_pots(const stud_hand *h, unsigned contenders, int32_t amount[STUD_MAX_SEATS],
+                   unsigned eligible[STUD_MAX_SEATS])
+{
+    int32_t levels[STUD_MAX_SEATS];
+    int n = contribution_levels(h, stud_hand_live(h), levels);
+    for (int p = 0; p < n; p++) {
+        int32_t floor = p > 0 ? levels[p - 1] : 0;
+        amount[p] = 0;
+        eligible[p] = 0;
+        for (int seat = 0; seat < h->n_seats; seat++) {
+            int32_t t = h->total[seat];
+            amount[p] += (t < levels[p] ? t : levels[p]) - (t < floor ? t : floor);
+            if (p == n - 1 && t > levels[p])
+                amount[p] += t - levels[p]; /* nothing above the deepest live player stays out */
+            if ((contenders >> seat & 1) && t >= levels[p])
+                eligible[p] |= 1u << seat;
+        }
+    }
+    return n;
+}
+
 /* 8.1: the last aggressor of the final round shows first, else its first
  * actor; then clockwise; players in deeper side pots before those all-in
  * for less. */
@@ -667,12 +688,12 @@ static void settle(stud_hand *h, unsigned contenders, int auto_show, stud_log *l
             low[seat] = stud_eval_low8(cards);
     }
 
-    /* 7.1: layers of the live players' total contributions; a layer goes
-     * to the contenders in that deep.  Folded and mucked chips are dead
-     * money.  (A player may muck only when someone else stays in every pot
-     * he is in, so each layer has a contender; if not, it joins the next.) */
-    int32_t levels[STUD_MAX_SEATS], carried = 0;
-    int n_levels = contribution_levels(h, stud_hand_live(h), levels);
+    /* Folded and mucked chips are dead money.  (A player may muck only when
+     * someone else stays in every pot he is in, so each pot has a
+     * contender; if not, it joins the next.) */
+    int32_t pot_amount[STUD_MAX_SEATS], carried = 0;
+    unsigned pot_eligible[STUD_MAX_SEATS];
+    int n_levels = stud_hand_pots(h, contenders, pot_amount, pot_eligible);
     int32_t award[STUD_MAX_SEATS] = {0};
     int32_t pot_award[STUD_MAX_SEATS][STUD_MAX_SEATS]; /* [pot][seat] */
     uint8_t pot_part[STUD_MAX_SEATS][STUD_MAX_SEATS];  /* 0 whole, 1 high, 2 low, 3 both halves */
@@ -680,17 +701,8 @@ static void settle(stud_hand *h, unsigned contenders, int auto_show, stud_log *l
     memset(pot_part, 0, sizeof pot_part);
     /* 7.2: from the last side pot back to the main pot */
     for (int p = n_levels - 1; p >= 0; p--) {
-        int32_t floor = p > 0 ? levels[p - 1] : 0, amount = 0;
-        unsigned eligible = 0;
-        for (int seat = 0; seat < h->n_seats; seat++) {
-            int32_t t = h->total[seat];
-            amount += (t < levels[p] ? t : levels[p]) - (t < floor ? t : floor);
-            if (p == n_levels - 1 && t > levels[p])
-                amount += t - levels[p]; /* nothing above the deepest contender stays unclaimed */
-            if ((contenders >> seat & 1) && t >= levels[p])
-                eligible |= 1u << seat;
-        }
-        amount += carried;
+        int32_t amount = pot_amount[p] + carried;
+        unsigned eligible = pot_eligible[p];
         carried = 0;
         if (eligible == 0) {
             carried = amount;

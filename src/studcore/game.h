@@ -198,6 +198,12 @@ int stud_hand_deal(stud_hand *hand, const uint8_t *cards, int per_seat, int comm
 int stud_hand_show(stud_hand *hand, int show, stud_log *log);
 int stud_hand_may_muck(const stud_hand *hand);
 
+/* The pots (7.1), main pot first: layers of the live players' total
+ * contributions, the deepest taking everything above it; a pot's eligible
+ * seats are the `contenders` that deep.  Returns the number of layers. */
+int stud_hand_pots(const stud_hand *hand, unsigned contenders, int32_t amount[STUD_MAX_SEATS],
+                   unsigned eligible[STUD_MAX_SEATS]);
+
 /* The seats still in the hand (not folded), as a bit set. */
 static inline unsigned stud_hand_live(const stud_hand *hand)
 {
