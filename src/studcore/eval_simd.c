@@ -70,15 +70,21 @@ AVX2 static inline void store4(uint16_t *out, __m128i values)
 /* The best flush of each of four hands (0 for a hand without one): the
  * per-suit card counts by the popcount steps of stud_flush_lanes, then the
  * field of the suit with five cards or more, looked up in stud_flush_high. */
-AVX2 static inline __m128i flush4(__m256i m)
+/* The number of set bits in each byte of four masks (SWAR popcount steps). */
+AVX2 static inline __m256i byte_counts4(__m256i m)
 {
     const __m256i k55 = _mm256_set1_epi64x(0x5555555555555555ll);
     const __m256i k33 = _mm256_set1_epi64x(0x3333333333333333ll);
     const __m256i k0f = _mm256_set1_epi64x(0x0F0F0F0F0F0F0F0Fll);
-    const __m256i k00ff = _mm256_set1_epi64x(0x00FF00FF00FF00FFll);
     __m256i x = _mm256_sub_epi64(m, _mm256_and_si256(_mm256_srli_epi64(m, 1), k55));
     x = _mm256_add_epi64(_mm256_and_si256(x, k33), _mm256_and_si256(_mm256_srli_epi64(x, 2), k33));
-    x = _mm256_and_si256(_mm256_add_epi64(x, _mm256_srli_epi64(x, 4)), k0f);
+    return _mm256_and_si256(_mm256_add_epi64(x, _mm256_srli_epi64(x, 4)), k0f);
+}
+
+AVX2 static inline __m128i flush4(__m256i m)
+{
+    const __m256i k00ff = _mm256_set1_epi64x(0x00FF00FF00FF00FFll);
+    __m256i x = byte_counts4(m);
     x = _mm256_and_si256(_mm256_add_epi64(x, _mm256_srli_epi64(x, 8)), k00ff);
     x = _mm256_add_epi64(x, _mm256_set1_epi64x(0x007B007B007B007Bll));
     /* bit 0 of each lane whose suit has five cards, widened to the lane's 13 bits */
@@ -178,9 +184,6 @@ AVX2 void stud_simd_hilo_batch(const uint64_t *masks, uint16_t *high, uint16_t *
 
 AVX2 size_t stud_simd_first_invalid(const uint64_t *masks, size_t n, int min_cards, int max_cards)
 {
-    const __m256i k55 = _mm256_set1_epi64x(0x5555555555555555ll);
-    const __m256i k33 = _mm256_set1_epi64x(0x3333333333333333ll);
-    const __m256i k0f = _mm256_set1_epi64x(0x0F0F0F0F0F0F0F0Fll);
     const __m256i outside = _mm256_set1_epi64x((long long)~STUD_VALID_BITS);
     const __m256i low = _mm256_set1_epi64x(min_cards), high = _mm256_set1_epi64x(max_cards);
     size_t i = 0;
@@ -188,11 +191,8 @@ AVX2 size_t stud_simd_first_invalid(const uint64_t *masks, size_t n, int min_car
         __m256i bad = _mm256_setzero_si256();
         for (int k = 0; k < 16; k += 4) {
             __m256i m = _mm256_loadu_si256((const __m256i *)(const void *)(masks + i + k));
-            __m256i x = _mm256_sub_epi64(m, _mm256_and_si256(_mm256_srli_epi64(m, 1), k55));
-            x = _mm256_add_epi64(_mm256_and_si256(x, k33),
-                                 _mm256_and_si256(_mm256_srli_epi64(x, 2), k33));
-            x = _mm256_and_si256(_mm256_add_epi64(x, _mm256_srli_epi64(x, 4)), k0f);
-            __m256i count = _mm256_sad_epu8(x, _mm256_setzero_si256()); /* bytes summed per lane */
+            /* the byte counts summed per lane */
+            __m256i count = _mm256_sad_epu8(byte_counts4(m), _mm256_setzero_si256());
             bad = _mm256_or_si256(bad, _mm256_and_si256(m, outside));
             bad = _mm256_or_si256(bad, _mm256_cmpgt_epi64(low, count));
             bad = _mm256_or_si256(bad, _mm256_cmpgt_epi64(count, high));
