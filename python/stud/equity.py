@@ -11,6 +11,7 @@ from ._parallel import chunk_seed, map_threads, worker_count
 from ._record import Record
 from .enums import Variant
 from .errors import CardError
+from .game import SEVEN_CARD_VARIANTS
 
 __all__ = ["EquityResult", "equity", "EXACT_LIMIT", "EXACT_MAX", "DEFAULT_TRIALS"]
 
@@ -72,8 +73,7 @@ def equity(variant: Variant, hands: Sequence[str | CardSet | Iterable], dead=Non
     (True, 1560, 0.714103)
     """
     variant = Variant(variant)
-    hand_size = 7 if variant in (Variant.SEVEN_CARD_STUD, Variant.SEVEN_CARD_STUD_HILO,
-                                 Variant.RAZZ) else 5
+    hand_size = 7 if variant in SEVEN_CARD_VARIANTS else 5
     if isinstance(hands, (str, CardSet)):
         raise TypeError("hands is a list with one entry per player")
     known = [CardSet(h) for h in hands]

@@ -69,7 +69,8 @@ class Action(NamedTuple):
         return f"{_VERBS[self.kind]} {self.amount}"
 
 
-_SEVEN_CARD = (Variant.SEVEN_CARD_STUD, Variant.SEVEN_CARD_STUD_HILO, Variant.RAZZ)
+#: the games dealt seven cards (the others are Five Card Stud)
+SEVEN_CARD_VARIANTS = (Variant.SEVEN_CARD_STUD, Variant.SEVEN_CARD_STUD_HILO, Variant.RAZZ)
 TieBreak = Literal["position", "suit"]
 
 
@@ -139,7 +140,7 @@ class Rules(Record):
         set_("big_bet", big)
         set_("ante", ante)
         set_("bring_in", bring_in)
-        seven = self.variant in _SEVEN_CARD
+        seven = self.variant in SEVEN_CARD_VARIANTS
         if self.heads_up_uncapped is None:
             set_("heads_up_uncapped", not seven)
         if self.open_pair_double is None:
@@ -162,12 +163,12 @@ class Rules(Record):
     @property
     def max_players(self) -> int:
         """8 in the seven-card games, 10 in Five Card Stud (RULES.md 1)."""
-        return 8 if self.variant in _SEVEN_CARD else 10
+        return 8 if self.variant in SEVEN_CARD_VARIANTS else 10
 
     @property
     def streets(self) -> tuple[int, ...]:
         """The streets' names: (3, 4, 5, 6, 7) or (2, 3, 4, 5)."""
-        return (3, 4, 5, 6, 7) if self.variant in _SEVEN_CARD else (2, 3, 4, 5)
+        return (3, 4, 5, 6, 7) if self.variant in SEVEN_CARD_VARIANTS else (2, 3, 4, 5)
 
 
 def _whole(name: str, value: object) -> int:
