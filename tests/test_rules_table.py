@@ -499,6 +499,11 @@ OPEN5 = ["Ac 2c 4h", "Qc 9h Ks", "Jc 8h 8s"]
 def test_4_4_open_pair(variant, option):
     kw = {} if option is None else {"open_pair_double": option}
     double = option if option is not None else variant in (V7, V5)
+    if double and variant not in (V7, V5):
+        # 4.4: never in Stud/8, Razz or Five Card Stud Hi-Lo: the option is refused there
+        with pytest.raises(ValueError, match="4.4"):
+            Rules(variant, 10, **kw)
+        return
     if variant == RZ:
         # Razz: 9h brings in; seat 0's 4-2 is the lowest board and opens
         hand = make(RZ, OPEN7, **kw)

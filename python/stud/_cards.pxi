@@ -1,6 +1,8 @@
 # Card and CardSet: the card encoding of cards.h, seen from Python.
 from libc.stdint cimport uint16_t, uint32_t, uint64_t
+from cpython.number cimport PyIndex_Check
 from cpython.unicode cimport PyUnicode_GET_LENGTH, PyUnicode_READ_CHAR
+from operator import index as _operator_index
 
 cimport cython
 
@@ -134,12 +136,25 @@ cdef uint64_t _int_mask(object value) except? 0xFFFFFFFFFFFFFFFFULL:
 
 
 cdef inline uint64_t _mask_or_int(object cards) except? 0xFFFFFFFFFFFFFFFFULL:
-    """Like _to_mask, and a plain int is taken as a mask (checked)."""
+    """Like _to_mask, and an integer (an int, a numpy integer: anything with
+    __index__ but a bool) is taken as a mask (checked)."""
     if type(cards) is CardSet:
         return (<CardSet>cards).mask
-    if type(cards) is int or (isinstance(cards, int) and not isinstance(cards, bool)):
+    if type(cards) is int:
         return _int_mask(cards)
+    if PyIndex_Check(cards) and not isinstance(cards, bool):
+        return _int_mask(_operator_index(cards))
     return _to_mask(cards)
+
+
+cdef object _whole(object value, str what):
+    """A whole number from anything with __index__ (int, numpy integers),
+    never a bool, a float or a string: TypeError naming `what` otherwise."""
+    if type(value) is int:
+        return value
+    if isinstance(value, bool) or not PyIndex_Check(value):
+        raise TypeError(f"{what} must be a whole number, not {type(value).__name__} {value!r}")
+    return _operator_index(value)
 
 
 @cython.final
@@ -165,8 +180,9 @@ cdef class Card:
         self.index = stud_lowest_card(mask)
 
     @staticmethod
-    def from_index(int index) -> Card:
+    def from_index(index) -> Card:
         """The card with this index (0..51): ``4 * (rank - 2) + suit index``."""
+        index = _whole(index, "a card index")
         if index < 0 or index >= 52:
             raise CardError(f"card index {index} is outside 0..51")
         return _card(index)
@@ -254,9 +270,7 @@ cdef class CardSet:
     @staticmethod
     def from_mask(mask) -> CardSet:
         """The set whose mask is ``mask`` (checked against the layout)."""
-        if isinstance(mask, bool) or not isinstance(mask, int):
-            raise TypeError(f"a mask is an int, not {type(mask).__name__}")
-        return _cardset(_mask_or_int(mask))
+        return _cardset(_int_mask(_whole(mask, "a mask")))
 
     @staticmethod
     def deck() -> CardSet:

@@ -7,6 +7,7 @@ once, and calls the C core.  The public names are re-exported by
 """
 
 include "_cards.pxi"
+include "_poll.pxi"
 include "_eval.pxi"
 include "_game.pxi"
 include "_equity.pxi"

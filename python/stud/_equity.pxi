@@ -5,6 +5,10 @@ cdef class _EquityJob:
     """One query, run in ranges on worker threads without the GIL."""
     cdef stud_equity_query query
     cdef int error
+    cdef readonly _Stop stop
+
+    def __cinit__(self):
+        self.stop = _Stop()
 
     def outcomes(self):
         return stud_equity_outcomes(&self.query)
@@ -17,7 +21,9 @@ cdef class _EquityJob:
         cdef int error
         _memset(&counts, 0, sizeof(counts))
         with nogil:
-            error = stud_equity_exact(&self.query, lo, hi, &counts)
+            error = stud_equity_exact(&self.query, lo, hi, &counts, &self.stop.poll)
+        if error == STUD_EQ_E_INTERRUPTED:
+            _raise_stopped()
         return error, _counts_tuple(&counts, self.query.n_players)
 
     def monte_carlo(self, uint64_t trials, uint64_t seed):
@@ -25,7 +31,9 @@ cdef class _EquityJob:
         cdef int error
         _memset(&counts, 0, sizeof(counts))
         with nogil:
-            error = stud_equity_monte_carlo(&self.query, trials, seed, &counts)
+            error = stud_equity_monte_carlo(&self.query, trials, seed, &counts, &self.stop.poll)
+        if error == STUD_EQ_E_INTERRUPTED:
+            _raise_stopped()
         return error, _counts_tuple(&counts, self.query.n_players)
 
 
@@ -39,7 +47,7 @@ cdef tuple _counts_tuple(stud_equity_counts *c, int n):
 def _equity_job(int scoring, int hand_size, list known, dead):
     """A checked equity query: known card masks per player and a dead mask."""
     cdef _EquityJob job = _EquityJob()
-    if not 2 <= len(known) <= 8:
+    if not 2 <= len(known) <= STUD_EQUITY_MAX_PLAYERS:
         raise ValueError(f"equity takes 2 to 8 players, got {len(known)}")
     job.query.scoring = scoring
     job.query.hand_size = hand_size

@@ -226,41 +226,52 @@ cdef enum _BatchKind:
     _BATCH_HIGH, _BATCH_LOW8, _BATCH_RAZZ, _BATCH_HILO
 
 _BATCH_MIN_PER_THREAD = 1 << 16
+# masks per C call: a few milliseconds, so Ctrl-C and cancellation are seen
+# between calls
+cdef size_t _BATCH_STEP = 1 << 21
 
 
-cdef void _run_batch(int kind, const uint64_t *masks, uint16_t *out, uint16_t *out2,
-                     size_t n) noexcept nogil:
+cdef size_t _run_batch(int kind, const uint64_t *masks, uint16_t *out, uint16_t *out2,
+                       size_t n) noexcept nogil:
     if kind == _BATCH_HILO:
-        stud_eval_hilo_batch(masks, out, out2, n)
+        return stud_eval_hilo_batch(masks, out, out2, n)
     elif kind == _BATCH_HIGH:
-        stud_eval_high_batch(masks, out, n)
+        return stud_eval_high_batch(masks, out, n)
     elif kind == _BATCH_LOW8:
-        stud_eval_low8_batch(masks, out, n)
-    else:
-        stud_eval_razz_batch(masks, out, n)
+        return stud_eval_low8_batch(masks, out, n)
+    return stud_eval_razz_batch(masks, out, n)
 
 
 @cython.final
 cdef class _BatchJob:
-    """A batch split into ranges, each run without the GIL by a worker thread."""
+    """A batch split into ranges, each run without the GIL by a worker thread.
+
+    The C functions read each mask once, check it and evaluate that same
+    copy, so another thread changing the buffer meanwhile can change the
+    answer (a valid value, or an error) but never send a bad mask to a
+    table."""
     cdef const uint64_t *masks
     cdef uint16_t *out
     cdef uint16_t *out2
     cdef int kind
-
-    def check(self, size_t start, size_t stop):
-        """The index of the first invalid mask in [start, stop), or -1."""
-        cdef size_t bad
-        with nogil:
-            bad = start + stud_first_invalid(self.masks + start, stop - start, 5, 7)
-        if bad < stop:
-            return bad
-        return -1
+    cdef _Stop stop
 
     def run(self, size_t start, size_t stop):
-        with nogil:
-            _run_batch(self.kind, self.masks + start, self.out + start,
-                       self.out2 + start if self.out2 != NULL else NULL, stop - start)
+        """Evaluates [start, stop); the index of the first invalid mask, or -1."""
+        cdef size_t at = start, end, done
+        while at < stop:
+            end = stop if stop - at <= _BATCH_STEP else at + _BATCH_STEP
+            with nogil:
+                done = _run_batch(self.kind, self.masks + at, self.out + at,
+                                  self.out2 + at if self.out2 != NULL else NULL, end - at)
+            if done < end - at:
+                return at + done
+            at = end
+            if at < stop:
+                if self.stop.poll.stop:
+                    raise Cancelled("the batch was cancelled")
+                _check_signals()
+        return -1
 
 
 cdef str _format_code(Py_buffer *view):
@@ -293,12 +304,12 @@ def _threads_for(threads, Py_ssize_t n) -> int:
     return max(1, min(worker_count(threads), n // _BATCH_MIN_PER_THREAD))
 
 
-def _on_workers(task, Py_ssize_t n, int workers):
+def _on_workers(task, Py_ssize_t n, int workers, stop):
     """task(start, stop) over `workers` equal ranges of [0, n), on the shared
     thread pool when there are several; the results in range order."""
     from stud._parallel import map_threads
     bounds = [n * k // workers for k in range(workers + 1)]
-    return map_threads(task, [(bounds[k], bounds[k + 1]) for k in range(workers)], workers)
+    return map_threads(task, [(bounds[k], bounds[k + 1]) for k in range(workers)], workers, stop)
 
 
 cdef void _check_out(Py_buffer *view, Py_ssize_t n, str name) except *:
@@ -316,6 +327,7 @@ cdef object _batch(int kind, object masks, object out, object out2, object threa
     cdef size_t bad
     cdef bint two = kind == _BATCH_HILO
     cdef _BatchJob job = _BatchJob()
+    job.stop = _Stop()
     _get_buffer(masks, &mview, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT, "masks")
     try:
         if mview.ndim != 1 or mview.itemsize != 8 or _format_code(&mview) not in ("Q", "q", "L", "l"):
@@ -325,13 +337,6 @@ cdef object _batch(int kind, object masks, object out, object out2, object threa
         n = mview.shape[0]
         job.masks = <const uint64_t *>mview.buf
         workers = _threads_for(threads, n)
-        invalid = [index for index in _on_workers(job.check, n, workers) if index >= 0]
-        if invalid:
-            bad = invalid[0]
-            value = (<const uint64_t *>mview.buf)[bad]
-            raise ValueError(
-                f"masks[{bad}] = {value:#x} is not a hand: it needs 5 to 7 cards and no bit "
-                f"outside the card layout (got {stud_popcount(value)} bits)")
         if out is None:
             out = _allocate_like(masks, n)
         if two and out2 is None:
@@ -350,7 +355,15 @@ cdef object _batch(int kind, object masks, object out, object out2, object threa
                 if two:
                     _check_out(&oview2, n, "low_out")
                     job.out2 = <uint16_t *>oview2.buf
-                _on_workers(job.run, n, workers)
+                invalid = [index for index in _on_workers(job.run, n, workers, job.stop)
+                           if index >= 0]
+                if invalid:
+                    bad = invalid[0]
+                    value = (<const uint64_t *>mview.buf)[bad]
+                    raise ValueError(
+                        f"masks[{bad}] = {value:#x} is not a hand: it needs 5 to 7 cards and no "
+                        f"bit outside the card layout (got {stud_popcount(value)} bits); the "
+                        f"output is filled only before that index")
             finally:
                 if two:
                     PyBuffer_Release(&oview2)

@@ -17,8 +17,14 @@ cdef tuple _SHARES = ("whole", "high", "low", "both")
 cdef dict _ACTIONS = {}
 
 
+cdef str _error_text(int error):
+    """The C core's one line for an error code (game.h: stud_error_text)."""
+    return stud_error_text(error).decode("ascii")
+
+
 cdef object _action(int kind, int32_t amount):
-    """The Action (kind, amount): shared immutable tuples, made once each."""
+    """The Action (kind, amount): shared immutable tuples, made once each.
+    `kind` is one the engine listed (0..STUD_RAISE)."""
     cdef long long key = (<long long>amount << 3) | kind
     action = _ACTIONS.get(key)
     if action is None:
@@ -34,9 +40,10 @@ cdef void _c_rules(object rules, stud_rules *out) except *:
     if not isinstance(rules, _game_types.Rules):
         raise TypeError(f"rules must be a stud.Rules, not {type(rules).__name__}")
     cdef bytes cached = rules.__dict__.get("_c_rules")
-    if cached is not None:
+    if cached is not None and len(cached) == sizeof(stud_rules):
         memcpy(out, <const char *>cached, sizeof(stud_rules))
-        return
+        if stud_rules_check(out) == STUD_OK:  # cheap, and nothing is taken on trust
+            return
     stud_rules_default(out, int(rules.variant), rules.small_bet)
     out.big_bet = rules.big_bet
     out.ante = rules.ante
@@ -50,13 +57,58 @@ cdef void _c_rules(object rules, stud_rules *out) except *:
     out.odd_chip = rules.odd_chip == "position"
     out.burn_cards = rules.burn_cards
     if stud_rules_check(out) != STUD_OK:
-        raise ValueError(f"inconsistent rules: {rules!r}")
+        raise ValueError(f"inconsistent rules: {rules!r}: {_error_text(STUD_E_RULES)}")
     # Rules is immutable: the cache goes in through object.__setattr__
     object.__setattr__(rules, "_c_rules", (<char *>out)[:sizeof(stud_rules)])
 
 
 cdef list _mask_cards(uint64_t mask):
     return list(_cardset(mask))
+
+
+cdef int _seat_limit(stud_rules *rules):
+    return rules.max_players if rules.max_players < STUD_MAX_SEATS else STUD_MAX_SEATS
+
+
+cdef list _checked_stacks(object stacks, stud_rules *rules, int32_t *out, str who):
+    """Validated stacks (2..max players, each a positive whole number, at most
+    2**30 chips in all) copied into `out` (STUD_MAX_SEATS entries): counted
+    before anything is written."""
+    stacks = list(stacks)
+    cdef int limit = _seat_limit(rules)
+    if not 2 <= len(stacks) <= limit:
+        raise ValueError(f"{_Variant(rules.variant).name} takes 2 to {limit} players, "
+                         f"got {len(stacks)}")
+    total = 0
+    for seat, chips in enumerate(stacks):
+        chips = _whole(chips, f"the stack of {who} {seat}")
+        if chips <= 0:
+            raise ValueError(f"the stack of {who} {seat} must be a positive number of chips, "
+                             f"not {chips}")
+        stacks[seat] = chips
+        total += chips
+    if total > (1 << 30):
+        raise ValueError(f"the stacks add up to {total:,} chips: at most 2**30 are allowed")
+    for seat in range(len(stacks)):
+        out[seat] = stacks[seat]
+    return stacks
+
+
+cdef int _action_kind(object kind) except -1:
+    """An action kind (ActionKind, its name, or a whole number 0..6) as an int."""
+    if isinstance(kind, str):
+        try:
+            return _ActionKind[kind.upper()]
+        except KeyError:
+            raise _IllegalActionError(f"unknown action {kind!r}: kinds are "
+                                      f"{', '.join(k.name.lower() for k in _ACTION_KINDS)}") from None
+    if isinstance(kind, bool) or not PyIndex_Check(kind):
+        raise TypeError(f"an action kind is a stud.ActionKind, not {type(kind).__name__} {kind!r}")
+    value = _operator_index(kind)
+    if not STUD_FOLD <= value <= STUD_RAISE:
+        raise _IllegalActionError(f"unknown action kind {value}: kinds are {STUD_FOLD}..{STUD_RAISE} "
+                                  f"(stud.ActionKind)")
+    return value
 
 
 @cython.final
@@ -93,43 +145,33 @@ cdef class Hand:
     cdef readonly object rules
     cdef bytearray _events
     cdef list _start_stacks
+    # how the hand began, for pickling (a pickle replays the hand from these)
+    cdef uint64_t _seed
+    cdef bytes _deck
+    cdef str _showdown_mode
 
     def __init__(self, rules, stacks, *, seed=None, deck=None, bint manual=False,
                  str showdown="auto"):
         cdef stud_rules c_rules
-        cdef int32_t c_stacks[10]
-        cdef uint8_t order[52]
+        cdef int32_t c_stacks[STUD_MAX_SEATS]
+        cdef uint8_t order[STUD_CARDS]
         cdef stud_log log
         cdef uint64_t used = 0, c_seed
         _c_rules(rules, &c_rules)
-        stacks = list(stacks)
-        if not 2 <= len(stacks) <= c_rules.max_players:
-            raise ValueError(f"{_Variant(c_rules.variant).name} takes 2 to {c_rules.max_players} "
-                             f"players, got {len(stacks)}")
-        total = 0
-        for seat, chips in enumerate(stacks):
-            if isinstance(chips, bool) or not isinstance(chips, int) or chips <= 0:
-                raise ValueError(f"stack of seat {seat} must be a positive whole number, not {chips!r}")
-            total += chips
-        if total > (1 << 30):
-            raise ValueError("the stacks add up to more than 2**30 chips")
-        for seat, chips in enumerate(stacks):
-            c_stacks[seat] = chips
+        stacks = _checked_stacks(stacks, &c_rules, c_stacks, "seat")
         if seed is None:
             seed = int.from_bytes(_os.urandom(8), "little")
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise TypeError(f"seed must be a whole number, not {type(seed).__name__}")
-        c_seed = <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF)
+        c_seed = <uint64_t>(_whole(seed, "seed") & 0xFFFFFFFFFFFFFFFF)
         if showdown not in ("auto", "manual"):
             raise ValueError(f'showdown must be "auto" or "manual", not {showdown!r}')
         if manual and deck is not None:
             raise ValueError("a manual hand is dealt by deal(): give no deck")
         if not manual and deck is not None:
-            given = _ordered_cards(deck)
+            given = _ordered_cards(deck)  # at most 52: repeats are refused
             for i, card in enumerate(given):
                 order[i] = card
                 used |= stud_card_bit(card)
-            rest = [c for c in range(52) if not used & stud_card_bit(c)]
+            rest = [c for c in range(STUD_CARDS) if not used & stud_card_bit(c)]
             _shuffle_with_seed(rest, c_seed)
             for i, card in enumerate(rest):
                 order[len(given) + i] = card
@@ -138,10 +180,13 @@ cdef class Hand:
                                 order if deck is not None else NULL, deck is not None, manual,
                                 showdown == "manual", c_seed, &log)
         if error != STUD_OK:
-            raise ValueError(f"cannot start the hand (error {error})")
+            raise ValueError(f"cannot start the hand: {_error_text(error)}")
         self.rules = rules
         self._start_stacks = stacks
         self._events = bytearray()
+        self._seed = c_seed
+        self._deck = (<char *>order)[:STUD_CARDS] if deck is not None else None
+        self._showdown_mode = showdown
         self._record(&log)
 
     cdef int _record(self, stud_log *log) except -1:
@@ -244,8 +289,8 @@ cdef class Hand:
     def pots(self) -> list:
         """The main pot then the side pots (RULES.md 7.1), with the seats
         that can win each.  Empty once the hand is over."""
-        cdef int32_t amount[10]
-        cdef unsigned eligible[10]
+        cdef int32_t amount[STUD_MAX_SEATS]
+        cdef unsigned eligible[STUD_MAX_SEATS]
         if self.state.phase == STUD_PHASE_OVER:
             return []
         cdef int n = stud_hand_pots(&self.state, stud_hand_live(&self.state), amount, eligible)
@@ -273,9 +318,12 @@ cdef class Hand:
         return None if self.state.bring_in_seat < 0 else self.state.bring_in_seat
 
     cdef int _seat(self, object seat) except -1:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.state.n_seats:
-            raise ValueError(f"no seat {seat!r}: seats are 0..{self.state.n_seats - 1}")
-        return seat
+        if isinstance(seat, bool) or not PyIndex_Check(seat):
+            raise TypeError(f"a seat is a whole number, not {type(seat).__name__} {seat!r}")
+        value = _operator_index(seat)
+        if not 0 <= value < self.state.n_seats:
+            raise ValueError(f"no seat {value}: seats are 0..{self.state.n_seats - 1}")
+        return value
 
     def up_cards(self, seat) -> tuple:
         """The seat's face-up cards, in the order dealt."""
@@ -330,31 +378,29 @@ cdef class Hand:
 
     def legal_actions(self) -> list:
         """The actor's legal actions (empty when nobody is to act)."""
-        cdef stud_action legal[8]
+        cdef stud_action legal[STUD_MAX_ACTIONS]
         cdef int n = stud_hand_legal(&self.state, legal)
         return [_action(legal[i].kind, legal[i].amount) for i in range(n)]
 
     def act(self, action, amount=None):
         """Takes an action: an ``Action``, or a kind (``ActionKind`` or its
         name) with an amount (the total the bet becomes; optional when the
-        kind allows one amount).  Illegal: ``IllegalActionError``, no change."""
-        if type(action) is _Action:
-            return self._act(action[0], action[1])
-        if isinstance(action, tuple) and len(action) == 2:
-            kind, amount = _ActionKind(action[0]), action[1]
-        elif isinstance(action, str):
-            try:
-                kind = _ActionKind[action.upper()]
-            except KeyError:
-                raise ValueError(f"unknown action {action!r}") from None
-        else:
-            kind = _ActionKind(action)
-        return self._act(int(kind), amount)
+        kind allows one amount).  Illegal: ``IllegalActionError``, no change;
+        a kind or amount of the wrong type: ``TypeError``."""
+        if isinstance(action, tuple):  # an Action, or any (kind, amount) pair
+            if len(action) != 2:
+                raise TypeError(f"an action is a (kind, amount) pair, not {action!r}")
+            if amount is not None:
+                raise TypeError("give the amount in the action or as an argument, not both")
+            kind, amount = action
+            return self._act(_action_kind(kind), amount)
+        return self._act(_action_kind(action), amount)
 
     cdef _act(self, int kind, object amount):
-        """Checks, then applies; the single way actions reach the engine."""
+        """Checks, then applies; the single way actions reach the engine.
+        `kind` is within STUD_FOLD..STUD_RAISE (checked by _action_kind)."""
         cdef stud_log log
-        cdef stud_action legal[8]
+        cdef stud_action legal[STUD_MAX_ACTIONS]
         cdef int n, i, error, matches = 0
         cdef int32_t c_amount = 0
         n = stud_hand_legal(&self.state, legal)
@@ -368,8 +414,11 @@ cdef class Hand:
                     f"seat {self.state.actor}: say how much to {_ACTION_KINDS[kind].name.lower()}: "
                     f"legal: {self._legal_text()}")
         else:
-            if isinstance(amount, bool) or not isinstance(amount, int) or not -1 <= amount < (1 << 31):
-                raise _IllegalActionError(f"amount must be a whole number of chips, not {amount!r}")
+            amount = _whole(amount, "an amount")
+            if not 0 <= amount < (1 << 31):
+                raise _IllegalActionError(
+                    f"seat {self.state.actor} cannot {_ACTION_KINDS[kind].name.lower()} "
+                    f"to {amount}: legal: {self._legal_text()}")
             c_amount = amount
         error = stud_hand_check(&self.state, kind, c_amount)
         if error != STUD_OK:
@@ -391,34 +440,34 @@ cdef class Hand:
         to_call = self.state.bet_to - self.state.round_bet[seat]
         if error == STUD_E_AMOUNT:
             reason = f"not to {amount}"
-        elif kind == 1 and to_call > 0:
+        elif kind == STUD_CHECK and to_call > 0:
             reason = f"{to_call} to call"
-        elif kind in (0, 1, 2) and self.state.bet_to == 0 and kind != 1:
+        elif kind in (STUD_FOLD, STUD_CALL) and self.state.bet_to == 0:
             reason = "nothing to call"
         else:
             reason = "not now"
         return f"seat {seat} cannot {name}: {reason}; legal: {self._legal_text()}"
 
     def fold(self):
-        self._act(0, None)
+        self._act(STUD_FOLD, None)
 
     def check(self):
-        self._act(1, None)
+        self._act(STUD_CHECK, None)
 
     def call(self):
-        self._act(2, None)
+        self._act(STUD_CALL, None)
 
     def bring_in(self):
-        self._act(3, None)
+        self._act(STUD_BRING_IN, None)
 
     def complete(self, amount=None):
-        self._act(4, amount)
+        self._act(STUD_COMPLETE, amount)
 
     def bet(self, amount=None):
-        self._act(5, amount)
+        self._act(STUD_BET, amount)
 
     def raise_to(self, amount=None):
-        self._act(6, amount)
+        self._act(STUD_RAISE, amount)
 
     # ---- manual dealing ------------------------------------------------------------------
 
@@ -430,7 +479,7 @@ cdef class Hand:
         or ``community``: one community card (RULES.md 5.1).
         """
         cdef stud_log log
-        cdef uint8_t given[80]
+        cdef uint8_t given[STUD_MAX_SEATS * 7]
         cdef int per_seat = 0, i = 0, error
         cdef int community_card = -1
         if self.state.phase != STUD_PHASE_DEAL:
@@ -439,7 +488,7 @@ cdef class Hand:
         if community is not None:
             if cards is not None:
                 raise ValueError("give cards or a community card, not both")
-            mask = _mask_or_int(community) if not isinstance(community, int) else _int_mask(community)
+            mask = _mask_or_int(community)
             if stud_popcount(mask) != 1:
                 raise CardError(f"one community card, got {community!r}")
             community_card = stud_lowest_card(mask)
@@ -454,16 +503,20 @@ cdef class Hand:
                 per = list(cards)
                 if len(per) != len(live):
                     raise ValueError(f"cards for the {len(live)} live seats, got {len(per)}")
-            for seat_cards in per:
-                ordered = _ordered_cards(seat_cards)
-                if per_seat and len(ordered) != per_seat:
-                    raise CardError("every seat gets the same number of cards")
-                per_seat = len(ordered)
+            street = self.state.rules.streets[self.state.street]
+            per_seat = street.down + street.up
+            orders = [_ordered_cards(seat_cards) for seat_cards in per]
+            # counted before anything is copied: each seat exactly this street's cards
+            for seat, ordered in zip(live, orders):
+                if len(ordered) != per_seat:
+                    raise CardError(f"street {street.number} deals {per_seat} card(s) to each "
+                                    f"live seat: seat {seat} was given {len(ordered)}")
+            for ordered in orders:
                 for card in ordered:
                     given[i] = card
                     i += 1
         log.n = 0
-        error = stud_hand_deal(&self.state, given, per_seat, community_card, &log)
+        error = stud_hand_deal(&self.state, given, i, per_seat, community_card, &log)
         if error != STUD_OK:
             street = self.state.rules.streets[self.state.street]
             raise CardError(
@@ -480,34 +533,66 @@ cdef class Hand:
         cdef int n = len(self._events) // sizeof(stud_event), k
         cdef list out = []
         cdef const stud_event *e
-        cdef int32_t bet_before[10]
         for k in range(n):
             e = &events[k]
             t = e.type
-            if t == 0:
+            if t == STUD_EV_ANTE:
                 out.append(_game_types.AntePosted(e.seat, e.amount))
-            elif t == 1:
+            elif t == STUD_EV_DEAL:
                 out.append(_game_types.CardDealt(e.seat, _card(e.card), bool(e.flag)))
-            elif t == 2:
+            elif t == STUD_EV_BURN:
                 out.append(_game_types.CardBurned(_card(e.card)))
-            elif t == 3:
+            elif t == STUD_EV_COMMUNITY:
                 out.append(_game_types.CommunityCardDealt(_card(e.card)))
-            elif t == 4:
+            elif t == STUD_EV_RESHUFFLE:
                 out.append(_game_types.BurnsReshuffled())
-            elif t == 5:
+            elif t == STUD_EV_STREET:
                 out.append(_game_types.StreetStarted(e.card))
-            elif t == 6:
-                out.append(_game_types.ActionTaken(e.seat, _Action(_ACTION_KINDS[e.card], e.amount)))
-            elif t == 7:
+            elif t == STUD_EV_ACTION:
+                out.append(_game_types.ActionTaken(e.seat, _action(e.card, e.amount)))
+            elif t == STUD_EV_RETURN:
                 out.append(_game_types.UncalledBetReturned(e.seat, e.amount))
-            elif t == 8:
+            elif t == STUD_EV_SHOW:
                 out.append(_game_types.HandShown(e.seat, _cardset(self.state.all_mask[e.seat] |
                                                                    self.state.community)))
-            elif t == 9:
+            elif t == STUD_EV_MUCK:
                 out.append(_game_types.HandMucked(e.seat))
             else:
                 out.append(_game_types.PotAwarded(e.seat, e.card, _SHARES[e.flag], e.amount))
         return tuple(out)
+
+    cdef tuple _decisions(self):
+        """What the callers decided, in order: every action, and for a manual
+        hand its deals, for a manual showdown its shows and mucks.  With how
+        the hand began, this is all a pickle needs."""
+        cdef const stud_event *events = <const stud_event *><char *>self._events
+        cdef int n = len(self._events) // sizeof(stud_event), k
+        cdef const stud_event *e
+        cdef bint manual = self.state.manual, manual_showdown = self.state.manual_showdown
+        out = []
+        dealt = None
+        for k in range(n):
+            e = &events[k]
+            if manual and e.type == STUD_EV_STREET:
+                dealt = {}
+                out.append(("deal", dealt))
+            elif manual and e.type == STUD_EV_DEAL:
+                dealt.setdefault(e.seat, []).append(e.card)
+            elif manual and e.type == STUD_EV_COMMUNITY:
+                out[len(out) - 1] = ("community", e.card)
+            elif e.type == STUD_EV_ACTION:
+                out.append(("act", e.card, e.amount))
+            elif manual_showdown and (e.type == STUD_EV_SHOW or e.type == STUD_EV_MUCK):
+                out.append(("show", e.type == STUD_EV_SHOW))
+        return tuple((d[0], tuple((seat, tuple(cards)) for seat, cards in sorted(d[1].items())))
+                     if d[0] == "deal" else d for d in out)
+
+    def __reduce__(self):
+        """A hand pickles as how it began and what was decided since; loading
+        replays that through the engine (see _restore_hand), so a tampered
+        pickle raises instead of making a state the rules cannot reach."""
+        return (_restore_hand, (self.rules, tuple(self._start_stacks), self._seed, self._deck,
+                                bool(self.state.manual), self._showdown_mode, self._decisions()))
 
     def copy(self) -> Hand:
         """An independent copy (the state is one plain struct: a memcpy)."""
@@ -516,6 +601,9 @@ cdef class Hand:
         other.rules = self.rules
         other._start_stacks = self._start_stacks
         other._events = bytearray(self._events)
+        other._seed = self._seed
+        other._deck = self._deck
+        other._showdown_mode = self._showdown_mode
         return other
 
     def __copy__(self):
@@ -527,6 +615,39 @@ cdef class Hand:
     def __repr__(self):
         state = "over" if self.is_over else f"street {self.street}, actor {self.actor}"
         return f"<Hand {_Variant(self.state.rules.variant).name} {self.state.n_seats} seats, {state}>"
+
+
+def _restore_hand(rules, stacks, seed, deck, manual, showdown, decisions):
+    """Rebuilds a pickled hand by playing it again: every value goes through
+    the same checks as a caller's, and the result is a hand the engine
+    reached itself (the same future cards, legal actions and history)."""
+    from pickle import UnpicklingError
+    try:
+        if not isinstance(manual, bool) or not isinstance(decisions, tuple):
+            raise TypeError("malformed hand record")
+        if deck is not None:
+            if not isinstance(deck, bytes) or len(deck) != STUD_CARDS:
+                raise ValueError("the deck is not 52 cards")
+            deck = [Card.from_index(card) for card in deck]
+        hand = Hand(rules, stacks, seed=seed, deck=deck, manual=manual, showdown=showdown)
+        for decision in decisions:
+            if not isinstance(decision, tuple) or not decision:
+                raise TypeError(f"malformed decision {decision!r}")
+            what = decision[0]
+            if what == "act" and len(decision) == 3:
+                hand.act((decision[1], decision[2]))
+            elif what == "deal" and len(decision) == 2:
+                hand.deal({seat: [Card.from_index(card) for card in cards]
+                           for seat, cards in decision[1]})
+            elif what == "community" and len(decision) == 2:
+                hand.deal(community=Card.from_index(decision[1]))
+            elif what == "show" and len(decision) == 2 and isinstance(decision[1], bool):
+                hand.show() if decision[1] else hand.muck()
+            else:
+                raise TypeError(f"malformed decision {decision!r}")
+    except (TypeError, ValueError) as error:
+        raise UnpicklingError(f"not a valid pickled stud.Hand: {error}") from error
+    return hand
 
 
 cdef list _ordered_cards(object cards):
@@ -569,7 +690,7 @@ def _shuffle_with_seed(list cards, uint64_t seed):
         cards[i] = buf[i]
 
 
-def play_random(rules, stacks, int hands, *, seed=0, bint random_stacks=False, bint check=False):
+def play_random(rules, stacks, hands, *, seed=0, bint random_stacks=False, bint check=False):
     """Plays ``hands`` whole hands inside C, every player choosing uniformly
     among his legal actions, without the GIL.
 
@@ -586,33 +707,33 @@ def play_random(rules, stacks, int hands, *, seed=0, bint random_stacks=False, b
     (1000, 0)
     """
     cdef stud_rules c_rules
-    cdef int32_t c_stacks[10]
+    cdef int32_t c_stacks[STUD_MAX_SEATS]
     cdef stud_random_report report
     cdef int n, error
-    cdef uint64_t c_seed = <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF), n_hands
+    cdef uint64_t c_seed = <uint64_t>(_whole(seed, "seed") & 0xFFFFFFFFFFFFFFFF), n_hands
+    cdef _Stop stop = _Stop()
     _c_rules(rules, &c_rules)
-    stacks = list(stacks)
+    stacks = _checked_stacks(stacks, &c_rules, c_stacks, "seat")
     n = len(stacks)
-    if not 2 <= n <= c_rules.max_players:
-        raise ValueError(f"2 to {c_rules.max_players} players, got {n}")
-    for seat, chips in enumerate(stacks):
-        if isinstance(chips, bool) or not isinstance(chips, int) or not 0 < chips <= (1 << 26):
-            raise ValueError(f"stack of seat {seat} must be a positive whole number, not {chips!r}")
-        c_stacks[seat] = chips
-    if hands < 0:
-        raise ValueError("hands must be 0 or more")
+    hands = _whole(hands, "hands")
+    if not 0 <= hands < (1 << 63):
+        raise ValueError(f"hands must be 0 or more, not {hands}")
     n_hands = hands
     with nogil:
         error = stud_play_random(&c_rules, n, c_stacks, random_stacks, n_hands, c_seed, check,
-                                 &report)
+                                 &report, &stop.poll)
+    if error == STUD_E_INTERRUPTED:
+        _raise_stopped()
     if error != STUD_OK:
-        raise ValueError(f"cannot play these hands (error {error})")
+        raise ValueError(f"cannot play these hands: {_error_text(error)}")
     return {"hands": report.hands, "decisions": report.decisions, "showdowns": report.showdowns,
             "violations": report.violations,
             "first_violation_hand": None if report.first_violation_hand < 0 else report.first_violation_hand}
 
 
+# the names of enum stud_policy (simulate.h), in its order
 BUILTIN_POLICIES = ("random", "call", "strength")
+assert (STUD_POLICY_RANDOM, STUD_POLICY_CALL, STUD_POLICY_STRENGTH) == (0, 1, 2)
 
 
 def _simulate_builtin(rules, stacks, policies, uint64_t hands, uint64_t seed, bint rotate,
@@ -620,22 +741,29 @@ def _simulate_builtin(rules, stacks, policies, uint64_t hands, uint64_t seed, bi
     """Hands played inside C by built-in policies (names in BUILTIN_POLICIES),
     without the GIL; per-player totals as a dict of lists."""
     cdef stud_rules c_rules
-    cdef int32_t c_stacks[10]
-    cdef uint8_t c_policies[10]
+    cdef int32_t c_stacks[STUD_MAX_SEATS]
+    cdef uint8_t c_policies[STUD_MAX_SEATS]
     cdef stud_sim_result result
-    cdef int n = len(stacks), error
+    cdef int n, error
+    cdef _Stop stop = _Stop()
     _c_rules(rules, &c_rules)
-    if not 2 <= n <= c_rules.max_players or len(policies) != n:
-        raise ValueError(f"2 to {c_rules.max_players} players, one policy each")
+    stacks = _checked_stacks(stacks, &c_rules, c_stacks, "player")
+    n = len(stacks)
+    if len(policies) != n:
+        raise ValueError(f"{n} players need {n} policies, got {len(policies)}")
     for p in range(n):
-        c_stacks[p] = stacks[p]
+        if policies[p] not in BUILTIN_POLICIES:
+            raise ValueError(f"unknown built-in policy {policies[p]!r}: "
+                             f"{', '.join(BUILTIN_POLICIES)}")
         c_policies[p] = BUILTIN_POLICIES.index(policies[p])
     _memset(&result, 0, sizeof(result))
     with nogil:
         error = stud_simulate(&c_rules, n, c_stacks, c_policies, hands, seed, rotate, carry,
-                              &result)
+                              &result, &stop.poll)
+    if error == STUD_E_INTERRUPTED:
+        _raise_stopped()
     if error != STUD_OK:
-        raise ValueError(f"cannot simulate these hands (error {error})")
+        raise ValueError(f"cannot simulate these hands: {_error_text(error)}")
     return {"hands": result.hands, "net": [result.net[p] for p in range(n)],
             "net_sq": [result.net_sq[p] for p in range(n)],
             "won": [result.won[p] for p in range(n)],
@@ -646,6 +774,8 @@ def _simulate_builtin(rules, stacks, policies, uint64_t hands, uint64_t seed, bi
 def _builtin_choice(str policy, Hand hand, uint64_t seed):
     """The built-in policy's action for the hand's actor (as in C)."""
     cdef uint64_t state[4]
+    if policy not in BUILTIN_POLICIES:
+        raise ValueError(f"unknown built-in policy {policy!r}: {', '.join(BUILTIN_POLICIES)}")
     stud_rng_seed(state, seed)
     cdef stud_action action = stud_policy_choose(BUILTIN_POLICIES.index(policy), &hand.state, state)
     if action.kind < 0:

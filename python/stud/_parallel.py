@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 import os
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -9,16 +10,37 @@ from typing import Any
 _threads = None  # one pool of threads for the whole process, made on first use
 
 
+def _forget_threads() -> None:
+    """In a forked child the pool's threads do not exist: make a new pool
+    on next use instead of queueing work that nothing would ever run."""
+    global _threads
+    _threads = None
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_threads)
+
+
 def worker_count(workers: object, name: str = "threads") -> int:
     """A validated worker count: a whole number >= 1, or 0 for every core."""
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
+    if isinstance(workers, bool) or not hasattr(type(workers), "__index__"):
+        raise ValueError(f"{name} must be a whole number >= 0 (0 = all cores), not {workers!r}")
+    workers = operator.index(workers)  # type: ignore[arg-type]
+    if workers < 0:
         raise ValueError(f"{name} must be a whole number >= 0 (0 = all cores), not {workers!r}")
     return workers or (os.cpu_count() or 1)
 
 
-def map_threads(fn: Callable[..., Any], tasks: Sequence[tuple], workers: int) -> list:
+def map_threads(fn: Callable[..., Any], tasks: Sequence[tuple], workers: int,
+                stop: Any = None) -> list:
     """``fn(*task)`` for every task, on up to ``workers`` threads of a shared
-    pool (the calls release the GIL); the results in task order."""
+    pool (the calls release the GIL); the results in task order.
+
+    ``stop``: the job's stop flag (``cancel()``, ``stopped``).  When the wait
+    is interrupted (Ctrl-C) or a task fails, the flag is set so every other
+    task stops at its next poll, and the first cause is raised once all
+    have returned: nothing keeps running behind the caller's back.
+    """
     global _threads
     if workers <= 1 or len(tasks) <= 1:
         return [fn(*task) for task in tasks]
@@ -28,9 +50,25 @@ def map_threads(fn: Callable[..., Any], tasks: Sequence[tuple], workers: int) ->
         _threads = ThreadPoolExecutor(max_workers=os.cpu_count() or 1, thread_name_prefix="stud")
     # at most `workers` at once: each lane runs every workers-th task in turn
     lanes = min(workers, len(tasks))
-    futures = [_threads.submit(lambda lane: [fn(*task) for task in tasks[lane::lanes]], lane)
-               for lane in range(lanes)]
-    by_lane = [future.result() for future in futures]
+
+    def lane(k: int) -> list:
+        out = []
+        for task in tasks[k::lanes]:
+            if stop is not None and stop.stopped:
+                break
+            out.append(fn(*task))
+        return out
+
+    futures = [_threads.submit(lane, k) for k in range(lanes)]
+    try:
+        by_lane = [future.result() for future in futures]
+    except BaseException:
+        if stop is not None:
+            stop.cancel()
+        from concurrent.futures import wait
+
+        wait(futures)
+        raise
     return [by_lane[k % lanes][k // lanes] for k in range(len(tasks))]
 
 

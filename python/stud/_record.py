@@ -65,6 +65,11 @@ class Record:
     def __hash__(self) -> int:
         return hash((type(self).__name__,) + self._values())
 
+    def __reduce__(self) -> tuple:
+        # by the constructor, so a record loaded from a pickle is validated
+        # again (and carries nothing but its fields: no cached C struct)
+        return (type(self), self._values())
+
     def __repr__(self) -> str:
         fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields)
         return f"{type(self).__name__}({fields})"

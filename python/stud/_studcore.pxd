@@ -3,7 +3,8 @@ from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, 
 
 
 cdef extern from "cards.h" nogil:
-    int STUD_CARDS
+    enum:
+        STUD_CARDS
     unsigned long long STUD_VALID_BITS
     uint64_t stud_card_bit(int card)
     int stud_lowest_card(uint64_t mask)
@@ -26,10 +27,10 @@ cdef extern from "eval.h" nogil:
     uint16_t stud_eval_low8(uint64_t mask)
     uint16_t stud_eval_razz(uint64_t mask)
     size_t stud_first_invalid(const uint64_t *masks, size_t n, int min_cards, int max_cards)
-    void stud_eval_high_batch(const uint64_t *masks, uint16_t *out, size_t n)
-    void stud_eval_low8_batch(const uint64_t *masks, uint16_t *out, size_t n)
-    void stud_eval_razz_batch(const uint64_t *masks, uint16_t *out, size_t n)
-    void stud_eval_hilo_batch(const uint64_t *masks, uint16_t *high, uint16_t *low8, size_t n)
+    size_t stud_eval_high_batch(const uint64_t *masks, uint16_t *out, size_t n)
+    size_t stud_eval_low8_batch(const uint64_t *masks, uint16_t *out, size_t n)
+    size_t stud_eval_razz_batch(const uint64_t *masks, uint16_t *out, size_t n)
+    size_t stud_eval_hilo_batch(const uint64_t *masks, uint16_t *high, uint16_t *low8, size_t n)
     int stud_high_category(unsigned value)
     uint64_t stud_best_five(uint64_t mask, stud_eval_kind kind)
 
@@ -44,10 +45,40 @@ cdef extern from "census.h" nogil:
                          uint64_t *low8, uint64_t *razz)
 
 
+cdef extern from "poll.h" nogil:
+    ctypedef struct stud_poll:
+        int stop
+        int (*check)(stud_poll *poll) noexcept nogil
+        void *context
+    int stud_poll_stop(stud_poll *poll)
+
+
 cdef extern from "game.h" nogil:
-    int STUD_MAX_SEATS
-    int STUD_MAX_ACTIONS
-    int STUD_LOG_CAPACITY
+    enum:
+        STUD_MAX_SEATS
+        STUD_MAX_STREETS
+        STUD_MAX_ACTIONS
+        STUD_LOG_CAPACITY
+    enum stud_action_kind:
+        STUD_FOLD
+        STUD_CHECK
+        STUD_CALL
+        STUD_BRING_IN
+        STUD_COMPLETE
+        STUD_BET
+        STUD_RAISE
+    enum stud_event_type:
+        STUD_EV_ANTE
+        STUD_EV_DEAL
+        STUD_EV_BURN
+        STUD_EV_COMMUNITY
+        STUD_EV_RESHUFFLE
+        STUD_EV_STREET
+        STUD_EV_ACTION
+        STUD_EV_RETURN
+        STUD_EV_SHOW
+        STUD_EV_MUCK
+        STUD_EV_AWARD
     enum:
         STUD_SEVEN_CARD_STUD
         STUD_FIVE_CARD_STUD
@@ -65,6 +96,10 @@ cdef extern from "game.h" nogil:
         STUD_E_CARDS
         STUD_E_RULES
         STUD_E_NOT_SHOWDOWN
+        STUD_E_INTERRUPTED
+        STUD_E_ARGUMENT
+        STUD_N_ERRORS
+    const char *stud_error_text(int error)
 
     ctypedef struct stud_street:
         uint8_t number, down, up, big, burn, open_pair
@@ -74,7 +109,7 @@ cdef extern from "game.h" nogil:
         uint8_t variant, scoring, n_streets, max_players, low_board
         uint8_t bring_in_tiebreak, board_tiebreak, max_raises, heads_up_uncapped
         uint8_t open_pair_double, reopen_rule, odd_chip, burn_cards
-        stud_street streets[5]
+        stud_street streets[STUD_MAX_STREETS]
 
     ctypedef struct stud_event:
         uint8_t type, seat, card, flag
@@ -82,7 +117,7 @@ cdef extern from "game.h" nogil:
 
     ctypedef struct stud_log:
         int n
-        stud_event events[256]
+        stud_event events[STUD_LOG_CAPACITY]
 
     ctypedef struct stud_action:
         int8_t kind
@@ -92,17 +127,17 @@ cdef extern from "game.h" nogil:
         stud_rules rules
         uint8_t n_seats, phase, street, manual, stacked
         int8_t actor
-        uint8_t n_cards[10]
-        uint8_t cards[10][7]
-        uint8_t up_flags[10]
-        uint64_t up_mask[10]
-        uint64_t all_mask[10]
+        uint8_t n_cards[STUD_MAX_SEATS]
+        uint8_t cards[STUD_MAX_SEATS][7]
+        uint8_t up_flags[STUD_MAX_SEATS]
+        uint64_t up_mask[STUD_MAX_SEATS]
+        uint64_t all_mask[STUD_MAX_SEATS]
         uint64_t community
         uint16_t folded, all_in, mucked
-        int32_t stack[10]
-        int32_t round_bet[10]
-        int32_t total[10]
-        int32_t payout[10]
+        int32_t stack[STUD_MAX_SEATS]
+        int32_t round_bet[STUD_MAX_SEATS]
+        int32_t total[STUD_MAX_SEATS]
+        int32_t payout[STUD_MAX_SEATS]
         int32_t bet_to
         int8_t bring_in_seat
 
@@ -117,8 +152,8 @@ cdef extern from "game.h" nogil:
     int stud_hand_check(const stud_hand *hand, int kind, int32_t amount)
     int stud_hand_act(stud_hand *hand, int kind, int32_t amount, stud_log *log)
     void stud_hand_apply(stud_hand *hand, int kind, int32_t amount, stud_log *log)
-    int stud_hand_deal(stud_hand *hand, const uint8_t *cards, int per_seat, int community,
-                       stud_log *log)
+    int stud_hand_deal(stud_hand *hand, const uint8_t *cards, int n_cards, int per_seat,
+                       int community, stud_log *log)
     unsigned stud_hand_live(const stud_hand *hand)
     int stud_hand_pots(const stud_hand *hand, unsigned contenders, int32_t *amount,
                        unsigned *eligible)
@@ -135,21 +170,23 @@ cdef extern from "simulate.h" nogil:
         int64_t first_violation_hand
     int stud_play_random(const stud_rules *rules, int n_seats, const int32_t *stacks,
                          int random_stacks, uint64_t n_hands, uint64_t seed, int check,
-                         stud_random_report *report)
+                         stud_random_report *report, stud_poll *poll)
 
 
 cdef extern from "equity.h" nogil:
+    enum:
+        STUD_EQUITY_MAX_PLAYERS
     ctypedef struct stud_equity_query:
         int scoring, n_players, hand_size
-        uint64_t known[8]
+        uint64_t known[STUD_EQUITY_MAX_PLAYERS]
         uint64_t dead
     ctypedef struct stud_equity_counts:
         uint64_t outcomes
-        uint64_t share[8]
-        uint64_t share_sq[8]
-        uint64_t high[8]
-        uint64_t low[8]
-        uint64_t scoop[8]
+        uint64_t share[STUD_EQUITY_MAX_PLAYERS]
+        uint64_t share_sq[STUD_EQUITY_MAX_PLAYERS]
+        uint64_t high[STUD_EQUITY_MAX_PLAYERS]
+        uint64_t low[STUD_EQUITY_MAX_PLAYERS]
+        uint64_t scoop[STUD_EQUITY_MAX_PLAYERS]
     enum:
         STUD_SHARE_UNITS
         STUD_EQ_OK
@@ -157,24 +194,29 @@ cdef extern from "equity.h" nogil:
         STUD_EQ_E_SHORT
         STUD_EQ_E_TOO_BIG
         STUD_EQ_E_MEMORY
+        STUD_EQ_E_INTERRUPTED
     int stud_equity_check(const stud_equity_query *q)
     uint64_t stud_equity_outcomes(const stud_equity_query *q)
     uint64_t stud_equity_first_ways(const stud_equity_query *q)
     int stud_equity_exact(const stud_equity_query *q, uint64_t first_lo, uint64_t first_hi,
-                          stud_equity_counts *out)
+                          stud_equity_counts *out, stud_poll *poll)
     int stud_equity_monte_carlo(const stud_equity_query *q, uint64_t trials, uint64_t seed,
-                                stud_equity_counts *out)
+                                stud_equity_counts *out, stud_poll *poll)
 
 
 cdef extern from "simulate.h" nogil:
+    enum:
+        STUD_POLICY_RANDOM
+        STUD_POLICY_CALL
+        STUD_POLICY_STRENGTH
     ctypedef struct stud_sim_result:
         uint64_t hands
-        int64_t net[10]
-        double net_sq[10]
-        uint64_t won[10]
-        uint64_t showdowns[10]
-        uint64_t showdown_wins[10]
+        int64_t net[STUD_MAX_SEATS]
+        double net_sq[STUD_MAX_SEATS]
+        uint64_t won[STUD_MAX_SEATS]
+        uint64_t showdowns[STUD_MAX_SEATS]
+        uint64_t showdown_wins[STUD_MAX_SEATS]
     int stud_simulate(const stud_rules *rules, int n_players, const int32_t *stacks,
                       const uint8_t *policies, uint64_t n_hands, uint64_t seed, int rotate,
-                      int carry, stud_sim_result *out)
+                      int carry, stud_sim_result *out, stud_poll *poll)
     stud_action stud_policy_choose(int policy, const stud_hand *hand, uint64_t rng[4])

@@ -9,6 +9,7 @@ import json
 
 from . import (CardError, CardSet, Rules, Variant, equity, evaluate_high, evaluate_low8,
                evaluate_razz, simulate)
+from .equity import TooManyOutcomes, count_text
 
 SAMPLE_HAND = "As 2d 3c 4h 7s Kd Kh"
 
@@ -43,6 +44,11 @@ def _cmd_equity(args: argparse.Namespace) -> int:
         result = equity(GAMES[args.game], args.hands, args.dead,
                         exact=True if args.exact else False if args.trials else None,
                         trials=args.trials, seed=args.seed, threads=args.threads)
+    except TooManyOutcomes as error:
+        print(f"stud equity: {count_text(error.outcomes)} outcomes are too many to enumerate "
+              f"exactly (at most {error.limit:,}): leave out --exact, or give --trials N for "
+              f"Monte Carlo", file=sys.stderr)
+        return 2
     except (CardError, ValueError, TypeError) as error:
         print(f"stud equity: {error}", file=sys.stderr)
         return 2
@@ -72,6 +78,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     names = args.policy.split(",")
     policies = names * args.players if len(names) == 1 else names
     try:
+        if args.hands < 1:
+            raise ValueError(f"--hands must be 1 or more, not {args.hands}")
         if len(policies) != args.players:
             raise ValueError(f"{len(policies)} policies for {args.players} players")
         rules = Rules(GAMES[args.game], args.small_bet)
@@ -135,7 +143,13 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--json", action="store_true", help="machine-readable output")
     sim.set_defaults(run=_cmd_simulate)
     args = parser.parse_args(argv)
-    return args.run(args)
+    if getattr(args, "trials", None) is not None and args.trials < 1:
+        parser.error(f"--trials must be 1 or more, not {args.trials}")
+    try:
+        return args.run(args)
+    except KeyboardInterrupt:
+        print(f"stud {args.command}: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

@@ -13,12 +13,15 @@ from .enums import Variant
 from .errors import CardError
 from .game import SEVEN_CARD_VARIANTS
 
-__all__ = ["EquityResult", "equity", "EXACT_LIMIT", "EXACT_MAX", "DEFAULT_TRIALS"]
+__all__ = ["EquityResult", "TooManyOutcomes", "equity", "EXACT_LIMIT", "EXACT_MAX",
+           "DEFAULT_TRIALS"]
 
 #: with exact=None, enumerate exactly when there are at most this many outcomes
 EXACT_LIMIT = 200_000_000
-#: exact=True refuses more outcomes than this (hours of work)
-EXACT_MAX = 100_000_000_000
+#: exact=True refuses more outcomes than this: about a minute of one core
+#: (250 M outcomes/s measured); beyond, Monte Carlo gives a stated error
+EXACT_MAX = 10_000_000_000
+_SATURATED = (1 << 64) - 1  # the C count saturates there
 #: Monte Carlo trials when none are asked for
 DEFAULT_TRIALS = 200_000
 _CHUNK = 1 << 16  # Monte Carlo trials per seeded chunk (results do not depend on threads)
@@ -27,6 +30,29 @@ _SCORING = {Variant.SEVEN_CARD_STUD: 0, Variant.SEVEN_CARD_STUD_HILO: 1, Variant
             Variant.FIVE_CARD_STUD: 0, Variant.FIVE_CARD_STUD_HILO: 1}
 _ERRORS = {1: "overlapping or invalid cards, or more cards than a hand holds",
            2: "not enough cards left to complete every hand"}
+
+
+class TooManyOutcomes(ValueError):
+    """Exact enumeration was asked for more outcomes than ``EXACT_MAX``.
+
+    ``outcomes`` is the count (None when it does not fit in 64 bits) and
+    ``limit`` the largest count accepted; Monte Carlo is the way out.
+    """
+
+    def __init__(self, outcomes: int | None, limit: int) -> None:
+        self.outcomes = outcomes
+        self.limit = limit
+        super().__init__(f"{count_text(outcomes)} outcomes are too many to enumerate exactly "
+                         f"(at most {limit:,}, about a minute of work): use exact=False "
+                         f"(Monte Carlo, with trials=N) instead")
+
+
+def count_text(outcomes: int | None) -> str:
+    """An outcome count for people: with thousands separators, or "more
+    than 18,446,744,073,709,551,614" when it did not fit in 64 bits."""
+    if outcomes is None:
+        return f"more than {_SATURATED - 1:,}"
+    return f"{outcomes:,}"
 
 
 class EquityResult(Record):
@@ -97,7 +123,7 @@ def equity(variant: Variant, hands: Sequence[str | CardSet | Iterable], dead=Non
     if exact is None:
         exact = outcomes <= EXACT_LIMIT
     if exact and outcomes > EXACT_MAX:
-        raise ValueError(f"{outcomes:,} outcomes are too many to enumerate: use exact=False")
+        raise TooManyOutcomes(None if outcomes >= _SATURATED else outcomes, EXACT_MAX)
     if exact:
         counts = _run_exact(job, workers)
     else:
@@ -110,7 +136,8 @@ def _run_exact(job, workers):
     ways = job.first_ways()
     parts = max(1, min(workers * 4, ways))
     bounds = [ways * k // parts for k in range(parts + 1)]
-    results = map_threads(job.exact, [(bounds[k], bounds[k + 1]) for k in range(parts)], workers)
+    results = map_threads(job.exact, [(bounds[k], bounds[k + 1]) for k in range(parts)], workers,
+                          job.stop)
     if any(error for error, _ in results):
         error = next(error for error, _ in results if error)
         raise ValueError("exact enumeration is too large for memory here: use exact=False"
@@ -125,7 +152,7 @@ def _run_monte_carlo(job, trials, seed, workers):
         seed = int.from_bytes(os.urandom(8), "little")
     chunks = [(min(_CHUNK, trials - start), chunk_seed(seed, k))
               for k, start in enumerate(range(0, trials, _CHUNK))]
-    results = map_threads(job.monte_carlo, chunks, workers)
+    results = map_threads(job.monte_carlo, chunks, workers, job.stop)
     return _add([counts for _, counts in results])
 
 

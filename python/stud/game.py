@@ -9,6 +9,7 @@ module.
 
 from __future__ import annotations
 
+import operator
 from enum import IntEnum
 from typing import TYPE_CHECKING, Literal, NamedTuple, Union
 
@@ -97,9 +98,11 @@ class Rules(Record):
     board_tiebreak: TieBreak = "position"
     #: 4.2: raises after the bet in one round (4 is the WSOP number)
     max_raises: int = 3
-    #: 4.3: no cap when a round begins heads-up; default: Five Card Stud only
+    #: 4.3: no cap when a round begins heads-up; default: Five Card Stud
+    #: only; meaningful (and accepted) on every game
     heads_up_uncapped: bool | None = None
-    #: 4.4: S or B on an open pair; default: Seven Card Stud and Five Card Stud hi
+    #: 4.4: S or B on an open pair; default: Seven Card Stud and Five Card Stud
+    #: hi, the only games where True is accepted
     open_pair_double: bool | None = None
     #: 6.1-6.3: what re-opens the betting after a short all-in.  "half_bet":
     #: half a unit re-opens, the next raise goes to the last full level plus
@@ -137,15 +140,20 @@ class Rules(Record):
                 f"small_bet={small}, big_bet={big}")
         if max(big, ante) > 1 << 28:
             raise ValueError("bets and antes must be below 2**28 chips")
+        set_("small_bet", small)
         set_("big_bet", big)
         set_("ante", ante)
         set_("bring_in", bring_in)
         seven = self.variant in SEVEN_CARD_VARIANTS
         if self.heads_up_uncapped is None:
             set_("heads_up_uncapped", not seven)
+        open_pair_games = (Variant.SEVEN_CARD_STUD, Variant.FIVE_CARD_STUD)
         if self.open_pair_double is None:
-            set_("open_pair_double",
-                 self.variant in (Variant.SEVEN_CARD_STUD, Variant.FIVE_CARD_STUD))
+            set_("open_pair_double", self.variant in open_pair_games)
+        elif self.open_pair_double is True and self.variant not in open_pair_games:
+            # 4.4: never in Stud/8, Razz or Five Card Stud Hi-Lo
+            raise ValueError(f"open_pair_double applies to Seven Card Stud and Five Card Stud "
+                             f"(hi) only (RULES.md 4.4), not to {self.variant.name}")
         for name, allowed in (("bring_in_tiebreak", ("position", "suit")),
                               ("board_tiebreak", ("position", "suit")),
                               ("reopen_rule", ("half_bet", "full_raise")),
@@ -159,6 +167,7 @@ class Rules(Record):
         raises = _whole("max_raises", self.max_raises)
         if not 0 <= raises <= 100:
             raise ValueError(f"max_raises must be between 0 and 100, not {raises}")
+        set_("max_raises", raises)
 
     @property
     def max_players(self) -> int:
@@ -172,9 +181,11 @@ class Rules(Record):
 
 
 def _whole(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+    """A whole number of chips: an int or anything with __index__ (numpy
+    integers), never a bool, a float or a string."""
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
         raise ValueError(f"{name} must be a whole number of chips, not {value!r}")
-    return value
+    return operator.index(value)  # type: ignore[arg-type]
 
 
 class Pot(Record):

@@ -5,8 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ._core import Hand
-from .game import (ActionTaken, CardDealt, CommunityCardDealt, Event, HandMucked, HandShown,
-                   Rules, StreetStarted)
+from .game import (ActionTaken, AntePosted, BurnsReshuffled, CardBurned, CardDealt,
+                   CommunityCardDealt, Event, HandMucked, HandShown, PotAwarded, Rules,
+                   StreetStarted, UncalledBetReturned)
+
+_EVENTS = (ActionTaken, AntePosted, BurnsReshuffled, CardBurned, CardDealt, CommunityCardDealt,
+           HandMucked, HandShown, PotAwarded, StreetStarted, UncalledBetReturned)
 
 
 def replay(rules: Rules, stacks: Sequence[int], history: Iterable[Event]) -> Hand:
@@ -38,7 +42,9 @@ def replay(rules: Rules, stacks: Sequence[int], history: Iterable[Event]) -> Han
             hand.deal({seat: cards for seat, cards in street_cards.items()})
         street_cards, community = {}, None
 
-    for event in history:
+    for index, event in enumerate(history):
+        if not isinstance(event, _EVENTS):
+            raise TypeError(f"history[{index}] is not a history event: {event!r}")
         if isinstance(event, StreetStarted):
             deal_pending()
         elif isinstance(event, CardDealt):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import operator
 import os
 import random
 from collections.abc import Callable, Sequence
@@ -82,6 +83,15 @@ def simulate(rules: Rules, policies: Sequence[PolicyLike], hands: int, *, stacks
     stacks = list(stacks)
     if len(stacks) != n:
         raise ValueError(f"{n} policies but {len(stacks)} stacks")
+    for p, chips in enumerate(stacks):
+        if isinstance(chips, bool) or not hasattr(type(chips), "__index__"):
+            raise TypeError(f"the stack of player {p} must be a whole number of chips, "
+                            f"not {chips!r}")
+        stacks[p] = operator.index(chips)
+        if stacks[p] <= 0:
+            raise ValueError(f"the stack of player {p} must be positive, not {stacks[p]}")
+    if sum(stacks) > 1 << 30:
+        raise ValueError(f"the stacks add up to {sum(stacks):,} chips: at most 2**30 are allowed")
     if not 2 <= n <= rules.max_players:
         raise ValueError(f"{rules.variant.name} takes 2 to {rules.max_players} players, got {n}")
     for p, policy in enumerate(policies):
@@ -90,8 +100,11 @@ def simulate(rules: Rules, policies: Sequence[PolicyLike], hands: int, *, stacks
                              f"{', '.join(BUILTIN_POLICIES)}")
         if not isinstance(policy, str) and not callable(policy):
             raise TypeError(f"policy of player {p} must be a name or a callable")
-    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 0:
-        raise ValueError(f"hands must be a whole number >= 0, not {hands!r}")
+    if isinstance(hands, bool) or not hasattr(type(hands), "__index__"):
+        raise TypeError(f"hands must be a whole number, not {hands!r}")
+    hands = operator.index(hands)
+    if hands < 0:
+        raise ValueError(f"hands must be 0 or more, not {hands}")
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little")
     workers = worker_count(workers, "workers")
@@ -110,13 +123,19 @@ def simulate(rules: Rules, policies: Sequence[PolicyLike], hands: int, *, stacks
     else:
         from concurrent.futures import ProcessPoolExecutor  # only when workers are asked for
 
-        with ProcessPoolExecutor(workers) as pool:
+        pool = ProcessPoolExecutor(workers)
+        try:
             futures = [pool.submit(run, job, start, size) for start, size in chunks]
             for future in futures:  # in chunk order: sums do not depend on timing
                 part = future.result()
                 totals = _add(totals, part)
                 if bar is not None:
                     bar.update(part["hands"])
+        except BaseException:
+            # Ctrl-C or a failed chunk: drop what has not started, end at once
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
+        pool.shutdown()
     if bar is not None:
         bar.close()
     return _summary(totals or _empty(n), n, rules.small_bet)

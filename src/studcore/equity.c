@@ -252,7 +252,7 @@ static void enumerate_from(enumeration *e, int p, uint64_t used, stud_equity_cou
 }
 
 int stud_equity_exact(const stud_equity_query *q, uint64_t first_lo, uint64_t first_hi,
-                      stud_equity_counts *out)
+                      stud_equity_counts *out, stud_poll *poll)
 {
     int error = stud_equity_check(q);
     if (error)
@@ -278,7 +278,12 @@ int stud_equity_exact(const stud_equity_query *q, uint64_t first_lo, uint64_t fi
     }
     if (first_hi > e.size[0])
         first_hi = e.size[0];
+    int interrupted = 0;
     for (uint64_t k = first_lo; k < first_hi; k++) {
+        if ((k & 7) == 0 && stud_poll_stop(poll)) {
+            interrupted = 1;
+            break;
+        }
         e.current[0] = e.table[0][k].v;
         enumerate_from(&e, 1, e.table[0][k].mask, out);
     }
@@ -288,13 +293,13 @@ int stud_equity_exact(const stud_equity_query *q, uint64_t first_lo, uint64_t fi
                 settle_sets(cell >> e.n, cell & ((1u << e.n) - 1), e.n, e.hist[cell], out);
     for (int p = 0; p < e.n; p++)
         free(e.table[p]);
-    return STUD_EQ_OK;
+    return interrupted ? STUD_EQ_E_INTERRUPTED : STUD_EQ_OK;
 }
 
 /* ---- Monte Carlo ------------------------------------------------------------------ */
 
 int stud_equity_monte_carlo(const stud_equity_query *q, uint64_t trials, uint64_t seed,
-                            stud_equity_counts *out)
+                            stud_equity_counts *out, stud_poll *poll)
 {
     int error = stud_equity_check(q);
     if (error)
@@ -307,6 +312,8 @@ int stud_equity_monte_carlo(const stud_equity_query *q, uint64_t trials, uint64_
     stud_rng_seed(rng, seed);
     values v[STUD_EQUITY_MAX_PLAYERS];
     for (uint64_t t = 0; t < trials; t++) {
+        if ((t & ((1u << STUD_POLL_SHIFT) - 1)) == 0 && stud_poll_stop(poll))
+            return STUD_EQ_E_INTERRUPTED;
         int top = 0; /* a partial Fisher-Yates: the first `top` stub cards are dealt */
         for (int p = 0; p < q->n_players; p++) {
             uint64_t hand = q->known[p];

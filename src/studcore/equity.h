@@ -15,6 +15,8 @@
 
 #include <stdint.h>
 
+#include "poll.h"
+
 #define STUD_EQUITY_MAX_PLAYERS 8
 #define STUD_SHARE_UNITS 840
 
@@ -41,6 +43,7 @@ enum {
     STUD_EQ_E_SHORT = 2,    /* the stub cannot complete every hand */
     STUD_EQ_E_TOO_BIG = 3,  /* exact enumeration would need too much memory */
     STUD_EQ_E_MEMORY = 4,
+    STUD_EQ_E_INTERRUPTED = 5, /* stopped through its stud_poll: the counts are incomplete */
 };
 
 /* STUD_EQ_OK when the query is valid and the stub can complete every hand. */
@@ -53,12 +56,13 @@ uint64_t stud_equity_outcomes(const stud_equity_query *q);
 uint64_t stud_equity_first_ways(const stud_equity_query *q);
 
 /* Adds to `out` every outcome whose first player's completion has an index
- * in [first_lo, first_hi) (0 <= lo <= hi <= stud_equity_first_ways). */
+ * in [first_lo, first_hi) (0 <= lo <= hi <= stud_equity_first_ways).
+ * `poll` (or NULL) can stop it (see poll.h). */
 int stud_equity_exact(const stud_equity_query *q, uint64_t first_lo, uint64_t first_hi,
-                      stud_equity_counts *out);
+                      stud_equity_counts *out, stud_poll *poll);
 
 /* Adds `trials` random outcomes drawn with the given seed. */
 int stud_equity_monte_carlo(const stud_equity_query *q, uint64_t trials, uint64_t seed,
-                            stud_equity_counts *out);
+                            stud_equity_counts *out, stud_poll *poll);
 
 #endif

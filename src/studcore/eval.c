@@ -62,25 +62,72 @@ size_t stud_first_invalid(const uint64_t *masks, size_t n, int min_cards, int ma
     return bad;
 }
 
-void stud_eval_high_batch(const uint64_t *masks, uint16_t *out, size_t n)
+/* ---- checked batches ----------------------------------------------------------
+ * The caller's buffer may be changed by another thread while a batch runs
+ * (the Python layer releases the GIL).  So each mask is loaded exactly once,
+ * through a volatile read into a block on the stack, and that copy is both
+ * checked and evaluated: no interleaving can put an unchecked mask in front
+ * of a table read. */
+
+enum { BATCH_HIGH, BATCH_LOW8, BATCH_RAZZ, BATCH_HILO };
+#define BATCH_BLOCK 64
+
+static size_t checked_batch(int kind, const uint64_t *masks, uint16_t *out, uint16_t *out2, size_t n)
 {
-    DISPATCH(stud_simd_high_batch(masks, out, n), stud_eval_high_batch_scalar(masks, out, n));
+    uint64_t block[BATCH_BLOCK];
+    int simd = STUD_HAVE_AVX2_KERNELS && stud_simd_available();
+    for (size_t i = 0; i < n; i += BATCH_BLOCK) {
+        size_t m = n - i < BATCH_BLOCK ? n - i : BATCH_BLOCK;
+        const volatile uint64_t *source = masks + i;
+        for (size_t k = 0; k < m; k++)
+            block[k] = source[k];
+        size_t bad;
+#if STUD_HAVE_AVX2_KERNELS
+        if (simd) {
+            bad = stud_simd_first_invalid(block, m, 5, 7);
+            if (bad < m)
+                return i + bad;
+            switch (kind) {
+            case BATCH_HIGH: stud_simd_high_batch(block, out + i, m); break;
+            case BATCH_LOW8: stud_simd_low8_batch(block, out + i, m); break;
+            case BATCH_RAZZ: stud_simd_razz_batch(block, out + i, m); break;
+            default: stud_simd_hilo_batch(block, out + i, out2 + i, m); break;
+            }
+            continue;
+        }
+#endif
+        (void)simd;
+        bad = stud_first_invalid_scalar(block, m, 5, 7);
+        if (bad < m)
+            return i + bad;
+        switch (kind) {
+        case BATCH_HIGH: stud_eval_high_batch_scalar(block, out + i, m); break;
+        case BATCH_LOW8: stud_eval_low8_batch_scalar(block, out + i, m); break;
+        case BATCH_RAZZ: stud_eval_razz_batch_scalar(block, out + i, m); break;
+        default: stud_eval_hilo_batch_scalar(block, out + i, out2 + i, m); break;
+        }
+    }
+    return n;
 }
 
-void stud_eval_low8_batch(const uint64_t *masks, uint16_t *out, size_t n)
+size_t stud_eval_high_batch(const uint64_t *masks, uint16_t *out, size_t n)
 {
-    DISPATCH(stud_simd_low8_batch(masks, out, n), stud_eval_low8_batch_scalar(masks, out, n));
+    return checked_batch(BATCH_HIGH, masks, out, NULL, n);
 }
 
-void stud_eval_razz_batch(const uint64_t *masks, uint16_t *out, size_t n)
+size_t stud_eval_low8_batch(const uint64_t *masks, uint16_t *out, size_t n)
 {
-    DISPATCH(stud_simd_razz_batch(masks, out, n), stud_eval_razz_batch_scalar(masks, out, n));
+    return checked_batch(BATCH_LOW8, masks, out, NULL, n);
 }
 
-void stud_eval_hilo_batch(const uint64_t *masks, uint16_t *high, uint16_t *low8, size_t n)
+size_t stud_eval_razz_batch(const uint64_t *masks, uint16_t *out, size_t n)
 {
-    DISPATCH(stud_simd_hilo_batch(masks, high, low8, n),
-             stud_eval_hilo_batch_scalar(masks, high, low8, n));
+    return checked_batch(BATCH_RAZZ, masks, out, NULL, n);
+}
+
+size_t stud_eval_hilo_batch(const uint64_t *masks, uint16_t *high, uint16_t *low8, size_t n)
+{
+    return checked_batch(BATCH_HILO, masks, high, low8, n);
 }
 
 int stud_high_category(unsigned value)

@@ -7,9 +7,11 @@
  * Larger is better on every scale; equal values tie.  The scalar functions
  * are inline so that the batch loops, the engine and the equity code all
  * inline them.  They trust their input: 5..7 distinct valid cards (use
- * stud_first_invalid to check a buffer).  Every *_batch twin writes one
- * value per mask and touches no global state, so several threads may run
- * them at once.
+ * stud_first_invalid to check a buffer).  The *_batch functions check every
+ * mask themselves: each is read once, checked, and evaluated from that same
+ * copy, so a buffer changed by another thread during the call can never
+ * send an unchecked mask to a table read.  They write one value per mask
+ * and touch no global state, so several threads may run them at once.
  */
 #ifndef STUD_EVAL_H
 #define STUD_EVAL_H
@@ -68,13 +70,16 @@ static inline uint16_t stud_eval_low8(uint64_t mask)
 size_t stud_first_invalid(const uint64_t *masks, size_t n, int min_cards, int max_cards);
 size_t stud_first_invalid_scalar(const uint64_t *masks, size_t n, int min_cards, int max_cards);
 
-/* The batch functions use the AVX2 kernels of eval_simd.c when the
- * processor has them; the *_scalar twins always run the scalar code. */
-void stud_eval_high_batch(const uint64_t *masks, uint16_t *out, size_t n);
-void stud_eval_low8_batch(const uint64_t *masks, uint16_t *out, size_t n);
-void stud_eval_razz_batch(const uint64_t *masks, uint16_t *out, size_t n);
+/* The checked batches: they return n, or the index of the first mask that
+ * is not 5..7 valid cards (values before it are written; from it on the
+ * output is unspecified).  They use the AVX2 kernels of eval_simd.c when
+ * the processor has them; the unchecked *_scalar twins always run the
+ * scalar code. */
+size_t stud_eval_high_batch(const uint64_t *masks, uint16_t *out, size_t n);
+size_t stud_eval_low8_batch(const uint64_t *masks, uint16_t *out, size_t n);
+size_t stud_eval_razz_batch(const uint64_t *masks, uint16_t *out, size_t n);
 /* high and 8-or-better low of the same hands in one pass */
-void stud_eval_hilo_batch(const uint64_t *masks, uint16_t *high, uint16_t *low8, size_t n);
+size_t stud_eval_hilo_batch(const uint64_t *masks, uint16_t *high, uint16_t *low8, size_t n);
 void stud_eval_high_batch_scalar(const uint64_t *masks, uint16_t *out, size_t n);
 void stud_eval_low8_batch_scalar(const uint64_t *masks, uint16_t *out, size_t n);
 void stud_eval_razz_batch_scalar(const uint64_t *masks, uint16_t *out, size_t n);

@@ -48,16 +48,42 @@ void stud_rules_default(stud_rules *r, int variant, int32_t small_bet)
 int stud_rules_check(const stud_rules *r)
 {
     const int32_t limit = 1 << 28;
-    if (r->variant > STUD_FIVE_CARD_STUD_HILO || r->n_streets < 1 ||
-        r->n_streets > STUD_MAX_STREETS || r->max_players > STUD_MAX_SEATS)
+    if (r->variant > STUD_FIVE_CARD_STUD_HILO)
+        return STUD_E_RULES;
+    /* the skeleton is the variant's own (1): only the options may differ */
+    stud_rules own;
+    stud_rules_default(&own, r->variant, r->small_bet);
+    if (r->scoring != own.scoring || r->n_streets != own.n_streets ||
+        r->max_players != own.max_players || r->low_board != own.low_board ||
+        memcmp(r->streets, own.streets, sizeof own.streets) != 0)
         return STUD_E_RULES;
     if (r->ante < 0 || r->bring_in <= 0 || r->bring_in > r->small_bet ||
         r->small_bet > r->big_bet || r->big_bet > limit || r->ante > limit)
         return STUD_E_RULES;
     if (r->bring_in_tiebreak > 1 || r->board_tiebreak > 1 || r->heads_up_uncapped > 1 ||
-        r->open_pair_double > 1 || r->reopen_rule > 1 || r->odd_chip > 1 || r->burn_cards > 1)
+        r->open_pair_double > 1 || r->reopen_rule > 1 || r->odd_chip > 1 || r->burn_cards > 1 ||
+        r->max_raises > 100)
         return STUD_E_RULES;
     return STUD_OK;
+}
+
+const char *stud_error_text(int error)
+{
+    static const char *const text[STUD_N_ERRORS] = {
+        [STUD_OK] = "no error",
+        [STUD_E_NOT_BETTING] = "no betting action is awaited now",
+        [STUD_E_KIND] = "this kind of action is not legal now",
+        [STUD_E_AMOUNT] = "this kind of action is legal, but not with this amount",
+        [STUD_E_NOT_DEALING] = "no street is waiting to be dealt",
+        [STUD_E_CARDS] = "wrong number of cards, or a card that is already out or not a card",
+        [STUD_E_RULES] = "the rules, seats or stacks are not valid",
+        [STUD_E_NOT_SHOWDOWN] = "no show or muck is awaited",
+        [STUD_E_INTERRUPTED] = "interrupted",
+        [STUD_E_ARGUMENT] = "a count, seat, kind or index is out of its range",
+    };
+    if (error < 0 || error >= STUD_N_ERRORS)
+        return "unknown error";
+    return text[error];
 }
 
 /* ---- small helpers ------------------------------------------------------------ */
@@ -451,8 +477,11 @@ int stud_hand_legal(const stud_hand *h, stud_action *out)
                                   : (h->bet_to == 0 ? STUD_BET : STUD_RAISE);
         int32_t targets[2] = {h->raise_base + h->unit, h->raise_base + r->big_bet};
         int n_targets = h->unit_choice ? 2 : 1; /* 4.4: S or B */
-        for (int t = 0; t < n_targets; t++)
-            add_action(out, &n, kind, targets[t] < all_in ? targets[t] : all_in);
+        for (int t = 0; t < n_targets; t++) {
+            int32_t target = targets[t] < all_in ? targets[t] : all_in;
+            if (target > h->bet_to) /* 2.8: a "raise" that only equals the call is none */
+                add_action(out, &n, kind, target);
+        }
     }
     return n;
 }
@@ -501,9 +530,10 @@ void stud_hand_apply(stud_hand *h, int kind, int32_t amount, stud_log *log)
     case STUD_BRING_IN:
         put_chips(h, seat, amount);
         h->bet_to = r->bring_in; /* 2.7: others enter for the full bring-in */
-        if (r->bring_in == r->small_bet && amount == r->bring_in) {
-            /* a bring-in of a full small bet is the round's bet */
-            h->full_level = h->raise_base = amount;
+        if (r->bring_in == r->small_bet) {
+            /* 2.8: with BI = S the bring-in is the round's bet, a short
+             * all-in one too: others call S or raise to 2S */
+            h->full_level = h->raise_base = r->bring_in;
             h->n_bets = 1;
         }
         break;
@@ -695,6 +725,7 @@ static void settle(stud_hand *h, unsigned contenders, int auto_show, stud_log *l
     unsigned pot_eligible[STUD_MAX_SEATS];
     int n_levels = stud_hand_pots(h, contenders, pot_amount, pot_eligible);
     int32_t award[STUD_MAX_SEATS] = {0};
+    unsigned tied = 0; /* seats that win or tie some part of some pot (8.2) */
     int32_t pot_award[STUD_MAX_SEATS][STUD_MAX_SEATS]; /* [pot][seat] */
     uint8_t pot_part[STUD_MAX_SEATS][STUD_MAX_SEATS];  /* 0 whole, 1 high, 2 low, 3 both halves */
     memset(pot_award, 0, sizeof pot_award);
@@ -714,6 +745,7 @@ static void settle(stud_hand *h, unsigned contenders, int auto_show, stud_log *l
         memcpy(before, award, sizeof before);
         unsigned high_winners = best_of(h, eligible, high);
         unsigned low_winners = scoring == STUD_SCORE_HILO8 ? best_of(h, eligible, low) : 0;
+        tied |= high_winners | low_winners;
         if (!low_winners || low_winners == high_winners) {
             /* 9.3: no low among this pot's players, the high takes it all;
              * 9.4: the same players tie both halves, the pot is split evenly */
@@ -740,7 +772,8 @@ static void settle(stud_hand *h, unsigned contenders, int auto_show, stud_log *l
         uint8_t order[STUD_MAX_SEATS];
         int n_order = showdown_order(h, order);
         for (int i = 0; i < n_order; i++)
-            emit(log, award[order[i]] > 0 ? STUD_EV_SHOW : STUD_EV_MUCK, order[i], 0, 0, 0);
+            /* 8.2: a share that rounds to no chip is still a tie: he shows */
+            emit(log, (tied >> order[i] & 1) ? STUD_EV_SHOW : STUD_EV_MUCK, order[i], 0, 0, 0);
     }
     for (int p = n_levels - 1; p >= 0; p--)
         for (int seat = 0; seat < h->n_seats; seat++)
@@ -857,7 +890,8 @@ int stud_hand_start(stud_hand *h, const stud_rules *rules, int n_seats, const in
     return STUD_OK;
 }
 
-int stud_hand_deal(stud_hand *h, const uint8_t *cards, int per_seat, int community, stud_log *log)
+int stud_hand_deal(stud_hand *h, const uint8_t *cards, int n_cards, int per_seat,
+                   int community, stud_log *log)
 {
     if (h->phase != STUD_PHASE_DEAL)
         return STUD_E_NOT_DEALING;
@@ -873,22 +907,18 @@ int stud_hand_deal(stud_hand *h, const uint8_t *cards, int per_seat, int communi
         h->community |= stud_card_bit(community);
         emit(log, STUD_EV_COMMUNITY, 0, community, 0, 0);
     } else {
-        if (per_seat != st->down + st->up)
+        /* the counts first: nothing is read past what the caller gave */
+        if (!cards || per_seat != st->down + st->up || n_cards != bit_count(live) * per_seat)
             return STUD_E_CARDS;
-        int i = 0;
-        for (int seat = 0; seat < h->n_seats; seat++) {
-            if (!(live >> seat & 1))
-                continue;
-            for (int k = 0; k < per_seat; k++, i++) {
-                if (cards[i] >= STUD_CARDS || (out & stud_card_bit(cards[i])))
-                    return STUD_E_CARDS;
-                out |= stud_card_bit(cards[i]);
-            }
+        for (int i = 0; i < n_cards; i++) {
+            if (cards[i] >= STUD_CARDS || (out & stud_card_bit(cards[i])))
+                return STUD_E_CARDS;
+            out |= stud_card_bit(cards[i]);
         }
         emit(log, STUD_EV_STREET, 0, st->number, 0, 0);
         /* the same order as from a deck: rounds of cards, down cards first */
         for (int k = 0; k < per_seat; k++) {
-            i = 0;
+            int i = 0;
             for (int seat = 0; seat < h->n_seats; seat++) {
                 if (!(live >> seat & 1))
                     continue;

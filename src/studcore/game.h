@@ -49,7 +49,13 @@ enum stud_error {
     STUD_E_CARDS = 5,        /* wrong number of cards, or a card already out */
     STUD_E_RULES = 6,        /* the rules or stacks are not valid */
     STUD_E_NOT_SHOWDOWN = 7, /* no show or muck is awaited */
+    STUD_E_INTERRUPTED = 8,  /* a long call was stopped through its stud_poll */
+    STUD_E_ARGUMENT = 9,     /* a count, seat, kind or index out of its range */
+    STUD_N_ERRORS = 10
 };
+
+/* One line saying what an error code means (never NULL). */
+const char *stud_error_text(int error);
 
 typedef struct {
     uint8_t number;    /* the street's name: 3..7 (seven-card games), 2..5 (Five Card Stud) */
@@ -77,7 +83,10 @@ typedef struct {
 /* Fills the streets and every default of RULES.md for a variant and small
  * bet: B = 2S, ante = S / 5, BI = S / 2, the seeds' options. */
 void stud_rules_default(stud_rules *rules, int variant, int32_t small_bet);
-/* STUD_OK when the rules are consistent (0 <= ante, 0 < BI <= S <= B, ...). */
+/* STUD_OK when the rules are consistent: 0 <= ante, 0 < BI <= S <= B, the
+ * options in range, and the variant's own streets, scoring and seat limit
+ * (so rules from anywhere, a forged struct included, cannot reach memory
+ * outside a hand's arrays). */
 int stud_rules_check(const stud_rules *rules);
 
 /* ---- events ---------------------------------------------------------------- */
@@ -186,11 +195,12 @@ int stud_hand_act(stud_hand *hand, int kind, int32_t amount, stud_log *log);
 /* stud_hand_act without the check: only for an action stud_hand_legal listed. */
 void stud_hand_apply(stud_hand *hand, int kind, int32_t amount, stud_log *log);
 
-/* Manual dealing (phase STUD_PHASE_DEAL): `cards[seat]` for every live seat
- * in seat order, `per_seat` cards each (the street's down cards first), or
- * one community card when `community` >= 0 (then `cards` is ignored). */
-int stud_hand_deal(stud_hand *hand, const uint8_t *cards, int per_seat, int community,
-                   stud_log *log);
+/* Manual dealing (phase STUD_PHASE_DEAL): `n_cards` cards, `per_seat` for
+ * every live seat in seat order (the street's down cards first), or one
+ * community card when `community` >= 0 (then `cards` is ignored).  The
+ * counts are checked before any card is read. */
+int stud_hand_deal(stud_hand *hand, const uint8_t *cards, int n_cards, int per_seat,
+                   int community, stud_log *log);
 
 /* Manual showdown (phase STUD_PHASE_SHOWDOWN): the actor shows (`show`
  * nonzero) or mucks and loses his claim.  He may not muck when no one else

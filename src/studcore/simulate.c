@@ -38,7 +38,7 @@ static int refuses_unlisted(const stud_hand *h, const stud_action *legal, int n)
 
 int stud_play_random(const stud_rules *rules, int n_seats, const int32_t *stacks,
                      int random_stacks, uint64_t n_hands, uint64_t seed, int check,
-                     stud_random_report *report)
+                     stud_random_report *report, stud_poll *poll)
 {
     uint64_t rng[4];
     int32_t start[STUD_MAX_SEATS];
@@ -46,7 +46,11 @@ int stud_play_random(const stud_rules *rules, int n_seats, const int32_t *stacks
     memset(report, 0, sizeof *report);
     report->first_violation_hand = -1;
     stud_rng_seed(rng, seed);
+    if (!stacks || n_seats < 2 || n_seats > STUD_MAX_SEATS)
+        return STUD_E_RULES;
     for (uint64_t k = 0; k < n_hands; k++) {
+        if ((k & ((1u << STUD_POLL_SHIFT) - 1)) == 0 && stud_poll_stop(poll))
+            return STUD_E_INTERRUPTED;
         int64_t chips = 0;
         for (int seat = 0; seat < n_seats; seat++) {
             start[seat] = random_stacks ? 1 + (int32_t)stud_rng_below(rng, (uint32_t)stacks[seat])
@@ -171,15 +175,22 @@ stud_action stud_policy_choose(int policy, const stud_hand *h, uint64_t rng[4])
 
 int stud_simulate(const stud_rules *rules, int n_players, const int32_t *stacks,
                   const uint8_t *policies, uint64_t n_hands, uint64_t seed, int rotate, int carry,
-                  stud_sim_result *out)
+                  stud_sim_result *out, stud_poll *poll)
 {
     uint64_t rng[4];
     int32_t bank[STUD_MAX_SEATS], start[STUD_MAX_SEATS];
     stud_hand hand;
     stud_rng_seed(rng, seed);
-    for (int p = 0; p < n_players; p++)
+    if (!stacks || !policies || n_players < 2 || n_players > STUD_MAX_SEATS)
+        return STUD_E_RULES;
+    for (int p = 0; p < n_players; p++) {
+        if (policies[p] > STUD_POLICY_STRENGTH)
+            return STUD_E_ARGUMENT;
         bank[p] = stacks[p];
+    }
     for (uint64_t k = 0; k < n_hands; k++) {
+        if ((k & ((1u << STUD_POLL_SHIFT) - 1)) == 0 && stud_poll_stop(poll))
+            return STUD_E_INTERRUPTED;
         int shift = rotate ? (int)(k % (uint64_t)n_players) : 0;
         int player_at[STUD_MAX_SEATS];
         for (int p = 0; p < n_players; p++) {

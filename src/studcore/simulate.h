@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "game.h"
+#include "poll.h"
 
 typedef struct {
     uint64_t hands, decisions, showdowns;
@@ -18,12 +19,12 @@ typedef struct {
  * 1..stacks[seat] for each hand.  With `check`, every hand must end, keep
  * the chips, pay nothing negative, and at every decision accept each
  * listed action and refuse kinds and amounts that were not listed; every
- * other hand then has a manual showdown with random shows and mucks. */
+ * other hand then has a manual showdown with random shows and mucks.
+ * `poll` (or NULL) can stop it (STUD_E_INTERRUPTED, see poll.h). */
 int stud_play_random(const stud_rules *rules, int n_seats, const int32_t *stacks,
                      int random_stacks, uint64_t n_hands, uint64_t seed, int check,
-                     stud_random_report *report);
+                     stud_random_report *report, stud_poll *poll);
 
-#endif
 
 /* ---- simulation with built-in policies ---------------------------------------- */
 
@@ -46,10 +47,13 @@ typedef struct {
  * in seat p, or with `rotate` in seat (p + k) mod n for hand k.  Stacks are
  * `stacks` (per player) every hand, or with `carry` they carry over, a
  * player who goes broke starting again from his starting stack.  Results
- * are per player. */
+ * are per player.  Players, stacks and policies are checked (STUD_E_RULES,
+ * STUD_E_ARGUMENT); `poll` (or NULL) can stop it (STUD_E_INTERRUPTED). */
 int stud_simulate(const stud_rules *rules, int n_players, const int32_t *stacks,
                   const uint8_t *policies, uint64_t n_hands, uint64_t seed, int rotate, int carry,
-                  stud_sim_result *out);
+                  stud_sim_result *out, stud_poll *poll);
 
 /* The built-in policies' choice at a decision (exposed for the tests). */
 stud_action stud_policy_choose(int policy, const stud_hand *hand, uint64_t rng[4]);
+
+#endif
