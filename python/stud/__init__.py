@@ -38,7 +38,7 @@ from .enums import Category, Variant
 from .errors import CardError
 from .game import Action, ActionKind, IllegalActionError, Pot, Rules
 from .replay import replay
-from .equity import EquityResult, equity
+from .equity import EquityResult, TooManyOutcomes, equity
 from .simulate import BUILTIN_POLICIES, Policy, SimulationResult, simulate
 
 __version__ = "0.1.0"
@@ -49,6 +49,7 @@ __all__ = [
     "SimulationResult",
     "simulate",
     "EquityResult",
+    "TooManyOutcomes",
     "equity",
     "Action",
     "ActionKind",

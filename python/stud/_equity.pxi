@@ -1,6 +1,7 @@
 # Equities (src/studcore/equity.*): the compiled half of stud.equity.
 
 
+@cython.auto_pickle(False)
 cdef class _EquityJob:
     """One query, run in ranges on worker threads without the GIL."""
     cdef stud_equity_query query

@@ -73,6 +73,10 @@ cdef class HighHand:
     def __repr__(self):
         return f"HighHand(value={self.value}, {str(self)!r})"
 
+    def __reduce__(self):
+        # rebuilt from its cards and evaluated again: a pickle carries no value
+        return (evaluate_high, (_cardset(self._mask),))
+
     def __hash__(self):
         return hash(self.value)
 
@@ -116,6 +120,11 @@ cdef class LowHand:
 
     def __repr__(self):
         return f"LowHand(kind={self.kind!r}, value={self.value}, {str(self)!r})"
+
+    def __reduce__(self):
+        # rebuilt from its cards and evaluated again: a pickle carries no value
+        return (evaluate_low8 if self._kind == STUD_EVAL_LOW8 else evaluate_razz,
+                (_cardset(self._mask),))
 
     def __hash__(self):
         return hash((self._kind, self.value))
@@ -243,6 +252,7 @@ cdef size_t _run_batch(int kind, const uint64_t *masks, uint16_t *out, uint16_t 
 
 
 @cython.final
+@cython.auto_pickle(False)
 cdef class _BatchJob:
     """A batch split into ranges, each run without the GIL by a worker thread.
 

@@ -22,6 +22,11 @@ cdef str _error_text(int error):
     return stud_error_text(error).decode("ascii")
 
 
+def _error_texts():
+    """The C core's error texts, by code (for the tests)."""
+    return [_error_text(code) for code in range(STUD_N_ERRORS)]
+
+
 cdef object _action(int kind, int32_t amount):
     """The Action (kind, amount): shared immutable tuples, made once each.
     `kind` is one the engine listed (0..STUD_RAISE)."""

@@ -23,6 +23,7 @@ class Cancelled(Exception):
 
 
 @cython.final
+@cython.auto_pickle(False)
 cdef class _Stop:
     """A stop flag shared by every part of one job, polled by its C loops
     (and by the thread lanes between tasks)."""

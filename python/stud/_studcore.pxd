@@ -125,7 +125,7 @@ cdef extern from "game.h" nogil:
 
     ctypedef struct stud_hand:
         stud_rules rules
-        uint8_t n_seats, phase, street, manual, stacked
+        uint8_t n_seats, phase, street, manual, manual_showdown, stacked
         int8_t actor
         uint8_t n_cards[STUD_MAX_SEATS]
         uint8_t cards[STUD_MAX_SEATS][7]

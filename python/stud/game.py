@@ -52,17 +52,34 @@ _VERBS = {ActionKind.FOLD: "fold", ActionKind.CHECK: "check", ActionKind.CALL: "
           ActionKind.BET: "bet", ActionKind.RAISE: "raise to"}
 
 
-class Action(NamedTuple):
+class _ActionFields(NamedTuple):
+    kind: ActionKind
+    amount: int
+
+
+class Action(_ActionFields):
     """One betting action: its kind and the total the player's bet for the
     round becomes.  A named tuple, so ``Action(kind, amount) == (kind,
-    amount)``.
+    amount)``; the kind is checked (``IllegalActionError`` for one that is
+    not an ``ActionKind``).
 
     >>> str(Action(ActionKind.RAISE, 20))
     'raise to 20'
+    >>> Action(2, 10).kind
+    <ActionKind.CALL: 2>
     """
 
-    kind: ActionKind
-    amount: int
+    __slots__ = ()
+
+    def __new__(cls, kind: ActionKind | int, amount: int) -> Action:
+        if isinstance(kind, bool) or not hasattr(type(kind), "__index__"):
+            raise TypeError(f"an action kind is a stud.ActionKind, not {kind!r}")
+        try:
+            kind = ActionKind(operator.index(kind))
+        except ValueError:
+            raise IllegalActionError(f"unknown action kind {kind!r}: kinds are 0..6 "
+                                     f"(stud.ActionKind)") from None
+        return tuple.__new__(cls, (kind, amount))
 
     def __str__(self) -> str:
         if self.kind in (ActionKind.FOLD, ActionKind.CHECK):

@@ -1,0 +1,414 @@
+"""The Python/C boundary holds: forged kinds, oversized deals, forged rules,
+wrong types, silently accepted junk, and pickles.  Each test here failed
+(a crash, a read or write out of bounds, or a silent acceptance) before the
+hardening work; see also test_processes.py for threads, fork and Ctrl-C."""
+
+from __future__ import annotations
+
+import pickle
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import stud
+from stud import Action, ActionKind, Card, CardSet, Hand, IllegalActionError, Rules, Variant
+from stud.game import ActionTaken, HandMucked, HandShown
+
+STUD7 = Rules(Variant.SEVEN_CARD_STUD, 10)
+
+
+def snapshot(hand: Hand) -> tuple:
+    """Everything a refused call must leave as it was."""
+    return (hand.street, hand.actor, hand.stacks, hand.pot, hand.bets, hand.legal_actions(),
+            hand.history, hand.is_over)
+
+
+# ---- forged action kinds and amounts ---------------------------------------------------
+
+FORGED_KINDS = [7, 8, 99, -1, -3, 2**31 - 1, -(2**31), 2**70]
+
+
+@pytest.mark.parametrize("kind", FORGED_KINDS)
+def test_forged_kind_in_a_tuple_is_refused(kind):
+    hand = Hand(STUD7, [100, 100], seed=1)
+    before = snapshot(hand)
+    forged = tuple.__new__(Action, (kind, 5))  # an Action made without its checks
+    for action in (forged, (kind, 5)):
+        with pytest.raises(IllegalActionError, match="unknown action kind"):
+            hand.act(action)
+    with pytest.raises(IllegalActionError, match="unknown action kind"):
+        hand.act(kind, 5)
+    assert snapshot(hand) == before
+
+
+@pytest.mark.parametrize("kind", [99, 7, -1])
+def test_action_constructor_checks_its_kind(kind):
+    with pytest.raises(IllegalActionError, match="unknown action kind"):
+        Action(kind, 5)
+    assert Action(2, 10).kind is ActionKind.CALL
+
+
+@pytest.mark.parametrize("bad", [1.5, "x" * 3, None, object(), True])
+def test_wrong_kind_types(bad):
+    hand = Hand(STUD7, [100, 100], seed=1)
+    before = snapshot(hand)
+    with pytest.raises((TypeError, IllegalActionError)):
+        hand.act((bad, 5))
+    assert snapshot(hand) == before
+
+
+@pytest.mark.parametrize("amount", [-1, -(2**40), 2**31, 2**64, 10**30])
+def test_extreme_amounts_are_illegal(amount):
+    hand = Hand(STUD7, [100, 100], seed=1)
+    before = snapshot(hand)
+    for kind in ActionKind:
+        with pytest.raises(IllegalActionError):
+            hand.act(kind, amount)
+    assert snapshot(hand) == before
+
+
+@pytest.mark.parametrize("amount", [5.0, "5", b"5", [5], True])
+def test_wrong_amount_types(amount):
+    hand = Hand(STUD7, [100, 100], seed=1)
+    before = snapshot(hand)
+    with pytest.raises(TypeError):
+        hand.act(ActionKind.BRING_IN, amount)
+    assert snapshot(hand) == before
+
+
+def test_forged_kind_after_the_hand_is_over():
+    hand = Hand(STUD7, [100, 100], seed=2)
+    while not hand.is_over:
+        hand.act(hand.legal_actions()[0])
+    before = snapshot(hand)
+    for kind in FORGED_KINDS:
+        with pytest.raises(IllegalActionError):
+            hand.act((kind, 0))
+    with pytest.raises(IllegalActionError, match="over"):
+        hand.call()
+    assert snapshot(hand) == before
+
+
+def test_forged_kind_from_a_simulate_policy():
+    with pytest.raises(IllegalActionError, match="unknown action kind"):
+        stud.simulate(STUD7, [lambda view: (7, 5), "call"], 5, seed=1)
+
+
+def test_forged_kind_through_replay():
+    hand = Hand(STUD7, [100, 100], seed=3)
+    forged = list(hand.history) + [ActionTaken(hand.actor, tuple.__new__(Action, (7, 5)))]
+    with pytest.raises(IllegalActionError, match="unknown action kind"):
+        stud.replay(STUD7, [100, 100], forged)
+
+
+# ---- manual dealing counts before it copies -----------------------------------------------
+
+def test_oversized_manual_deal_is_refused():
+    hand = Hand(STUD7, [100, 100], manual=True)
+    before = hand.history
+    with pytest.raises(stud.CardError, match="seat 0 was given 52"):
+        hand.deal([str(CardSet.deck())] * 2)
+    with pytest.raises(stud.CardError):
+        hand.deal(["As Ks Qs Js", "2c 3c 4c"])
+    with pytest.raises(ValueError):
+        hand.deal(["As Ks Qs"] * 9)  # more seats than live ones
+    assert hand.awaiting_deal and hand.history == before
+    hand.deal(["As Ks Qs", "2c 3c 4c"])  # and the right deal still works
+    assert hand.actor is not None
+
+
+# ---- rules: never trusted from a pickle or a forged cache -----------------------------------
+
+def test_rules_pickle_carries_fields_only():
+    rules = Rules(Variant.RAZZ, 10, max_raises=4, board_tiebreak="suit")
+    Hand(rules, [100, 100], seed=1)  # the C struct is now cached on the object
+    data = pickle.dumps(rules)
+    assert b"_c_rules" not in data
+    assert pickle.loads(data) == rules
+
+
+@pytest.mark.parametrize("field, value", [("variant", 200), ("small_bet", 2**40),
+                                          ("bring_in", 0), ("max_raises", 10**6),
+                                          ("open_pair_double", "yes")])
+def test_tampered_rules_pickle_is_validated(field, value):
+    rules = Rules(Variant.SEVEN_CARD_STUD, 10)
+    function, values = rules.__reduce__()
+    values = list(values)
+    values[Rules._fields.index(field)] = value
+    with pytest.raises(ValueError):
+        pickle.loads(pickle.dumps(_Reduced(function, tuple(values))))
+
+
+def _forged_rules(offset: int, value: int) -> Rules:
+    """A Rules whose cached C struct has one byte changed (what the old
+    pickles carried and trusted)."""
+    rules = Rules(Variant.SEVEN_CARD_STUD, 10)
+    Hand(rules, [100, 100], seed=1)
+    raw = bytearray(rules.__dict__["_c_rules"])
+    raw[offset] = value
+    forged = Rules(Variant.SEVEN_CARD_STUD, 10)
+    object.__setattr__(forged, "_c_rules", bytes(raw))
+    return forged
+
+
+@pytest.mark.parametrize("offset, value", [(19, 200), (16, 9), (18, 5), (17, 7), (32, 9)])
+def test_forged_rules_struct_cannot_reach_memory(offset, value):
+    # offsets: max_players, variant, n_streets, scoring; a street's down count
+    forged = _forged_rules(offset, value)
+    with pytest.raises(ValueError):
+        Hand(forged, [100] * 150)
+    hand = Hand(forged, [100] * 8, seed=4)  # the cache is rebuilt from the checked fields
+    assert hand.n_seats == 8
+
+
+def test_too_many_seats_are_counted_before_copying():
+    for function in (lambda s: Hand(STUD7, s), lambda s: stud.play_random(STUD7, s, 1)):
+        with pytest.raises(ValueError, match="2 to 8 players"):
+            function([100] * 150)
+
+
+# ---- silently accepted junk is refused --------------------------------------------------------
+
+@pytest.mark.parametrize("index", [1.5, "3", None, True])
+def test_card_from_index_needs_a_whole_number(index):
+    with pytest.raises(TypeError):
+        Card.from_index(index)
+
+
+@pytest.mark.parametrize("stacks", [[1.5, 100], ["100", 100], [True, 100], [0, 100], [-5, 100]])
+def test_simulate_stacks_are_checked(stacks):
+    with pytest.raises((TypeError, ValueError), match="stack of player 0"):
+        stud.simulate(STUD7, ["call", "call"], 10, stacks=stacks, seed=1)
+
+
+def test_simulate_stack_totals_say_which_limit():
+    with pytest.raises(ValueError, match=r"2\*\*30"):
+        stud.simulate(STUD7, ["call", "call"], 10, stacks=[2**31, 100], seed=1)
+
+
+@pytest.mark.parametrize("junk", [[1, 2, 3], ["ante"], [None], [("act", 1, 5)]])
+def test_replay_refuses_junk(junk):
+    with pytest.raises(TypeError, match=r"history\[0\]"):
+        stud.replay(STUD7, [100, 100], junk)
+
+
+@pytest.mark.parametrize("variant", [Variant.RAZZ, Variant.SEVEN_CARD_STUD_HILO,
+                                     Variant.FIVE_CARD_STUD_HILO])
+def test_open_pair_double_refused_where_rules_say_never(variant):
+    with pytest.raises(ValueError, match="4.4"):
+        Rules(variant, 10, open_pair_double=True)
+    assert Rules(variant, 10, open_pair_double=False).open_pair_double is False
+
+
+def test_cli_refuses_zero_hands():
+    out = subprocess.run([sys.executable, "-m", "stud.cli", "simulate", "--hands", "0"],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 2
+    assert "--hands must be 1 or more" in out.stderr and "inf" not in out.stdout
+
+
+def test_engine_errors_come_from_one_table():
+    texts = stud._core._error_texts()
+    assert len(texts) == len(set(texts)) >= 10 and "unknown" not in " ".join(texts)
+    with pytest.raises(ValueError, match="unknown policy 'x'"):
+        stud.simulate(STUD7, ["x", "call"], 1)
+
+
+# ---- integers of any kind: anything with __index__ -----------------------------------------
+
+def test_numpy_integers_are_accepted():
+    royal = int(CardSet("As Ks Qs Js Ts"))
+    assert stud.high_value(np.uint64(royal)) == stud.HIGH_CLASSES
+    assert stud.evaluate_high(np.int64(royal)).value == stud.HIGH_CLASSES
+    assert CardSet.from_mask(np.uint64(royal)) == CardSet("As Ks Qs Js Ts")
+    assert Card.from_index(np.int8(51)) == Card("As")
+    hand = Hand(Rules(Variant.RAZZ, np.int64(10)), [np.int64(100), np.int32(100)],
+                seed=np.uint64(9))
+    hand.act(ActionKind.BRING_IN, np.int64(5))
+    assert hand.pot == 9
+    assert hand.up_cards(np.int64(0)) == hand.up_cards(0)
+    assert stud.play_random(STUD7, [np.int64(100)] * 2, np.int64(10))["hands"] == 10
+
+
+def test_bools_are_not_numbers():
+    with pytest.raises(TypeError):
+        stud.high_value(True)
+    with pytest.raises(TypeError):
+        Hand(STUD7, [100, 100]).up_cards(True)
+
+
+# ---- pickling: every public object, Hand included ------------------------------------------
+
+def play_to_end(hand: Hand, pick: int = -1) -> Hand:
+    while not hand.is_over:
+        if hand.awaiting_showdown:
+            hand.show()
+        else:
+            legal = hand.legal_actions()
+            hand.act(legal[pick % len(legal)])
+    return hand
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+@pytest.mark.parametrize("how", ["seeded", "stacked", "manual_showdown"])
+def test_hand_in_progress_continues_identically_after_unpickling(variant, how):
+    rules = Rules(variant, 10)
+    kwargs = {"seed": 77}
+    if how == "stacked":
+        kwargs["deck"] = "As Kd 5c  2s Qh 9c  3d 7s Tc"
+    if how == "manual_showdown":
+        kwargs["showdown"] = "manual"
+    hand = Hand(rules, [300, 200, 250, 80], **kwargs)
+    for step in range(9):
+        legal = hand.legal_actions()
+        hand.act(legal[step % len(legal)])
+    clone = pickle.loads(pickle.dumps(hand))
+    assert clone.history == hand.history
+    assert clone.legal_actions() == hand.legal_actions()
+    assert (clone.stacks, clone.pot, clone.actor, clone.street) == \
+           (hand.stacks, hand.pot, hand.actor, hand.street)
+    play_to_end(hand, 1)
+    play_to_end(clone, 1)
+    assert clone.history == hand.history  # the same future cards
+    assert clone.payouts == hand.payouts
+
+
+def test_manual_hand_pickles_with_its_deals_and_community_card():
+    rules = Rules(Variant.SEVEN_CARD_STUD, 10)
+    hand = Hand(rules, [100, 100], seed=5)
+    play_to_end(hand)
+    again = stud.replay(rules, [100, 100], hand.history)  # manual dealing and showdown
+    clone = pickle.loads(pickle.dumps(again))
+    assert clone.history == again.history and clone.payouts == hand.payouts
+
+
+def test_copies_pickle_like_their_original():
+    hand = Hand(STUD7, [100, 100, 100], seed=6)
+    hand.act(hand.legal_actions()[0])
+    copy = hand.copy()
+    clone = pickle.loads(pickle.dumps(copy))
+    play_to_end(hand)
+    play_to_end(clone)
+    assert clone.history == hand.history
+
+
+TAMPERED = [
+    lambda args: (args[0], args[1], args[2], args[3], args[4], args[5],
+                  args[6] + (("act", 9, 5),)),
+    lambda args: (args[0], args[1], args[2], args[3], args[4], args[5],
+                  args[6] + (("act", 6, 10**9),)),
+    lambda args: (args[0], (100,) * 150, *args[2:]),
+    lambda args: (args[0], args[1], args[2], b"\x00" * 52, *args[4:]),
+    lambda args: (args[0], args[1], args[2], b"\xff" * 52, *args[4:]),
+    lambda args: (args[0], args[1], args[2], args[3], args[4], args[5], "junk"),
+    lambda args: (args[0], args[1], args[2], args[3], args[4], args[5], (("deal", ((0, (99,)),)),)),
+    lambda args: (args[0], args[1], args[2], args[3], args[4], "nonsense", args[6]),
+    lambda args: (args[0], args[1], 1.5, *args[3:]),
+]
+
+
+@pytest.mark.parametrize("tamper", range(len(TAMPERED)))
+def test_tampered_hand_pickle_raises(tamper):
+    hand = Hand(STUD7, [100, 100], deck="As Kd 5c 2s Qh 9c", seed=8)
+    hand.act(hand.legal_actions()[0])
+    restore, args = hand.__reduce__()
+    bad_args = TAMPERED[tamper](args)
+    data = pickle.dumps(_Reduced(restore, bad_args))
+    with pytest.raises(pickle.UnpicklingError, match="not a valid pickled stud.Hand"):
+        pickle.loads(data)
+
+
+class _Reduced:
+    """Pickles as an arbitrary call (to forge a Hand's pickle)."""
+
+    def __init__(self, function, args):
+        self.function, self.args = function, args
+
+    def __reduce__(self):
+        return (self.function, self.args)
+
+
+def test_every_public_object_pickles():
+    hand = play_to_end(Hand(Rules(Variant.SEVEN_CARD_STUD_HILO, 10), [100, 100, 100], seed=9))
+    objects = [
+        Card("As"), CardSet("As Kd 7h"), stud.evaluate_high("As Ks Qs Js Ts 2d"),
+        stud.evaluate_low8("As 2d 3c 4h 5s Kd"), stud.evaluate_razz("As 2d 3c 4h 5s Kd"),
+        Rules(Variant.FIVE_CARD_STUD, 4, max_raises=4), Action(ActionKind.CALL, 10),
+        Variant.RAZZ, stud.Category.FLUSH, *hand.history, *hand.pots, hand,
+        stud.equity(Variant.RAZZ, ["As 2d 3c 4h 5s", "Kd Kh 9c 8d 7s"]),
+        stud.simulate(STUD7, ["call", "random"], 10, seed=1),
+    ]
+    for obj in objects:
+        clone = pickle.loads(pickle.dumps(obj))
+        if isinstance(obj, Hand):
+            assert clone.history == obj.history and clone.payouts == obj.payouts
+        else:
+            assert clone == obj, obj
+
+
+def test_tampered_evaluation_pickle_is_evaluated_again():
+    high = stud.evaluate_high("As Ks Qs Js Ts")
+    function, args = high.__reduce__()
+    with pytest.raises(stud.CardError):
+        function(CardSet("As Ks"))  # what a forged pickle would have to pass
+    assert pickle.loads(pickle.dumps(high)).value == high.value
+
+
+def _advance(hand: Hand) -> Hand:
+    """Runs in a pool worker: one more legal action (the last one)."""
+    if not hand.is_over:
+        hand.act(hand.legal_actions()[-1])
+    return hand
+
+
+def test_hands_travel_through_a_process_pool():
+    import multiprocessing
+
+    hands = [Hand(Rules(variant, 10), [200] * 4, seed=k) for k, variant in enumerate(Variant)]
+    with multiprocessing.get_context("spawn").Pool(2) as pool:
+        moved = pool.map(_advance, hands, chunksize=1)
+    for hand, back in zip(hands, moved):
+        _advance(hand)
+        assert back.history == hand.history
+        assert back.legal_actions() == hand.legal_actions()
+
+
+# ---- the two rule edges (RULES.md 2.8, 8.2) -----------------------------------------------------
+
+def test_8_2_a_tie_for_a_share_worth_no_chip_still_shows():
+    # Stud/8, S=2, B=4, BI=1, no ante: seat 2 brings in, two calls, checked down.
+    # Seat 0 has quad kings (no low); seats 1 and 2 both have 7-5-4-3-2.
+    rules = Rules(Variant.SEVEN_CARD_STUD_HILO, 2, big_bet=4, bring_in=1, ante=0)
+    deck = ("Ks 2c 3h  Kh 3c 4s  Kc 9h 2h  8d Kd 4d 5s  8h Qs 5d 7s  8s Qh 7c 9d"
+            "  8c Jc Ts Tc")
+    hand = Hand(rules, [50, 50, 50], deck=deck)
+    assert hand.actor == 2
+    hand.bring_in()
+    hand.call()
+    hand.call()
+    while not hand.is_over:
+        hand.check()
+    # high half 2 to seat 0; the low half (1 chip) tied: the odd chip goes to
+    # seat 2, whose 7s outranks seat 1's 7c (9.5); seat 1 tied, so it shows
+    assert hand.payouts == [2, 0, 1]
+    shown = {e.seat for e in hand.history if isinstance(e, HandShown)}
+    mucked = {e.seat for e in hand.history if isinstance(e, HandMucked)}
+    assert shown == {0, 1, 2} and not mucked
+
+
+def test_2_8_short_bring_in_with_bi_equal_to_s_is_the_bet():
+    # BI = S = 10, ante 1, stacks [5, 100, 100]: seat 0 brings in all in for 4
+    rules = Rules(Variant.SEVEN_CARD_STUD, 10, bring_in=10, ante=1)
+    hand = Hand(rules, [5, 100, 100], deck="2c Kd 5c  3s Qh 9c  4d 7s Tc")
+    assert [str(a) for a in hand.legal_actions()] == ["bring in for 4"]
+    hand.bring_in()
+    # no "complete to 10" that equals the call: call S or raise to 2S
+    assert [str(a) for a in hand.legal_actions()] == ["fold", "call 10", "raise to 20"]
+    hand.call()
+    assert [str(a) for a in hand.legal_actions()] == ["fold", "call 10", "raise to 20"]
+    hand.raise_to(20)
+    assert [a.kind for a in hand.legal_actions()] == [ActionKind.FOLD, ActionKind.CALL,
+                                                      ActionKind.RAISE]
+    assert hand.legal_actions()[-1].amount == 30
