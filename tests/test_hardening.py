@@ -141,26 +141,26 @@ def test_tampered_rules_pickle_is_validated(field, value):
         pickle.loads(pickle.dumps(_Reduced(function, tuple(values))))
 
 
-def _forged_rules(offset: int, value: int) -> Rules:
-    """A Rules whose cached C struct has one byte changed (what the old
-    pickles carried and trusted)."""
-    rules = Rules(Variant.SEVEN_CARD_STUD, 10)
-    Hand(rules, [100, 100], seed=1)
-    raw = bytearray(rules.__dict__["_c_rules"])
-    raw[offset] = value
+def test_rules_rebuilt_without_their_constructor_are_validated_on_use():
+    # what a hand-made pickle can build: a Rules whose __init__ never ran
+    import copyreg
+
+    good = Rules(Variant.SEVEN_CARD_STUD, 10)
+    for field, value in (("small_bet", -5), ("bring_in_tiebreak", "x"), ("max_raises", 10**6),
+                         ("variant", 200), ("burn_cards", "yes")):
+        state = {name: getattr(good, name) for name in Rules._fields}
+        state[field] = value
+        forged = pickle.loads(pickle.dumps(_Reduced(copyreg._reconstructor,
+                                                    (Rules, object, None), state)))
+        with pytest.raises(ValueError):
+            Hand(forged, [100, 100])
+    # nothing stored on the object stands in for its fields
     forged = Rules(Variant.SEVEN_CARD_STUD, 10)
-    object.__setattr__(forged, "_c_rules", bytes(raw))
-    return forged
-
-
-@pytest.mark.parametrize("offset, value", [(19, 200), (16, 9), (18, 5), (17, 7), (32, 9)])
-def test_forged_rules_struct_cannot_reach_memory(offset, value):
-    # offsets: max_players, variant, n_streets, scoring; a street's down count
-    forged = _forged_rules(offset, value)
-    with pytest.raises(ValueError):
-        Hand(forged, [100] * 150)
-    hand = Hand(forged, [100] * 8, seed=4)  # the cache is rebuilt from the checked fields
-    assert hand.n_seats == 8
+    object.__setattr__(forged, "_c_rules", b"\xff" * 200)
+    with pytest.raises(ValueError, match="not a valid stud.Rules"):
+        Hand(forged, [100] * 8)
+    hand = Hand(Rules(Variant.SEVEN_CARD_STUD, 500), [10_000] * 2, seed=1)
+    assert hand.legal_actions()[0].amount == 250  # the engine's bets are the fields' bets
 
 
 def test_too_many_seats_are_counted_before_copying():
@@ -321,13 +321,16 @@ def test_tampered_hand_pickle_raises(tamper):
 
 
 class _Reduced:
-    """Pickles as an arbitrary call (to forge a Hand's pickle)."""
+    """Pickles as an arbitrary call, with a state when given (to forge a
+    pickle)."""
 
-    def __init__(self, function, args):
-        self.function, self.args = function, args
+    def __init__(self, function, args, state=None):
+        self.function, self.args, self.state = function, args, state
 
     def __reduce__(self):
-        return (self.function, self.args)
+        if self.state is None:
+            return (self.function, self.args)
+        return (self.function, self.args, self.state)
 
 
 def test_every_public_object_pickles():
@@ -412,3 +415,161 @@ def test_2_8_short_bring_in_with_bi_equal_to_s_is_the_bet():
     assert [a.kind for a in hand.legal_actions()] == [ActionKind.FOLD, ActionKind.CALL,
                                                       ActionKind.RAISE]
     assert hand.legal_actions()[-1].amount == 30
+
+
+# ---- a second hostile probe: objects made or used the wrong way -----------------------------
+
+def test_a_hand_made_by_new_alone_refuses_everything():
+    hand = Hand.__new__(Hand)
+    assert hand.legal_actions() == [] and hand.is_over and hand.history == ()
+    for call in (hand.check, hand.fold, hand.call, hand.show, lambda: hand.deal(["As Ks Qs"])):
+        with pytest.raises(IllegalActionError):
+            call()
+    started = Hand(STUD7, [100, 100], seed=1)
+    with pytest.raises(TypeError, match="started once"):
+        started.__init__(STUD7, [100, 100])
+
+
+def test_private_helpers_check_their_inputs():
+    with pytest.raises(TypeError):
+        stud._core._builtin_choice("random", None, 1)
+    with pytest.raises(ValueError, match="not set up"):
+        stud._core._BatchJob().run(0, 10)
+    assert not hasattr(stud._core, "_shuffle_with_seed")  # internal to the module now
+
+
+def test_cards_and_sets_are_immutable():
+    cards = CardSet("As Kd")
+    with pytest.raises(TypeError, match="immutable"):
+        cards.__init__("2c 3c")
+    card = Card("As")
+    with pytest.raises(TypeError, match="immutable"):
+        card.__init__("2c")
+    assert str(cards) == "As Kd" and str(card) == "As"
+    with pytest.raises(TypeError):
+        Card(None)
+    for made in (Card.from_index(3), CardSet.from_mask(7), stud.evaluate_high("As Ks Qs Js Ts").cards):
+        with pytest.raises(TypeError):
+            made.__init__("2c")
+
+
+def test_evaluated_hands_come_only_from_the_evaluators():
+    with pytest.raises(TypeError):
+        stud.HighHand()
+    with pytest.raises(TypeError):
+        stud.LowHand()
+
+
+def test_hilo_outputs_must_not_overlap():
+    masks = np.array([int(CardSet("As 2d 3c 4h 5s Kd Kh"))] * 8, dtype=np.uint64)
+    out = np.zeros(8, np.uint16)
+    with pytest.raises(ValueError, match="overlap"):
+        stud.evaluate_hilo_batch(masks, out, out)
+    with pytest.raises(ValueError, match="overlap"):
+        stud.evaluate_hilo_batch(masks, out, out[:8])
+
+
+def test_community_card_only_when_the_deck_runs_short():
+    # 5.1: two players never exhaust the deck, in either game
+    five = Hand(Rules(Variant.FIVE_CARD_STUD, 10), [100, 100], manual=True)
+    five.deal(["As Kd", "2c 7h"])
+    five.bring_in()
+    five.call()
+    assert five.awaiting_deal
+    with pytest.raises(stud.CardError):
+        five.deal(community="2s")
+    seven = Hand(STUD7, [100] * 3, manual=True)
+    seven.deal(["As Kd Qh", "2c 7h 9d", "3s 4s 5s"])
+    seven.bring_in()
+    seven.call()
+    seven.call()
+    assert seven.awaiting_deal
+    with pytest.raises(stud.CardError):
+        seven.deal(community="2s")
+    seven.deal(["6h", "8h", "Th"])  # the street itself is dealt as usual
+    assert seven.actor is not None
+
+
+def test_replay_checks_what_each_event_says():
+    from stud.game import CommunityCardDealt, CardDealt
+
+    hand = play_to_end(Hand(STUD7, [100, 100, 100], seed=11))
+    history = list(hand.history)
+    k = next(i for i, e in enumerate(history) if isinstance(e, ActionTaken))
+    wrong_seat = history[:k] + [ActionTaken((history[k].seat + 1) % 3, history[k].action)]
+    with pytest.raises(ValueError, match="awaits seat"):
+        stud.replay(STUD7, [100, 100, 100], wrong_seat)
+    d = next(i for i, e in enumerate(history) if isinstance(e, CardDealt))
+    for bad in (CardDealt(0.0, history[d].card, False), CardDealt(99, history[d].card, False),
+                CardDealt(0, "As", False), CommunityCardDealt(None)):
+        with pytest.raises((TypeError, ValueError)):
+            stud.replay(STUD7, [100, 100, 100], history[:d] + [bad] + history[d + 1:])
+
+
+@pytest.mark.parametrize("call", [
+    lambda: stud.simulate(STUD7, ["call", "call"], 10, seed=1.5),
+    lambda: stud.simulate(STUD7, ["call", "call"], 10, seed="x"),
+    lambda: stud.simulate(STUD7, ["call", "call"], 10, seed=True),
+    lambda: stud.simulate(STUD7, ["call", "call"], 10, rotate="no"),
+    lambda: stud.simulate(STUD7, ["call", "call"], 10, carry=[]),
+    lambda: stud.simulate(None, ["call", "call"], 10),
+    lambda: stud.equity(Variant.RAZZ, ["As 2d", "Kh Kd"], exact="no"),
+    lambda: stud.equity(Variant.RAZZ, ["As 2d", "Kh Kd"], exact=0),
+    lambda: stud.equity(Variant.RAZZ, ["As 2d 3c 4h 5s", "Kh Kd"], trials="many"),
+    lambda: stud.equity(Variant.RAZZ, ["As 2d 3c 4h 5s", "Kh Kd"], seed="x"),
+    lambda: stud.board_value("As", razz="yes"),
+    lambda: Hand(STUD7, [100, 100], manual="yes"),
+    lambda: stud.play_random(STUD7, [100, 100], 1, check="no"),
+])
+def test_junk_flags_seeds_and_counts_are_refused(call):
+    with pytest.raises(TypeError):
+        call()
+
+
+@pytest.mark.parametrize("variant", [True, 1.0, "RAZZ", 9, None])
+def test_variants_must_be_variants(variant):
+    with pytest.raises(ValueError, match="unknown variant"):
+        Rules(variant, 10)
+    with pytest.raises(ValueError, match="unknown variant"):
+        stud.equity(variant, ["As 2d", "Kh Kd"])
+
+
+def test_numpy_seeds_and_counts_work_everywhere():
+    a = stud.simulate(STUD7, ["random", "call"], 200, seed=np.int64(3))
+    b = stud.simulate(STUD7, ["random", "call"], 200, seed=3)
+    assert a == b
+    c = stud.equity(Variant.RAZZ, ["As 2d", "Kh Kd"], exact=False, trials=np.int64(1000),
+                    seed=np.uint64(4))
+    assert c == stud.equity(Variant.RAZZ, ["As 2d", "Kh Kd"], exact=False, trials=1000, seed=4)
+
+
+def test_huge_counts_are_refused_before_any_work():
+    with pytest.raises(ValueError, match="hands must be between"):
+        stud.simulate(STUD7, ["random", "call"], 10**20, seed=1)
+    with pytest.raises(ValueError, match="trials must be between"):
+        stud.equity(Variant.RAZZ, ["As 2d", "Kh Kd"], exact=False, trials=2**70)
+
+
+def test_rules_options_must_be_the_strings_named():
+    class Anything(str):
+        def __eq__(self, other):
+            return True
+
+        __hash__ = str.__hash__
+
+    with pytest.raises(ValueError):
+        Rules(Variant.RAZZ, 10, bring_in_tiebreak=Anything("x"))
+
+    class Yes:
+        def __eq__(self, other):
+            return True
+
+    with pytest.raises(ValueError):
+        Rules(Variant.RAZZ, 10, odd_chip=Yes())
+
+
+def test_action_amounts_are_numbers():
+    with pytest.raises(TypeError):
+        Action(ActionKind.BET, "junk")
+    with pytest.raises(TypeError):
+        Action(3, None)

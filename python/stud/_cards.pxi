@@ -172,12 +172,16 @@ cdef class Card:
     is the card's bit in a CardSet mask (bit 16 * suit index + rank - 2).
     """
     cdef readonly int index
+    cdef bint _made  # immutable: __init__ runs once
 
-    def __init__(self, str text):
+    def __init__(self, str text not None):
+        if self._made:
+            raise TypeError("a Card is immutable")
         cdef uint64_t mask = _parse(text)
         if stud_popcount(mask) != 1:
             raise CardError(f"expected one card, got {text!r}")
         self.index = stud_lowest_card(mask)
+        self._made = True
 
     @staticmethod
     def from_index(index) -> Card:
@@ -229,12 +233,14 @@ cdef class Card:
 cdef Card _card(int index):
     cdef Card card = Card.__new__(Card)
     card.index = index
+    card._made = True
     return card
 
 
 cdef CardSet _cardset(uint64_t mask):
     cdef CardSet cs = CardSet.__new__(CardSet)
     cs.mask = mask
+    cs._made = True
     return cs
 
 
@@ -263,9 +269,13 @@ cdef class CardSet:
     16 * suit index + (rank - 2), suits c=0, d=1, h=2, s=3.
     """
     cdef readonly uint64_t mask
+    cdef bint _made  # immutable (it hashes by its mask): __init__ runs once
 
     def __init__(self, cards=()):
+        if self._made:
+            raise TypeError("a CardSet is immutable")
         self.mask = _to_mask(cards)
+        self._made = True
 
     @staticmethod
     def from_mask(mask) -> CardSet:

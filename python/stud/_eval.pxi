@@ -57,6 +57,9 @@ cdef class HighHand:
     cdef readonly int value
     cdef uint64_t _mask
 
+    def __init__(self):
+        raise TypeError("a HighHand comes from evaluate_high(cards)")
+
     @property
     def category(self):
         """The hand's ``Category``."""
@@ -104,6 +107,9 @@ cdef class LowHand:
     cdef readonly int value
     cdef uint64_t _mask
     cdef stud_eval_kind _kind
+
+    def __init__(self):
+        raise TypeError("a LowHand comes from evaluate_low8(cards) or evaluate_razz(cards)")
 
     @property
     def kind(self) -> str:
@@ -210,7 +216,7 @@ def evaluate_hilo(cards) -> tuple:
     return _high_hand(mask), _low_hand(mask, STUD_EVAL_LOW8)
 
 
-def board_value(cards, *, bint razz=False) -> int:
+def board_value(cards, *, razz=False) -> int:
     """Rank 1..4 upcards for the bring-in and who acts first (RULES.md 2.1, 3.2, 3.3).
 
     A larger value acts first on later streets: the highest board in hi and
@@ -222,6 +228,8 @@ def board_value(cards, *, bint razz=False) -> int:
     >>> board_value("7h 6d", razz=True) > board_value("8h 2d", razz=True)
     True
     """
+    if not isinstance(razz, bool):
+        raise TypeError(f"razz must be True or False, not {razz!r}")
     cdef uint64_t mask = _mask_or_int(cards)
     cdef int count = stud_popcount(mask)
     if count < 1 or count > 4:
@@ -269,6 +277,9 @@ cdef class _BatchJob:
     def run(self, size_t start, size_t stop):
         """Evaluates [start, stop); the index of the first invalid mask, or -1."""
         cdef size_t at = start, end, done
+        if self.masks == NULL or self.out == NULL or self.stop is None or \
+                (self.kind == _BATCH_HILO and self.out2 == NULL):
+            raise ValueError("this batch job was not set up")
         while at < stop:
             end = stop if stop - at <= _BATCH_STEP else at + _BATCH_STEP
             with nogil:
@@ -365,6 +376,8 @@ cdef object _batch(int kind, object masks, object out, object out2, object threa
                 if two:
                     _check_out(&oview2, n, "low_out")
                     job.out2 = <uint16_t *>oview2.buf
+                    if n and job.out2 < job.out + n and job.out < job.out2 + n:
+                        raise ValueError("high_out and low_out must not overlap")
                 invalid = [index for index in _on_workers(job.run, n, workers, job.stop)
                            if index >= 0]
                 if invalid:

@@ -5,6 +5,7 @@ from libc.string cimport memcpy, memset as _memset
 import os as _os
 
 from stud import game as _game_types
+from stud._checks import true_or_false as _true_or_false
 from stud.enums import Variant as _Variant
 
 cdef object _Action = _game_types.Action
@@ -40,15 +41,24 @@ cdef object _action(int kind, int32_t amount):
     return action
 
 
+cdef dict _C_RULES = {}  # field values of a validated Rules -> its C struct
+
+
 cdef void _c_rules(object rules, stud_rules *out) except *:
-    """The C rules of a validated stud.Rules (kept on the object once made)."""
+    """The C rules of a stud.Rules.  Built from its fields after validating
+    them again (a Rules made by a tampered pickle skips its constructor),
+    then cached by those values; nothing stored on the object is trusted."""
     if not isinstance(rules, _game_types.Rules):
         raise TypeError(f"rules must be a stud.Rules, not {type(rules).__name__}")
-    cdef bytes cached = rules.__dict__.get("_c_rules")
-    if cached is not None and len(cached) == sizeof(stud_rules):
+    fields = rules.__dict__
+    key = tuple(fields.values())
+    cdef bytes cached = _C_RULES.get(key)
+    if cached is not None:
         memcpy(out, <const char *>cached, sizeof(stud_rules))
-        if stud_rules_check(out) == STUD_OK:  # cheap, and nothing is taken on trust
-            return
+        return
+    if tuple(fields) != _game_types.Rules._fields:
+        raise ValueError(f"not a valid stud.Rules: fields {tuple(fields)}")
+    _game_types.Rules.__post_init__(rules)  # raises ValueError on bad values
     stud_rules_default(out, int(rules.variant), rules.small_bet)
     out.big_bet = rules.big_bet
     out.ante = rules.ante
@@ -63,8 +73,9 @@ cdef void _c_rules(object rules, stud_rules *out) except *:
     out.burn_cards = rules.burn_cards
     if stud_rules_check(out) != STUD_OK:
         raise ValueError(f"inconsistent rules: {rules!r}: {_error_text(STUD_E_RULES)}")
-    # Rules is immutable: the cache goes in through object.__setattr__
-    object.__setattr__(rules, "_c_rules", (<char *>out)[:sizeof(stud_rules)])
+    if len(_C_RULES) > 1024:
+        _C_RULES.clear()
+    _C_RULES[tuple(fields.values())] = (<char *>out)[:sizeof(stud_rules)]
 
 
 cdef list _mask_cards(uint64_t mask):
@@ -155,13 +166,25 @@ cdef class Hand:
     cdef bytes _deck
     cdef str _showdown_mode
 
-    def __init__(self, rules, stacks, *, seed=None, deck=None, bint manual=False,
+    def __cinit__(self):
+        # a Hand made by Hand.__new__ alone is an empty, finished hand: every
+        # call on it is refused (the struct is zeroed by Cython)
+        self.state.phase = STUD_PHASE_OVER
+        self.state.actor = -1
+        self._events = bytearray()
+        self._start_stacks = []
+        self._showdown_mode = "auto"
+
+    def __init__(self, rules, stacks, *, seed=None, deck=None, manual=False,
                  str showdown="auto"):
         cdef stud_rules c_rules
         cdef int32_t c_stacks[STUD_MAX_SEATS]
         cdef uint8_t order[STUD_CARDS]
         cdef stud_log log
         cdef uint64_t used = 0, c_seed
+        if self.rules is not None:
+            raise TypeError("a Hand is started once: make a new one")
+        manual = _true_or_false(manual, "manual")
         _c_rules(rules, &c_rules)
         stacks = _checked_stacks(stacks, &c_rules, c_stacks, "seat")
         if seed is None:
@@ -682,11 +705,14 @@ cdef list _ordered_cards(object cards):
     return order
 
 
-def _shuffle_with_seed(list cards, uint64_t seed):
-    """Shuffles in place with the engine's PRNG (the same cards for the same seed)."""
+cdef _shuffle_with_seed(list cards, uint64_t seed):
+    """Shuffles card ids (at most 52) in place with the engine's PRNG (the
+    same cards for the same seed)."""
     cdef uint64_t state[4]
-    cdef uint8_t buf[52]
+    cdef uint8_t buf[STUD_CARDS]
     cdef int i, n = len(cards)
+    if n > STUD_CARDS:
+        raise ValueError("at most 52 cards")
     stud_rng_seed(state, seed ^ 0xD1B54A32D192ED03ULL)
     for i in range(n):
         buf[i] = cards[i]
@@ -695,7 +721,7 @@ def _shuffle_with_seed(list cards, uint64_t seed):
         cards[i] = buf[i]
 
 
-def play_random(rules, stacks, hands, *, seed=0, bint random_stacks=False, bint check=False):
+def play_random(rules, stacks, hands, *, seed=0, random_stacks=False, check=False):
     """Plays ``hands`` whole hands inside C, every player choosing uniformly
     among his legal actions, without the GIL.
 
@@ -717,6 +743,8 @@ def play_random(rules, stacks, hands, *, seed=0, bint random_stacks=False, bint 
     cdef int n, error
     cdef uint64_t c_seed = <uint64_t>(_whole(seed, "seed") & 0xFFFFFFFFFFFFFFFF), n_hands
     cdef _Stop stop = _Stop()
+    cdef bint c_random_stacks = _true_or_false(random_stacks, "random_stacks")
+    cdef bint c_check = _true_or_false(check, "check")
     _c_rules(rules, &c_rules)
     stacks = _checked_stacks(stacks, &c_rules, c_stacks, "seat")
     n = len(stacks)
@@ -725,8 +753,8 @@ def play_random(rules, stacks, hands, *, seed=0, bint random_stacks=False, bint 
         raise ValueError(f"hands must be 0 or more, not {hands}")
     n_hands = hands
     with nogil:
-        error = stud_play_random(&c_rules, n, c_stacks, random_stacks, n_hands, c_seed, check,
-                                 &report, &stop.poll)
+        error = stud_play_random(&c_rules, n, c_stacks, c_random_stacks, n_hands, c_seed,
+                                 c_check, &report, &stop.poll)
     if error == STUD_E_INTERRUPTED:
         _raise_stopped()
     if error != STUD_OK:
@@ -776,7 +804,7 @@ def _simulate_builtin(rules, stacks, policies, uint64_t hands, uint64_t seed, bi
             "showdown_wins": [result.showdown_wins[p] for p in range(n)]}
 
 
-def _builtin_choice(str policy, Hand hand, uint64_t seed):
+def _builtin_choice(str policy not None, Hand hand not None, uint64_t seed):
     """The built-in policy's action for the hand's actor (as in C)."""
     cdef uint64_t state[4]
     if policy not in BUILTIN_POLICIES:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import operator
 import os
 from collections.abc import Callable, Sequence
 from typing import Any
+
+from ._checks import whole_number
 
 _threads = None  # one pool of threads for the whole process, made on first use
 
@@ -23,9 +24,7 @@ if hasattr(os, "register_at_fork"):
 
 def worker_count(workers: object, name: str = "threads") -> int:
     """A validated worker count: a whole number >= 1, or 0 for every core."""
-    if isinstance(workers, bool) or not hasattr(type(workers), "__index__"):
-        raise ValueError(f"{name} must be a whole number >= 0 (0 = all cores), not {workers!r}")
-    workers = operator.index(workers)  # type: ignore[arg-type]
+    workers = whole_number(workers, name)
     if workers < 0:
         raise ValueError(f"{name} must be a whole number >= 0 (0 = all cores), not {workers!r}")
     return workers or (os.cpu_count() or 1)

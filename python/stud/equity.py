@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import math
-import os
 from collections.abc import Iterable, Sequence
 
 from ._core import EQUITY_SHARE_UNITS, CardSet, _equity_job
+from ._checks import seed_or_random, true_or_false, whole_number
 from ._parallel import chunk_seed, map_threads, worker_count
 from ._record import Record
 from .enums import Variant
 from .errors import CardError
-from .game import SEVEN_CARD_VARIANTS
+from .game import SEVEN_CARD_VARIANTS, variant_of
 
 __all__ = ["EquityResult", "TooManyOutcomes", "equity", "EXACT_LIMIT", "EXACT_MAX",
            "DEFAULT_TRIALS"]
@@ -25,6 +25,8 @@ _SATURATED = (1 << 64) - 1  # the C count saturates there
 #: Monte Carlo trials when none are asked for
 DEFAULT_TRIALS = 200_000
 _CHUNK = 1 << 16  # Monte Carlo trials per seeded chunk (results do not depend on threads)
+#: the most Monte Carlo trials one call takes (days of one core: a typo, not a plan)
+MAX_TRIALS = 10**14
 
 _SCORING = {Variant.SEVEN_CARD_STUD: 0, Variant.SEVEN_CARD_STUD_HILO: 1, Variant.RAZZ: 2,
             Variant.FIVE_CARD_STUD: 0, Variant.FIVE_CARD_STUD_HILO: 1}
@@ -98,7 +100,14 @@ def equity(variant: Variant, hands: Sequence[str | CardSet | Iterable], dead=Non
     >>> result.exact, result.outcomes, round(result.equity[0], 6)
     (True, 1560, 0.714103)
     """
-    variant = Variant(variant)
+    variant = variant_of(variant)
+    if exact is not None:
+        exact = true_or_false(exact, "exact (None, True or False)")
+    if trials is not None:
+        trials = whole_number(trials, "trials")
+        if not 0 < trials <= MAX_TRIALS:
+            raise ValueError(f"trials must be between 1 and {MAX_TRIALS:,}, not {trials:,}")
+    seed = seed_or_random(seed)
     hand_size = 7 if variant in SEVEN_CARD_VARIANTS else 5
     if isinstance(hands, (str, CardSet)):
         raise TypeError("hands is a list with one entry per player")
@@ -146,14 +155,16 @@ def _run_exact(job, workers):
 
 
 def _run_monte_carlo(job, trials, seed, workers):
-    if isinstance(trials, bool) or not isinstance(trials, int) or trials <= 0:
-        raise ValueError(f"trials must be a positive whole number, not {trials!r}")
-    if seed is None:
-        seed = int.from_bytes(os.urandom(8), "little")
-    chunks = [(min(_CHUNK, trials - start), chunk_seed(seed, k))
-              for k, start in enumerate(range(0, trials, _CHUNK))]
-    results = map_threads(job.monte_carlo, chunks, workers, job.stop)
-    return _add([counts for _, counts in results])
+    # chunks made a group at a time: memory does not grow with the trials
+    group = 64 * workers
+    total = None
+    for first in range(0, trials, group * _CHUNK):
+        chunks = [(min(_CHUNK, trials - start), chunk_seed(seed, start // _CHUNK))
+                  for start in range(first, min(trials, first + group * _CHUNK), _CHUNK)]
+        results = map_threads(job.monte_carlo, chunks, workers, job.stop)
+        part = _add([counts for _, counts in results])
+        total = part if total is None else _add([total, part])
+    return total
 
 
 def _add(parts):

@@ -9,10 +9,10 @@ module.
 
 from __future__ import annotations
 
-import operator
 from enum import IntEnum
 from typing import TYPE_CHECKING, Literal, NamedTuple, Union
 
+from ._checks import whole_number
 from ._record import Record
 from .enums import Variant
 
@@ -72,14 +72,11 @@ class Action(_ActionFields):
     __slots__ = ()
 
     def __new__(cls, kind: ActionKind | int, amount: int) -> Action:
-        if isinstance(kind, bool) or not hasattr(type(kind), "__index__"):
-            raise TypeError(f"an action kind is a stud.ActionKind, not {kind!r}")
-        try:
-            kind = ActionKind(operator.index(kind))
-        except ValueError:
-            raise IllegalActionError(f"unknown action kind {kind!r}: kinds are 0..6 "
-                                     f"(stud.ActionKind)") from None
-        return tuple.__new__(cls, (kind, amount))
+        number = whole_number(kind, "an action kind")
+        if not ActionKind.FOLD <= number <= ActionKind.RAISE:
+            raise IllegalActionError(f"unknown action kind {number}: kinds are 0..6 "
+                                     f"(stud.ActionKind)")
+        return tuple.__new__(cls, (ActionKind(number), whole_number(amount, "an amount")))
 
     def __str__(self) -> str:
         if self.kind in (ActionKind.FOLD, ActionKind.CHECK):
@@ -139,10 +136,7 @@ class Rules(Record):
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__.__get__(self)  # normalising an immutable record
-        try:
-            set_("variant", Variant(self.variant))
-        except ValueError:
-            raise ValueError(f"unknown variant {self.variant!r}") from None
+        set_("variant", variant_of(self.variant))
         small = _whole("small_bet", self.small_bet)
         if small <= 0:
             raise ValueError(f"small_bet must be positive, not {small}")
@@ -176,7 +170,8 @@ class Rules(Record):
                               ("reopen_rule", ("half_bet", "full_raise")),
                               ("odd_chip", ("high_card", "position")),
                               ("shortage", ("community",))):
-            if getattr(self, name) not in allowed:
+            value = getattr(self, name)
+            if type(value) is not str or value not in allowed:
                 raise ValueError(f"{name} must be one of {allowed}, not {getattr(self, name)!r}")
         for name in ("heads_up_uncapped", "open_pair_double", "burn_cards"):
             if not isinstance(getattr(self, name), bool):
@@ -197,12 +192,23 @@ class Rules(Record):
         return (3, 4, 5, 6, 7) if self.variant in SEVEN_CARD_VARIANTS else (2, 3, 4, 5)
 
 
+def variant_of(value: object) -> Variant:
+    """A Variant from a Variant or its number; ValueError for anything else
+    (a bool, a float, an unknown number)."""
+    try:
+        return Variant(whole_number(value, "variant"))
+    except (TypeError, ValueError):
+        raise ValueError(f"unknown variant {value!r}: one of "
+                         f"{', '.join(v.name for v in Variant)}") from None
+
+
 def _whole(name: str, value: object) -> int:
-    """A whole number of chips: an int or anything with __index__ (numpy
-    integers), never a bool, a float or a string."""
-    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
-        raise ValueError(f"{name} must be a whole number of chips, not {value!r}")
-    return operator.index(value)  # type: ignore[arg-type]
+    """A whole number of chips (see _checks.whole_number); a ValueError, as
+    every invalid rule."""
+    try:
+        return whole_number(value, name)
+    except TypeError:
+        raise ValueError(f"{name} must be a whole number of chips, not {value!r}") from None
 
 
 class Pot(Record):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ._core import Hand
+from ._core import Card, Hand
 from .game import (ActionTaken, AntePosted, BurnsReshuffled, CardBurned, CardDealt,
                    CommunityCardDealt, Event, HandMucked, HandShown, PotAwarded, Rules,
                    StreetStarted, UncalledBetReturned)
@@ -32,7 +32,7 @@ def replay(rules: Rules, stacks: Sequence[int], history: Iterable[Event]) -> Han
     """
     hand = Hand(rules, stacks, manual=True, showdown="manual")
     street_cards: dict[int, list] = {}
-    community = None
+    community: Card | None = None
 
     def deal_pending() -> None:
         nonlocal street_cards, community
@@ -45,17 +45,29 @@ def replay(rules: Rules, stacks: Sequence[int], history: Iterable[Event]) -> Han
     for index, event in enumerate(history):
         if not isinstance(event, _EVENTS):
             raise TypeError(f"history[{index}] is not a history event: {event!r}")
+        seat = getattr(event, "seat", None)
+        if seat is not None and (type(seat) is not int or not 0 <= seat < len(hand.stacks)):
+            raise ValueError(f"history[{index}]: no seat {seat!r} at this table")
         if isinstance(event, StreetStarted):
             deal_pending()
         elif isinstance(event, CardDealt):
+            if not isinstance(event.card, Card):
+                raise TypeError(f"history[{index}]: {event.card!r} is not a Card")
             street_cards.setdefault(event.seat, []).append(event.card)
         elif isinstance(event, CommunityCardDealt):
+            if not isinstance(event.card, Card):
+                raise TypeError(f"history[{index}]: {event.card!r} is not a Card")
             community = event.card
-        elif isinstance(event, ActionTaken):
+        elif isinstance(event, (ActionTaken, HandShown, HandMucked)):
             deal_pending()
-            hand.act(event.action)
-        elif isinstance(event, (HandShown, HandMucked)):
-            deal_pending()
-            hand.show() if isinstance(event, HandShown) else hand.muck()
+            if event.seat != hand.actor:
+                raise ValueError(f"history[{index}]: seat {event.seat} acts, but the hand "
+                                 f"awaits seat {hand.actor}")
+            if isinstance(event, ActionTaken):
+                hand.act(event.action)
+            elif isinstance(event, HandShown):
+                hand.show()
+            else:
+                hand.muck()
     deal_pending()
     return hand

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import math
-import operator
-import os
 import random
+from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, Union
 
 from ._core import BUILTIN_POLICIES, Hand, _builtin_choice, _simulate_builtin
+from ._checks import seed_or_random, true_or_false, whole_number
 from ._parallel import chunk_seed, worker_count
 from ._record import Record
 from .game import Action, Rules
@@ -19,6 +19,8 @@ __all__ = ["Policy", "SimulationResult", "simulate", "BUILTIN_POLICIES", "CHUNK_
 #: hands per chunk: each chunk has its own seed (and, with carry, starts
 #: from the starting stacks), so results do not depend on the worker count
 CHUNK_HANDS = 10_000
+#: the most hands one call takes (about 60 years of one core: a typo, not a plan)
+MAX_HANDS = 10**15
 
 
 class Policy(Protocol):
@@ -76,6 +78,8 @@ def simulate(rules: Rules, policies: Sequence[PolicyLike], hands: int, *, stacks
     >>> result.hands, sum(result.net)
     (20000, 0)
     """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a stud.Rules, not {type(rules).__name__}")
     policies = list(policies)
     n = len(policies)
     if stacks is None:
@@ -84,10 +88,7 @@ def simulate(rules: Rules, policies: Sequence[PolicyLike], hands: int, *, stacks
     if len(stacks) != n:
         raise ValueError(f"{n} policies but {len(stacks)} stacks")
     for p, chips in enumerate(stacks):
-        if isinstance(chips, bool) or not hasattr(type(chips), "__index__"):
-            raise TypeError(f"the stack of player {p} must be a whole number of chips, "
-                            f"not {chips!r}")
-        stacks[p] = operator.index(chips)
+        stacks[p] = whole_number(chips, f"the stack of player {p}")
         if stacks[p] <= 0:
             raise ValueError(f"the stack of player {p} must be positive, not {stacks[p]}")
     if sum(stacks) > 1 << 30:
@@ -100,21 +101,23 @@ def simulate(rules: Rules, policies: Sequence[PolicyLike], hands: int, *, stacks
                              f"{', '.join(BUILTIN_POLICIES)}")
         if not isinstance(policy, str) and not callable(policy):
             raise TypeError(f"policy of player {p} must be a name or a callable")
-    if isinstance(hands, bool) or not hasattr(type(hands), "__index__"):
-        raise TypeError(f"hands must be a whole number, not {hands!r}")
-    hands = operator.index(hands)
-    if hands < 0:
-        raise ValueError(f"hands must be 0 or more, not {hands}")
-    if seed is None:
-        seed = int.from_bytes(os.urandom(8), "little")
+    hands = whole_number(hands, "hands")
+    if not 0 <= hands <= MAX_HANDS:
+        raise ValueError(f"hands must be between 0 and {MAX_HANDS:,}, not {hands:,}")
+    seed = seed_or_random(seed)
+    rotate = true_or_false(rotate, "rotate")
+    carry = true_or_false(carry, "carry")
+    progress = true_or_false(progress, "progress")
     workers = worker_count(workers, "workers")
-    chunks = [(start, min(CHUNK_HANDS, hands - start)) for start in range(0, hands, CHUNK_HANDS)]
+    # made as they are needed: a huge count costs no memory up front
+    chunks = ((start, min(CHUNK_HANDS, hands - start)) for start in range(0, hands, CHUNK_HANDS))
+    n_chunks = -(-hands // CHUNK_HANDS)
     job = (rules, policies, stacks, seed, rotate, carry)
     builtin = all(isinstance(p, str) for p in policies)
     run = _run_builtin_chunk if builtin else _run_python_chunk
     bar = _progress_bar(hands) if progress else None
     totals = None
-    if workers == 1 or len(chunks) == 1 or not builtin and not _picklable(policies):
+    if workers == 1 or n_chunks == 1 or not builtin and not _picklable(policies):
         results = (run(job, start, size) for start, size in chunks)
         for part in results:
             totals = _add(totals, part)
@@ -125,9 +128,17 @@ def simulate(rules: Rules, policies: Sequence[PolicyLike], hands: int, *, stacks
 
         pool = ProcessPoolExecutor(workers)
         try:
-            futures = [pool.submit(run, job, start, size) for start, size in chunks]
-            for future in futures:  # in chunk order: sums do not depend on timing
-                part = future.result()
+            # a window of chunks in flight, taken in chunk order: sums do not
+            # depend on timing, and memory does not grow with the hand count
+            window: deque = deque()
+            for start, size in chunks:
+                window.append(pool.submit(run, job, start, size))
+                if len(window) >= 4 * workers:
+                    totals = _add(totals, window.popleft().result())
+                    if bar is not None:
+                        bar.update(CHUNK_HANDS)
+            while window:
+                part = window.popleft().result()
                 totals = _add(totals, part)
                 if bar is not None:
                     bar.update(part["hands"])

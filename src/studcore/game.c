@@ -901,7 +901,12 @@ int stud_hand_deal(stud_hand *h, const uint8_t *cards, int n_cards, int per_seat
     for (int seat = 0; seat < h->n_seats; seat++)
         out |= h->all_mask[seat];
     if (community >= 0) {
-        if (h->street == 0 || community >= STUD_CARDS || (out & stud_card_bit(community)))
+        /* 5.1: only when the cards left (burns shuffled back in) cannot
+         * give every live player his card and the burn */
+        int left = STUD_CARDS - stud_popcount(out);
+        int need = bit_count(live) * (st->down + st->up) + (h->rules.burn_cards && st->burn);
+        if (h->street == 0 || left >= need || community >= STUD_CARDS ||
+            (out & stud_card_bit(community)))
             return STUD_E_CARDS;
         emit(log, STUD_EV_STREET, 0, st->number, 0, 0);
         h->community |= stud_card_bit(community);

@@ -197,8 +197,9 @@ void stud_hand_apply(stud_hand *hand, int kind, int32_t amount, stud_log *log);
 
 /* Manual dealing (phase STUD_PHASE_DEAL): `n_cards` cards, `per_seat` for
  * every live seat in seat order (the street's down cards first), or one
- * community card when `community` >= 0 (then `cards` is ignored).  The
- * counts are checked before any card is read. */
+ * community card when `community` >= 0 (then `cards` is ignored; only
+ * when the cards left cannot deal the street, RULES.md 5.1).  The counts
+ * are checked before any card is read. */
 int stud_hand_deal(stud_hand *hand, const uint8_t *cards, int n_cards, int per_seat,
                    int community, stud_log *log);
 
