@@ -78,13 +78,10 @@ static size_t checked_batch(int kind, const uint64_t *masks, uint16_t *out, uint
     int simd = STUD_HAVE_AVX2_KERNELS && stud_simd_available();
     for (size_t i = 0; i < n; i += BATCH_BLOCK) {
         size_t m = n - i < BATCH_BLOCK ? n - i : BATCH_BLOCK;
-        const volatile uint64_t *source = masks + i;
-        for (size_t k = 0; k < m; k++)
-            block[k] = source[k];
         size_t bad;
 #if STUD_HAVE_AVX2_KERNELS
         if (simd) {
-            bad = stud_simd_first_invalid(block, m, 5, 7);
+            bad = stud_simd_copy_checked(masks + i, block, m, 5, 7);
             if (bad < m)
                 return i + bad;
             switch (kind) {
@@ -97,6 +94,9 @@ static size_t checked_batch(int kind, const uint64_t *masks, uint16_t *out, uint
         }
 #endif
         (void)simd;
+        const volatile uint64_t *source = masks + i;
+        for (size_t k = 0; k < m; k++)
+            block[k] = source[k];
         bad = stud_first_invalid_scalar(block, m, 5, 7);
         if (bad < m)
             return i + bad;

@@ -203,6 +203,32 @@ AVX2 size_t stud_simd_first_invalid(const uint64_t *masks, size_t n, int min_car
     return i + stud_first_invalid_scalar(masks + i, n - i, min_cards, max_cards);
 }
 
+/* Copies n masks to `block` reading each exactly once (volatile loads: the
+ * source may change under us), and checks the copies in the same pass;
+ * returns the index of the first invalid copy, or n. */
+AVX2 size_t stud_simd_copy_checked(const uint64_t *masks, uint64_t *block, size_t n,
+                                   int min_cards, int max_cards)
+{
+    const __m256i outside = _mm256_set1_epi64x((long long)~STUD_VALID_BITS);
+    const __m256i low = _mm256_set1_epi64x(min_cards), high = _mm256_set1_epi64x(max_cards);
+    __m256i bad = _mm256_setzero_si256();
+    size_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        __m256i m = *(const volatile __m256i_u *)(const void *)(masks + i);
+        _mm256_storeu_si256((__m256i *)(void *)(block + i), m);
+        __m256i count = _mm256_sad_epu8(byte_counts4(m), _mm256_setzero_si256());
+        bad = _mm256_or_si256(bad, _mm256_and_si256(m, outside));
+        bad = _mm256_or_si256(bad, _mm256_cmpgt_epi64(low, count));
+        bad = _mm256_or_si256(bad, _mm256_cmpgt_epi64(count, high));
+    }
+    const volatile uint64_t *rest = masks + i;
+    for (size_t k = 0; i + k < n; k++)
+        block[i + k] = rest[k];
+    if (!_mm256_testz_si256(bad, bad) || i < n) /* rare (or a short block): find it */
+        return stud_first_invalid_scalar(block, n, min_cards, max_cards);
+    return n;
+}
+
 int stud_simd_available(void)
 {
     return __builtin_cpu_supports("avx2");
