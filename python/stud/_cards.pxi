@@ -245,8 +245,8 @@ cdef CardSet _cardset(uint64_t mask):
 
 
 # iteration order: ranks from ace down, within a rank spades, hearts, diamonds, clubs
-cdef int _ORDER_BITS[52]
-for _i in range(52):
+cdef int _ORDER_BITS[STUD_CARDS]
+for _i in range(STUD_CARDS):
     _ORDER_BITS[_i] = 16 * (3 - _i % 4) + (12 - _i // 4)
 
 
@@ -313,7 +313,7 @@ cdef class CardSet:
 
     def __iter__(self):
         cdef int k
-        for k in range(52):
+        for k in range(STUD_CARDS):
             if self.mask >> _ORDER_BITS[k] & 1:
                 yield _card((_ORDER_BITS[k] & 15) * 4 + (_ORDER_BITS[k] >> 4))
 

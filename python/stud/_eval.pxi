@@ -440,18 +440,20 @@ def _census(int n_cards, int first_lo=0, int first_hi=52):
     lowest card index is in [first_lo, first_hi), computed in C without the GIL."""
     if n_cards < 5 or n_cards > 7 or first_lo < 0 or first_hi > 52 or first_lo > first_hi:
         raise ValueError("census takes 5..7 cards and a range of first cards within 0..52")
-    cdef uint64_t *counts = <uint64_t *>calloc(7463 + 57 + 6176, sizeof(uint64_t))
+    # one histogram slot per value, 0 included, on each scale
+    cdef int high = STUD_HIGH_CLASSES + 1, low8 = STUD_LOW8_CLASSES + 1, razz = STUD_RAZZ_CLASSES + 1
+    cdef uint64_t *counts = <uint64_t *>calloc(high + low8 + razz, sizeof(uint64_t))
     if counts == NULL:
         raise MemoryError()
     try:
         with nogil:
-            stud_census(n_cards, first_lo, first_hi, counts, counts + 7463, counts + 7463 + 57)
-        return ([counts[k] for k in range(7463)], [counts[7463 + k] for k in range(57)],
-                [counts[7463 + 57 + k] for k in range(6176)])
+            stud_census(n_cards, first_lo, first_hi, counts, counts + high, counts + high + low8)
+        return ([counts[k] for k in range(high)], [counts[high + k] for k in range(low8)],
+                [counts[high + low8 + k] for k in range(razz)])
     finally:
         free(counts)
 
 
 def _high_category_starts():
-    """The first high value of each category, and 7463."""
+    """The first high value of each category, and STUD_HIGH_CLASSES + 1."""
     return [stud_high_category_start[k] for k in range(10)]
