@@ -573,3 +573,24 @@ def test_action_amounts_are_numbers():
         Action(ActionKind.BET, "junk")
     with pytest.raises(TypeError):
         Action(3, None)
+
+
+# ---- found by the C fuzzers (fuzz/corpus/*/regress-*) ---------------------------------------
+
+def test_batch_writes_every_value_before_a_bad_mask():
+    good = int(CardSet("As Ks Qs Js Ts"))
+    for bad_at in (1, 63, 64, 65, 130):
+        masks = np.full(200, good, dtype=np.uint64)
+        masks[bad_at] = 0
+        out = np.zeros(200, np.uint16)
+        with pytest.raises(ValueError, match=rf"masks\[{bad_at}\]"):
+            stud.evaluate_high_batch(masks, out)
+        assert (out[:bad_at] == stud.HIGH_CLASSES).all()
+
+
+def test_uncalled_ante_chips_do_not_make_a_bet_negative():
+    # both players all in from the antes; 51 ante chips go back to seat 0
+    hand = Hand(Rules(Variant.FIVE_CARD_STUD_HILO, 513), [52, 1], manual=True)
+    hand.deal(["As Kd", "2c 7h"])
+    assert hand.awaiting_deal
+    assert hand.bets == [0, 0] and hand.stacks == [51, 0] and hand.pot == 2

@@ -78,18 +78,17 @@ static size_t checked_batch(int kind, const uint64_t *masks, uint16_t *out, uint
     int simd = STUD_HAVE_AVX2_KERNELS && stud_simd_available();
     for (size_t i = 0; i < n; i += BATCH_BLOCK) {
         size_t m = n - i < BATCH_BLOCK ? n - i : BATCH_BLOCK;
-        size_t bad;
 #if STUD_HAVE_AVX2_KERNELS
         if (simd) {
-            bad = stud_simd_copy_checked(masks + i, block, m, 5, 7);
-            if (bad < m)
-                return i + bad;
-            switch (kind) {
-            case BATCH_HIGH: stud_simd_high_batch(block, out + i, m); break;
-            case BATCH_LOW8: stud_simd_low8_batch(block, out + i, m); break;
-            case BATCH_RAZZ: stud_simd_razz_batch(block, out + i, m); break;
-            default: stud_simd_hilo_batch(block, out + i, out2 + i, m); break;
+            size_t good = stud_simd_copy_checked(masks + i, block, m, 5, 7);
+            switch (kind) { /* the valid masks before a bad one are evaluated too */
+            case BATCH_HIGH: stud_simd_high_batch(block, out + i, good); break;
+            case BATCH_LOW8: stud_simd_low8_batch(block, out + i, good); break;
+            case BATCH_RAZZ: stud_simd_razz_batch(block, out + i, good); break;
+            default: stud_simd_hilo_batch(block, out + i, out2 + i, good); break;
             }
+            if (good < m)
+                return i + good;
             continue;
         }
 #endif
@@ -97,15 +96,15 @@ static size_t checked_batch(int kind, const uint64_t *masks, uint16_t *out, uint
         const volatile uint64_t *source = masks + i;
         for (size_t k = 0; k < m; k++)
             block[k] = source[k];
-        bad = stud_first_invalid_scalar(block, m, 5, 7);
-        if (bad < m)
-            return i + bad;
+        size_t good = stud_first_invalid_scalar(block, m, 5, 7);
         switch (kind) {
-        case BATCH_HIGH: stud_eval_high_batch_scalar(block, out + i, m); break;
-        case BATCH_LOW8: stud_eval_low8_batch_scalar(block, out + i, m); break;
-        case BATCH_RAZZ: stud_eval_razz_batch_scalar(block, out + i, m); break;
-        default: stud_eval_hilo_batch_scalar(block, out + i, out2 + i, m); break;
+        case BATCH_HIGH: stud_eval_high_batch_scalar(block, out + i, good); break;
+        case BATCH_LOW8: stud_eval_low8_batch_scalar(block, out + i, good); break;
+        case BATCH_RAZZ: stud_eval_razz_batch_scalar(block, out + i, good); break;
+        default: stud_eval_hilo_batch_scalar(block, out + i, out2 + i, good); break;
         }
+        if (good < m)
+            return i + good;
     }
     return n;
 }

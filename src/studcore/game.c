@@ -18,7 +18,7 @@ void stud_rules_default(stud_rules *r, int variant, int32_t small_bet)
                 variant == STUD_RAZZ;
     r->variant = (uint8_t)variant;
     r->small_bet = small_bet;
-    r->big_bet = 2 * small_bet;  /* 1: B = 2S */
+    r->big_bet = small_bet <= INT32_MAX / 2 ? 2 * small_bet : INT32_MAX; /* 1: B = 2S */
     r->ante = small_bet / 5;     /* 1: "about a fifth of the small bet" */
     r->bring_in = small_bet / 2; /* 1: BI = S / 2 */
     r->scoring = variant == STUD_RAZZ ? STUD_SCORE_RAZZ
@@ -48,8 +48,8 @@ void stud_rules_default(stud_rules *r, int variant, int32_t small_bet)
 int stud_rules_check(const stud_rules *r)
 {
     const int32_t limit = 1 << 28;
-    if (r->variant > STUD_FIVE_CARD_STUD_HILO)
-        return STUD_E_RULES;
+    if (r->variant > STUD_FIVE_CARD_STUD_HILO || r->small_bet <= 0 || r->small_bet > limit)
+        return STUD_E_RULES; /* (the bet range first: the defaults below double it) */
     /* the skeleton is the variant's own (1): only the options may differ */
     stud_rules own;
     stud_rules_default(&own, r->variant, r->small_bet);
@@ -350,7 +350,9 @@ static void return_uncalled(stud_hand *h, stud_log *log)
     int32_t excess = h->total[top] - second;
     if (excess > 0) {
         h->total[top] -= excess;
-        h->round_bet[top] -= excess;
+        /* the excess may include ante chips (a short all-in from the ante),
+         * which were never part of this round's bet */
+        h->round_bet[top] -= excess < h->round_bet[top] ? excess : h->round_bet[top];
         h->stack[top] += excess;
         h->payout[top] += excess;
         if (h->stack[top] > 0)

@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+"""Writes the seed inputs of fuzz/corpus/<target>/seed-*.bin.
+
+The seeds only give the fuzzer well-formed starting points in the input
+layouts that the harnesses document (fuzz_*.c); the fuzzer mutates from
+there.  Regression inputs (regress-*.bin) are kept by hand, not made here.
+
+    python3 fuzz/make_seeds.py
+"""
+import random
+import struct
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+rng = random.Random(20240601)
+
+
+def card(rank, suit):  # rank index 0..12 (2..A), suit 0..3
+    return 4 * rank + suit
+
+
+def deal(n):
+    return rng.sample(range(52), n)
+
+
+def eval_seeds():
+    out = {}
+    # card mode: hands of 5, 6 and 7 cards, then boards of 1..4 cards
+    body = b""
+    for n in (5, 6, 7, 5, 7, 6, 5):
+        body += bytes([n]) + bytes(deal(n))
+    for n in (1, 2, 3, 4, 1, 2, 3, 4):
+        body += bytes([n]) + bytes(deal(n))
+    out["hands"] = bytes([0]) + body
+    # named hands: straight flushes, wheel, quads, a full house, a flush
+    named = [
+        [card(r, 2) for r in (8, 9, 10, 11, 12)],
+        [card(12, 0), card(0, 1), card(1, 2), card(2, 3), card(3, 0)],
+        [card(5, s) for s in range(4)] + [card(9, 1)],
+        [card(7, 0), card(7, 1), card(7, 2), card(2, 0), card(2, 3), card(4, 1)],
+        [card(r, 3) for r in (0, 3, 5, 8, 11)] + [card(6, 0), card(6, 2)],
+    ]
+    out["named"] = bytes([2]) + b"".join(bytes([len(h)]) + bytes(h) for h in named) + bytes([0xC0, 45, 1])
+    # more than one 64-mask block, with an invalid mask in the second
+    body = b""
+    for i in range(80):
+        n = 5 + i % 3
+        body += bytes([n]) + bytes(deal(n))
+        if i == 70:
+            body += bytes([0x83]) + bytes(deal(3)) + bytes([13])  # a bit outside the card fields
+    out["blocks"] = bytes([0]) + body
+    # raw masks
+    def mask(cards):
+        m = 0
+        for c in cards:
+            m |= 1 << (16 * (c & 3) + (c >> 2))
+        return m
+    raw = b"".join(struct.pack("<Q", mask(deal(7))) for _ in range(6))
+    raw += struct.pack("<Q", 0xFFFF) + struct.pack("<Q", mask(deal(5)))
+    out["raw"] = bytes([1]) + raw
+    out["census"] = bytes([2, 5]) + bytes(deal(5)) + bytes([0x82, 9, 2])
+    return out
+
+
+def engine_seeds():
+    out = {}
+
+    def setup(mode, variant, small, opt=0, raises=3, seats=2, stacks=(), extra=b""):
+        b = bytes([mode, variant]) + struct.pack("<H", small - 1) + bytes([opt]) + extra
+        b += bytes([raises, seats - 2])
+        b += b"".join(struct.pack("<H", s) for s in stacks)
+        return b
+
+    def legal_ops(n):  # op 0 (a listed action) with a choice byte
+        return b"".join(bytes([rng.randrange(0, 4), rng.randrange(256)]) for _ in range(n))
+
+    for variant in range(5):
+        seats = 2 + variant * 2
+        stacks = [rng.randrange(2000, 60000) for _ in range(seats)]
+        out[f"auto-v{variant}"] = (
+            setup(0x80, variant, 10 * (variant + 1), seats=seats, stacks=stacks)
+            + struct.pack("<I", rng.randrange(1 << 32))
+            + legal_ops(40)
+        )
+    # short stacks, half-bet and full-raise reopening, suit tie-breaks
+    out["short"] = (
+        setup(0x00, 0, 20, opt=0x13, seats=4, stacks=[30, 200, 60, 5000])
+        + struct.pack("<I", 7) + legal_ops(30))
+    out["fullraise"] = (
+        setup(0x00, 3, 8, opt=0x1C, seats=2, stacks=[900, 700])
+        + struct.pack("<I", 99) + legal_ops(60))
+    # options byte with custom bet sizes
+    out["betsizes"] = (
+        bytes([0x00, 1]) + struct.pack("<H", 49) + bytes([0xC0])
+        + struct.pack("<HHH", 7, 11, 60) + bytes([2, 3])
+        + b"".join(struct.pack("<H", s) for s in (4000, 100, 2500, 9000, 300))
+        + struct.pack("<I", 5) + legal_ops(40))
+    # manual dealing and manual showdown: deals (op 5) between rounds of actions
+    ops = b""
+    for _ in range(6):
+        ops += bytes([5, 0]) + bytes(rng.randrange(256) for _ in range(24))
+        ops += legal_ops(8)
+        ops += bytes([7, 1, 7, 0])
+    out["manual"] = setup(0x03, 2, 10, seats=3, stacks=[3000, 3000, 3000]) + struct.pack("<I", 1) + ops
+    ops = bytes([5, 0]) + bytes(range(40)) + legal_ops(4) + bytes([5, 1, 17]) + legal_ops(10)
+    out["community"] = setup(0x01, 0, 10, seats=8, stacks=[500] * 8) + struct.pack("<I", 3) + ops
+    # a stacked deck (a permutation driven by the input)
+    out["stacked"] = (
+        setup(0x0C, 4, 10, seats=6, stacks=[1000] * 6)
+        + bytes(rng.randrange(256) for _ in range(51))
+        + struct.pack("<I", 11) + legal_ops(30))
+    # arbitrary calls: kinds, deals with odd counts, copies, act-vs-apply, queries, logs
+    ops = bytes([4, 1]) + struct.pack("<iI", -7, 5) + bytes([4, 3]) + struct.pack("<iI", 1 << 30, 10)
+    ops += bytes([6, 0x11]) + struct.pack("<i", -1) + bytes([3, 0xFF]) + bytes(8)
+    ops += bytes([8, 9, 1, 10]) + struct.pack("<H", 0x3FF) + struct.pack("<I", 12) + bytes([11])
+    ops += legal_ops(20) + bytes([8, 9, 0, 11]) + legal_ops(20)
+    out["misc"] = setup(0x82, 1, 10, seats=5, stacks=[800] * 5) + struct.pack("<I", 5) + ops
+    # forged rules fields
+    out["forged"] = (
+        bytes([0x20, 0, 9, 0, 0, 3, 2, 20, 5, 40, 0, 0])
+        + struct.pack("<HH", 3000, 3000) + struct.pack("<I", 1) + legal_ops(10))
+    # whole hands by the simulators
+    out["simulate"] = bytes([0xFF, 0, 0, 9, 0, 0, 3, 4]) + bytes(rng.randrange(256) for _ in range(40))
+    return out
+
+
+def equity_seeds():
+    out = {}
+
+    def query(head, shape, hands, dead):
+        b = bytes([head, shape])
+        for h in hands:
+            b += bytes([len(h)]) + bytes(h)
+        b += bytes([len(dead)]) + bytes(dead)
+        return b + struct.pack("<Q", rng.randrange(1 << 64)) + bytes([20]) + struct.pack("<Q", 9) + bytes([3])
+
+    for scoring in range(3):
+        cards = deal(14)
+        out[f"exact-s{scoring}"] = query(scoring, 0, [cards[:6], cards[6:12]], cards[12:14])
+    cards = deal(20)
+    out["three"] = query(1, 1, [cards[:6], cards[6:12], cards[12:18]], cards[18:20])
+    cards = deal(12)
+    out["five-card"] = query(0, 0x80, [cards[:4], cards[4:8], cards[8:11]], cards[11:12])
+    cards = deal(8)
+    out["mc"] = query(0, 4, [cards[i:i + 2] for i in range(0, 8, 2)], [])
+    out["bad"] = query(0x70, 0, [], []) + bytes([1, 9, 7])
+    return out
+
+
+def main():
+    for target, seeds in (("fuzz_eval", eval_seeds()), ("fuzz_engine", engine_seeds()),
+                          ("fuzz_equity", equity_seeds())):
+        folder = HERE / "corpus" / target
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, data in seeds.items():
+            (folder / f"seed-{name}.bin").write_bytes(data)
+
+
+if __name__ == "__main__":
+    main()
