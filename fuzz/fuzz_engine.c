@@ -298,8 +298,12 @@ static int deal_valid(game *g, uint64_t (*pick)(void *), void *ctx, int communit
         if (!(out & stud_card_bit(card)))
             unused[n_unused++] = (uint8_t)card;
     int per_seat = st->down + st->up, n = live_count(h) * per_seat;
+    /* RULES 5.1: a community card only when the cards left cannot give
+     * every live seat its card and the burn (asked for otherwise, it must
+     * be refused) */
+    int need = n + (h->rules.burn_cards && st->burn);
     call c = {.op = 1, .per_seat = per_seat, .community = -1};
-    if ((community && h->street > 0) || n > n_unused) {
+    if (h->street > 0 && (community || n_unused < need)) {
         if (n_unused == 0)
             return -1;
         c.community = unused[pick(ctx) % (uint64_t)n_unused];
@@ -470,7 +474,7 @@ static void play_out(game *g)
             break;
         case STUD_PHASE_DEAL:
             /* a manual deal is always possible: if not for every seat, a community card */
-            REQUIRE(deal_valid(g, pick_rng, &g->rng, (next_rng(&g->rng) & 31) == 0) == STUD_OK);
+            REQUIRE(deal_valid(g, pick_rng, &g->rng, 0) == STUD_OK);
             break;
         default: {
             call c = {.op = 2, .show = !stud_hand_may_muck(g->h) || (next_rng(&g->rng) & 1)};
