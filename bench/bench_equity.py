@@ -61,8 +61,13 @@ def main(argv=None) -> int:
                          result.outcomes / seconds / cores, None))
     if not args.no_pokerkit:
         try:
-            from pokerkit import Card, Deck, EightOrBetterLowHand, StandardHighHand, \
-                calculate_equities
+            from pokerkit import (
+                Card,
+                Deck,
+                EightOrBetterLowHand,
+                StandardHighHand,
+                calculate_equities,
+            )
 
             samples = 2_000
             holes = ((tuple(Card.parse("As2d3c")),), (tuple(Card.parse("Ah2h3s")),))
@@ -85,7 +90,7 @@ def main(argv=None) -> int:
             print(f"| {what} | {shown} | {n:,} | {rate / 1e6:,.4g} M | {per_core / 1e6:,.4g} M | {goal_text} |")
     else:
         print(header)
-        for what, threads, n, rate, per_core, goal in rows:
+        for what, threads, n, rate, per_core, _goal in rows:
             print(f"{what:45s} threads={threads} {n:>13,} {rate / 1e6:9.1f} M/s ({per_core / 1e6:.1f} per core)")
     return 0
 

@@ -144,7 +144,8 @@ from __future__ import annotations
 import random
 import time
 import warnings
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from pokerkit import (
     Automation,
@@ -422,11 +423,14 @@ def random_hand(variant: str = "stud8", players: int = 6, *, small_bet: int = 10
         pos = 0
         while state.status:
             if state.can_burn_card():
-                state.burn_card(cards[pos]); pos += 1
+                state.burn_card(cards[pos])
+                pos += 1
             elif state.can_deal_hole():
-                state.deal_hole(cards[pos], _next_dealee(state)); pos += 1
+                state.deal_hole(cards[pos], _next_dealee(state))
+                pos += 1
             elif state.can_deal_board():
-                state.deal_board(cards[pos]); pos += 1
+                state.deal_board(cards[pos])
+                pos += 1
             else:
                 legal = legal_actions(state)
                 x = rng.random()

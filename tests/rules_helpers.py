@@ -11,8 +11,7 @@ from __future__ import annotations
 import re
 
 from stud import ActionKind, Hand, Rules, Variant
-from stud.game import HandMucked, HandShown, PotAwarded
-from stud.game import ActionTaken, CardBurned, CommunityCardDealt
+from stud.game import ActionTaken, CardBurned, CommunityCardDealt, HandMucked, HandShown, PotAwarded
 
 SEVEN = (Variant.SEVEN_CARD_STUD, Variant.SEVEN_CARD_STUD_HILO, Variant.RAZZ)
 FIVE = (Variant.FIVE_CARD_STUD, Variant.FIVE_CARD_STUD_HILO)

@@ -3,9 +3,8 @@
 Hands are lists of reference cards ``(rank, suit)``; see reference.py.
 """
 
-from hypothesis import strategies as st
-
 import reference as ref
+from hypothesis import strategies as st
 
 SUITS = ref.SUITS
 DECK = ref.FULL_DECK

@@ -21,14 +21,23 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+import stud
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
-
-import stud
 from stud import Action, ActionKind, Card, CardSet, Category, Hand, IllegalActionError, Variant
-from stud.game import (ActionTaken, AntePosted, CardDealt, CommunityCardDealt, HandMucked,
-                       HandShown, PotAwarded, Rules, StreetStarted, UncalledBetReturned)
+from stud.game import (
+    ActionTaken,
+    AntePosted,
+    CardDealt,
+    CommunityCardDealt,
+    HandMucked,
+    HandShown,
+    PotAwarded,
+    Rules,
+    StreetStarted,
+    UncalledBetReturned,
+)
 
 ALL_CARDS = [Card.from_index(i) for i in range(52)]
 OPEN_PAIR_GAMES = (Variant.SEVEN_CARD_STUD, Variant.FIVE_CARD_STUD)

@@ -5,10 +5,8 @@ from math import comb
 
 import numpy as np
 import pytest
-
-import stud
-
 import reference as ref
+import stud
 
 BATCH = {
     "high": (stud.evaluate_high_batch, stud.high_value),

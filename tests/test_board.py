@@ -4,14 +4,12 @@ import random
 from itertools import combinations_with_replacement
 
 import pytest
+import reference as ref
+import stud
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import stud
-from stud import Card, CardSet
-
-import reference as ref
 from strategies import DECK
+from stud import Card, CardSet
 
 RANKS = list(range(2, 15))
 

@@ -3,11 +3,9 @@
 import random
 
 import pytest
-
+import reference as ref
 import stud
 from stud import Card, CardError, CardSet
-
-import reference as ref
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -27,7 +25,7 @@ def test_card_attributes_match_encoding(i):
     assert c.index == i == ref.card_index((rank, suit))
     assert c.mask == ref.card_mask((rank, suit)) == 1 << (16 * SUITS.index(suit) + rank - 2)
     assert str(c) == name
-    assert repr(c) == "Card('%s')" % name
+    assert repr(c) == f"Card('{name}')"
     assert Card.from_index(i) == c
     assert str(Card.from_index(i)) == name
 
@@ -121,7 +119,7 @@ def test_iteration_order_random():
         expected = sorted(names, key=ALL_NAMES.index, reverse=True)
         assert [str(c) for c in cs] == expected
         assert str(cs) == " ".join(expected)
-        assert repr(cs) == "CardSet('%s')" % " ".join(expected)
+        assert repr(cs) == f"CardSet('{' '.join(expected)}')"
         assert all(isinstance(c, Card) for c in cs)
 
 

@@ -5,7 +5,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 import stud
 import stud._core
 import stud.describe

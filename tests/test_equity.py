@@ -5,7 +5,6 @@ from fractions import Fraction
 from itertools import combinations
 
 import pytest
-
 import stud
 from stud import CardSet, Variant
 

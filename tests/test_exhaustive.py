@@ -7,7 +7,6 @@ the work is split over two threads (the census releases the GIL).
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-
 import stud
 from stud import Category
 from stud._core import _census, _high_category_starts

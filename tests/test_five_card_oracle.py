@@ -9,7 +9,6 @@ from collections import Counter
 from itertools import combinations
 
 import numpy as np
-
 import stud
 
 

@@ -10,7 +10,6 @@ errors and history.
 import random
 
 import pytest
-
 import stud
 from stud import ActionKind, Hand, IllegalActionError, Rules, Variant
 from stud.game import ActionTaken, CardDealt, HandShown, PotAwarded
@@ -67,7 +66,7 @@ def test_copies_are_independent_and_replays_are_equal(variant):
         rules, stacks, hand = random_hand(rng, variant)
         snapshots = []
 
-        def branch(h):
+        def branch(h, snapshots=snapshots):
             if rng.random() < 0.2:
                 twin = h.copy()
                 before = (twin.stacks, twin.actor, twin.history)

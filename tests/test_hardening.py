@@ -11,7 +11,6 @@ import sys
 
 import numpy as np
 import pytest
-
 import stud
 from stud import Action, ActionKind, Card, CardSet, Hand, IllegalActionError, Rules, Variant
 from stud.game import ActionTaken, HandMucked, HandShown
@@ -491,7 +490,7 @@ def test_community_card_only_when_the_deck_runs_short():
 
 
 def test_replay_checks_what_each_event_says():
-    from stud.game import CommunityCardDealt, CardDealt
+    from stud.game import CardDealt, CommunityCardDealt
 
     hand = play_to_end(Hand(STUD7, [100, 100, 100], seed=11))
     history = list(hand.history)

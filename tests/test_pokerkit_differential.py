@@ -76,7 +76,6 @@ import pytest
 pytest.importorskip("pokerkit")
 
 import pokerkit_driver as pkd  # noqa: E402  (tests/ is on sys.path: conftest.py)
-
 import stud  # noqa: E402
 from stud import ActionKind, Hand, Rules, Variant  # noqa: E402
 

@@ -11,15 +11,23 @@ from itertools import combinations
 from math import comb
 
 import pytest
+import reference as ref
+import stud
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-import stud
+from strategies import (
+    any_hand,
+    as_forms,
+    flushy_hand,
+    from_cardset,
+    low_pattern_hand,
+    lowish_hand,
+    near_low_hand,
+    pattern_hand,
+    random_hand,
+    straighty_hand,
+)
 from stud import CardSet, Category
-
-import reference as ref
-from strategies import (any_hand, as_forms, flushy_hand, from_cardset, low_pattern_hand,
-                        lowish_hand, near_low_hand, pattern_hand, random_hand, straighty_hand)
 
 SETTINGS = settings(max_examples=400, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])

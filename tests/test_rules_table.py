@@ -13,14 +13,26 @@ tests/rules_helpers.py).  Steps: "seat verb [amount] [? legal actions]".
 from __future__ import annotations
 
 import pytest
-
+from rules_helpers import (
+    ALL_CARDS,
+    ALL_VARIANTS,
+    FIVE,
+    SEVEN,
+    awards,
+    burns,
+    check_down,
+    community_events,
+    deal,
+    drive,
+    legal_text,
+    passive_to,
+    seven,
+    shown_order,
+    snapshot,
+    stack_deck,
+)
 from stud import Hand, IllegalActionError, Pot, Rules, Variant
 from stud.game import BurnsReshuffled, StreetStarted, UncalledBetReturned
-
-from rules_helpers import (
-    ALL_VARIANTS, FIVE, SEVEN, ALL_CARDS, awards, burns, community_events, deal, drive,
-    legal_text, passive_to, check_down, seven, shown_order, snapshot, stack_deck,
-)
 
 V7, V8, RZ, V5, V58 = (Variant.SEVEN_CARD_STUD, Variant.SEVEN_CARD_STUD_HILO, Variant.RAZZ,
                        Variant.FIVE_CARD_STUD, Variant.FIVE_CARD_STUD_HILO)

@@ -2,7 +2,6 @@
 options and the summary."""
 
 import pytest
-
 import stud
 from stud import ActionKind, Rules, Variant
 
@@ -74,8 +73,9 @@ def test_bad_arguments(policies, hands, error):
 
 
 def test_command_line(capsys):
-    from stud.cli import main
     import json
+
+    from stud.cli import main
 
     assert main(["simulate", "--game", "stud8", "--players", "3", "--hands", "2000",
                  "--policy", "random,call,strength", "--json"]) == 0

@@ -24,21 +24,21 @@ from ._core import (
     evaluate_high,
     evaluate_high_batch,
     evaluate_hilo,
+    evaluate_hilo_batch,
     evaluate_low8,
     evaluate_low8_batch,
     evaluate_razz,
     evaluate_razz_batch,
-    evaluate_hilo_batch,
     high_value,
     low8_value,
     play_random,
     razz_value,
 )
 from .enums import Category, Variant
-from .errors import CardError
-from .game import Action, ActionKind, IllegalActionError, Pot, Rules
-from .replay import replay
 from .equity import EquityResult, TooManyOutcomes, equity
+from .errors import CardError
+from .game import Action, ActionKind, HandView, IllegalActionError, Pot, Rules
+from .replay import replay
 from .simulate import BUILTIN_POLICIES, Policy, SimulationResult, simulate
 
 __version__ = "0.1.0"
@@ -54,6 +54,7 @@ __all__ = [
     "Action",
     "ActionKind",
     "Hand",
+    "HandView",
     "IllegalActionError",
     "Pot",
     "Rules",

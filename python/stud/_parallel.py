@@ -30,8 +30,8 @@ def worker_count(workers: object, name: str = "threads") -> int:
     return workers or (os.cpu_count() or 1)
 
 
-def map_threads(fn: Callable[..., Any], tasks: Sequence[tuple], workers: int,
-                stop: Any = None) -> list:
+def map_threads(fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]], workers: int,
+                stop: Any = None) -> list[Any]:
     """``fn(*task)`` for every task, on up to ``workers`` threads of a shared
     pool (the calls release the GIL); the results in task order.
 
@@ -50,7 +50,7 @@ def map_threads(fn: Callable[..., Any], tasks: Sequence[tuple], workers: int,
     # at most `workers` at once: each lane runs every workers-th task in turn
     lanes = min(workers, len(tasks))
 
-    def lane(k: int) -> list:
+    def lane(k: int) -> list[Any]:
         out = []
         for task in tasks[k::lanes]:
             if stop is not None and stop.stopped:

@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 
-import json
-
-from . import (CardError, CardSet, Rules, Variant, equity, evaluate_high, evaluate_low8,
-               evaluate_razz, simulate)
+from . import (
+    CardError,
+    CardSet,
+    Rules,
+    Variant,
+    equity,
+    evaluate_high,
+    evaluate_low8,
+    evaluate_razz,
+    simulate,
+)
 from .equity import TooManyOutcomes, count_text
 
 SAMPLE_HAND = "As 2d 3c 4h 7s Kd Kh"
@@ -112,7 +120,8 @@ def main(argv: list[str] | None = None) -> int:
     evaluate = commands.add_parser(
         "eval", help="evaluate 5 to 7 cards: high hand, 8-or-better low and Razz low",
         description=f"Evaluate 5 to 7 cards (default: the sample hand {SAMPLE_HAND!r}).")
-    evaluate.add_argument("cards", nargs="*", help='cards such as "As Kd 7h 7c 2s" (spaces optional)')
+    evaluate.add_argument("cards", nargs="*",
+                          help='cards such as "As Kd 7h 7c 2s" (spaces optional)')
     evaluate.set_defaults(run=_cmd_eval)
     eq = commands.add_parser(
         "equity", help="each hand's share of the pot when the unknown cards are dealt out",
@@ -146,7 +155,8 @@ def main(argv: list[str] | None = None) -> int:
     if getattr(args, "trials", None) is not None and args.trials < 1:
         parser.error(f"--trials must be 1 or more, not {args.trials}")
     try:
-        return args.run(args)
+        status: int = args.run(args)
+        return status
     except KeyboardInterrupt:
         print(f"stud {args.command}: interrupted", file=sys.stderr)
         return 130

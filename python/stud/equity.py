@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from typing import Any
 
-from ._core import EQUITY_SHARE_UNITS, CardSet, _equity_job
 from ._checks import seed_or_random, true_or_false, whole_number
+from ._core import EQUITY_SHARE_UNITS, Card, CardSet, _equity_job
 from ._parallel import chunk_seed, map_threads, worker_count
 from ._record import Record
 from .enums import Variant
@@ -77,7 +78,8 @@ class EquityResult(Record):
     stderr: tuple[float, ...] | None
 
 
-def equity(variant: Variant, hands: Sequence[str | CardSet | Iterable], dead=None, *,
+def equity(variant: Variant | int, hands: Sequence[str | CardSet | Iterable[Card | str]],
+           dead: str | CardSet | Iterable[Card | str] | None = None, *,
            exact: bool | None = None, trials: int | None = None, seed: int | None = None,
            threads: int = 1) -> EquityResult:
     """Each player's share of the pot when the unknown cards are dealt out.
@@ -118,7 +120,8 @@ def equity(variant: Variant, hands: Sequence[str | CardSet | Iterable], dead=Non
     seen = dead_set
     for p, cards in enumerate(known):
         if len(cards) > hand_size:
-            raise ValueError(f"player {p} has {len(cards)} cards: a {variant.name} hand has {hand_size}")
+            raise ValueError(f"player {p} has {len(cards)} cards: "
+                             f"a {variant.name} hand has {hand_size}")
         if cards & seen:
             raise CardError(f"card {str(cards & seen)!r} of player {p} is also elsewhere")
         seen = seen | cards
@@ -141,7 +144,11 @@ def equity(variant: Variant, hands: Sequence[str | CardSet | Iterable], dead=Non
     return _result(counts, len(known), exact)
 
 
-def _run_exact(job, workers):
+#: outcomes, then per player: shares, squared shares, high, low, scoop counts
+Counts = tuple[int, list[int], list[int], list[int], list[int], list[int]]
+
+
+def _run_exact(job: Any, workers: int) -> Counts:
     ways = job.first_ways()
     parts = max(1, min(workers * 4, ways))
     bounds = [ways * k // parts for k in range(parts + 1)]
@@ -154,26 +161,27 @@ def _run_exact(job, workers):
     return _add([counts for _, counts in results])
 
 
-def _run_monte_carlo(job, trials, seed, workers):
+def _run_monte_carlo(job: Any, trials: int, seed: int, workers: int) -> Counts:
     # chunks made a group at a time: memory does not grow with the trials
     group = 64 * workers
-    total = None
+    total: Counts | None = None
     for first in range(0, trials, group * _CHUNK):
         chunks = [(min(_CHUNK, trials - start), chunk_seed(seed, start // _CHUNK))
                   for start in range(first, min(trials, first + group * _CHUNK), _CHUNK)]
         results = map_threads(job.monte_carlo, chunks, workers, job.stop)
         part = _add([counts for _, counts in results])
         total = part if total is None else _add([total, part])
+    assert total is not None  # trials >= 1
     return total
 
 
-def _add(parts):
+def _add(parts: Sequence[Counts]) -> Counts:
     outcomes = sum(p[0] for p in parts)
     columns = [[sum(values) for values in zip(*(p[k] for p in parts))] for k in range(1, 6)]
-    return (outcomes, *columns)
+    return (outcomes, columns[0], columns[1], columns[2], columns[3], columns[4])
 
 
-def _result(counts, n, exact) -> EquityResult:
+def _result(counts: Counts, n: int, exact: bool) -> EquityResult:
     outcomes, share, share_sq, high, low, scoop = counts
     units = EQUITY_SHARE_UNITS
     equity_ = tuple(s / units / outcomes for s in share)

@@ -10,7 +10,7 @@ module.
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import TYPE_CHECKING, Literal, NamedTuple, Union
+from typing import TYPE_CHECKING, Literal, NamedTuple, TypedDict, Union
 
 from ._checks import whole_number
 from ._record import Record
@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # the compiled module imports this one
 __all__ = [
     "Action", "ActionKind", "ActionTaken", "AntePosted", "BurnsReshuffled", "CardBurned",
     "CardDealt", "CommunityCardDealt", "Event", "HandMucked", "HandShown", "IllegalActionError",
-    "Pot", "PotAwarded", "Rules", "StreetStarted", "UncalledBetReturned", "Variant",
+    "HandView", "Pot", "PotAwarded", "Rules", "StreetStarted", "UncalledBetReturned", "Variant",
 ]
 
 
@@ -209,6 +209,22 @@ def _whole(name: str, value: object) -> int:
         return whole_number(value, name)
     except TypeError:
         raise ValueError(f"{name} must be a whole number of chips, not {value!r}") from None
+
+
+class HandView(TypedDict):
+    """What one seat may see (``Hand.view(seat)``): what a policy is given."""
+
+    seat: int
+    street: int | None
+    actor: int | None
+    down_cards: tuple[Card, ...]
+    up_cards: dict[int, tuple[Card, ...]]
+    community: CardSet
+    stacks: list[int]
+    bets: list[int]
+    pot: int
+    live_seats: tuple[int, ...]
+    legal_actions: list[Action]
 
 
 class Pot(Record):

@@ -5,9 +5,21 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ._core import Card, Hand
-from .game import (ActionTaken, AntePosted, BurnsReshuffled, CardBurned, CardDealt,
-                   CommunityCardDealt, Event, HandMucked, HandShown, PotAwarded, Rules,
-                   StreetStarted, UncalledBetReturned)
+from .game import (
+    ActionTaken,
+    AntePosted,
+    BurnsReshuffled,
+    CardBurned,
+    CardDealt,
+    CommunityCardDealt,
+    Event,
+    HandMucked,
+    HandShown,
+    PotAwarded,
+    Rules,
+    StreetStarted,
+    UncalledBetReturned,
+)
 
 _EVENTS = (ActionTaken, AntePosted, BurnsReshuffled, CardBurned, CardDealt, CommunityCardDealt,
            HandMucked, HandShown, PotAwarded, StreetStarted, UncalledBetReturned)
@@ -31,7 +43,7 @@ def replay(rules: Rules, stacks: Sequence[int], history: Iterable[Event]) -> Han
     True
     """
     hand = Hand(rules, stacks, manual=True, showdown="manual")
-    street_cards: dict[int, list] = {}
+    street_cards: dict[int, list[Card]] = {}
     community: Card | None = None
 
     def deal_pending() -> None:

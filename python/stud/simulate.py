@@ -8,11 +8,11 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, Union
 
-from ._core import BUILTIN_POLICIES, Hand, _builtin_choice, _simulate_builtin
 from ._checks import seed_or_random, true_or_false, whole_number
+from ._core import BUILTIN_POLICIES, Hand, _builtin_choice, _simulate_builtin
 from ._parallel import chunk_seed, worker_count
 from ._record import Record
-from .game import Action, Rules
+from .game import Action, HandView, Rules
 
 __all__ = ["Policy", "SimulationResult", "simulate", "BUILTIN_POLICIES", "CHUNK_HANDS"]
 
@@ -33,10 +33,13 @@ class Policy(Protocol):
     ...     return kinds.get("CHECK") or kinds.get("CALL") or kinds.get("BRING_IN")
     """
 
-    def __call__(self, view: dict) -> Action | tuple: ...
+    def __call__(self, view: HandView) -> Action | tuple[Any, Any]: ...
 
 
-PolicyLike = Union[str, Policy, Callable[[dict], Any]]
+PolicyLike = Union[str, Policy, Callable[[HandView], Any]]
+#: per-player totals of a chunk of hands ("hands" is a count, the rest lists)
+Totals = dict[str, Any]
+Job = tuple[Rules, list[PolicyLike], list[int], int, bool, bool]
 
 
 class SimulationResult(Record):
@@ -59,7 +62,8 @@ class SimulationResult(Record):
     showdown_win_rate: tuple[float, ...]
 
 
-def simulate(rules: Rules, policies: Sequence[PolicyLike], hands: int, *, stacks=None,
+def simulate(rules: Rules, policies: Sequence[PolicyLike], hands: int, *,
+             stacks: Sequence[int] | None = None,
              seed: int | None = None, workers: int = 1, rotate: bool = False,
              carry: bool = False, progress: bool = False) -> SimulationResult:
     """Plays ``hands`` hands of ``rules``, one policy per player.
@@ -130,7 +134,7 @@ def simulate(rules: Rules, policies: Sequence[PolicyLike], hands: int, *, stacks
         try:
             # a window of chunks in flight, taken in chunk order: sums do not
             # depend on timing, and memory does not grow with the hand count
-            window: deque = deque()
+            window: deque[Any] = deque()
             for start, size in chunks:
                 window.append(pool.submit(run, job, start, size))
                 if len(window) >= 4 * workers:
@@ -152,13 +156,14 @@ def simulate(rules: Rules, policies: Sequence[PolicyLike], hands: int, *, stacks
     return _summary(totals or _empty(n), n, rules.small_bet)
 
 
-def _run_builtin_chunk(job, start, size):
+def _run_builtin_chunk(job: Job, start: int, size: int) -> Totals:
     rules, policies, stacks, seed, rotate, carry = job
     # rotation continues across chunks: shift the players by the chunk start
     shift = start % len(policies) if rotate else 0
     order = [(p + shift) % len(policies) for p in range(len(policies))]
-    part = _simulate_builtin(rules, [stacks[p] for p in order], [policies[p] for p in order],
-                             size, chunk_seed(seed, start), rotate, carry)
+    names = [str(policies[p]) for p in order]  # built-in names only, here
+    part = _simulate_builtin(rules, [stacks[p] for p in order], names, size,
+                             chunk_seed(seed, start), rotate, carry)
     # back from the chunk's player order to the caller's
     out = {"hands": part["hands"]}
     for key in ("net", "net_sq", "won", "showdowns", "showdown_wins"):
@@ -169,7 +174,7 @@ def _run_builtin_chunk(job, start, size):
     return out
 
 
-def _run_python_chunk(job, start, size):
+def _run_python_chunk(job: Job, start: int, size: int) -> Totals:
     rules, policies, stacks, seed, rotate, carry = job
     n = len(policies)
     rng = random.Random(chunk_seed(seed, start))
@@ -184,7 +189,10 @@ def _run_python_chunk(job, start, size):
         hand = Hand(rules, start_stacks, seed=rng.getrandbits(64))
         while not hand.is_over:
             seat = hand.actor
+            if seat is None:  # cannot happen: automatic hands only wait for actions
+                raise RuntimeError("a hand in play has no one to act")
             policy = policies[player_at[seat]]
+            action: Any
             if isinstance(policy, str):
                 action = _builtin_choice(policy, hand, rng.getrandbits(64))
             else:
@@ -206,19 +214,19 @@ def _run_python_chunk(job, start, size):
     return out
 
 
-def _empty(n):
+def _empty(n: int) -> Totals:
     return {"hands": 0, "net": [0] * n, "net_sq": [0] * n, "won": [0] * n,
             "showdowns": [0] * n, "showdown_wins": [0] * n}
 
 
-def _add(totals, part):
+def _add(totals: Totals | None, part: Totals) -> Totals:
     if totals is None:
         return part
     return {key: (totals[key] + part[key] if key == "hands"
                   else [a + b for a, b in zip(totals[key], part[key])]) for key in totals}
 
 
-def _summary(t, n, small_bet) -> SimulationResult:
+def _summary(t: Totals, n: int, small_bet: int) -> SimulationResult:
     hands = t["hands"]
     mean = tuple(net / hands if hands else 0.0 for net in t["net"])
     ci = []
@@ -237,7 +245,7 @@ def _summary(t, n, small_bet) -> SimulationResult:
                                 for w, s in zip(t["showdown_wins"], t["showdowns"])))
 
 
-def _picklable(policies) -> bool:
+def _picklable(policies: Sequence[PolicyLike]) -> bool:
     import pickle
 
     try:
@@ -247,9 +255,9 @@ def _picklable(policies) -> bool:
         return False
 
 
-def _progress_bar(total):
+def _progress_bar(total: int) -> Any:
     try:
-        from tqdm import tqdm
+        from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
     except ImportError:
         return None
     return tqdm(total=total, unit="hand", unit_scale=True)
