@@ -593,3 +593,108 @@ def test_uncalled_ante_chips_do_not_make_a_bet_negative():
     hand.deal(["As Kd", "2c 7h"])
     assert hand.awaiting_deal
     assert hand.bets == [0, 0] and hand.stacks == [51, 0] and hand.pot == 2
+
+
+# ---- a third probe: caches, re-entrancy, aliasing -----------------------------------------
+
+def test_a_rules_subclass_cannot_change_other_rules():
+    class Shifty(Rules):
+        reads = 0
+
+        @property
+        def open_pair_double(self):
+            Shifty.reads += 1
+            return True if Shifty.reads == 4 else self.__dict__["open_pair_double"]
+
+        @open_pair_double.setter
+        def open_pair_double(self, value):
+            self.__dict__["open_pair_double"] = value
+
+    shifty = Shifty(Variant.RAZZ, 10)
+    Shifty.reads = 0
+    Hand(shifty, [1000, 1000], seed=0)
+    plain = Rules(Variant.RAZZ, 10)
+    hand = Hand(plain, [1000, 1000], deck="2c 3c 4s 4c Kc 9h 7d Kh 8s")
+    hand.bring_in()
+    hand.call()
+    assert [str(a) for a in hand.legal_actions()] == ["check", "bet 10"]  # 4.4: never in Razz
+
+
+def test_rules_whose_fields_were_renamed_or_retyped_are_refused():
+    Hand(Rules(Variant.SEVEN_CARD_STUD, 10, 20, 4, 4), [100, 100], seed=1)
+    for change in ("swap", "float", "int flag"):
+        forged = Rules(Variant.SEVEN_CARD_STUD, 10, 20, 4, 4)
+        fields = forged.__dict__
+        if change == "swap":
+            names, values = list(fields), list(fields.values())
+            names[2], names[3] = names[3], names[2]
+            fields.clear()
+            fields.update(zip(names, values))
+        elif change == "float":
+            fields["small_bet"] = 10.0
+        else:
+            fields["burn_cards"] = 1
+        with pytest.raises(ValueError):
+            Hand(forged, [100, 100], seed=1)
+
+
+def test_a_hand_cannot_be_started_again_from_inside_its_start():
+    hand = Hand.__new__(Hand)
+
+    class Seed:
+        def __index__(self):
+            hand.__init__(STUD7, [100, 100], seed=1)
+            return 1
+
+    with pytest.raises(TypeError, match="started once"):
+        hand.__init__(STUD7, [100, 100], seed=Seed())
+
+
+def test_worker_counts_have_a_ceiling():
+    for call in (lambda: stud.simulate(STUD7, ["call", "call"], 10, seed=1, workers=10**6),
+                 lambda: stud.equity(Variant.RAZZ, ["As 2d", "Kh Kd"], exact=False,
+                                     trials=10, threads=2**1000),
+                 lambda: stud.evaluate_high_batch(np.zeros(0, np.uint64), threads=10**9)):
+        with pytest.raises(ValueError, match="0 \\(all cores\\) to 1024"):
+            call()
+
+
+def test_unmade_cards_cannot_be_hashed_then_changed():
+    card = Card.__new__(Card)
+    with pytest.raises(TypeError, match="not hashable"):
+        hash(card)
+    card.__init__("As")
+    assert {card} == {Card("As")}
+    cards = CardSet.__new__(CardSet)
+    with pytest.raises(TypeError, match="not hashable"):
+        hash(cards)
+
+
+def test_unevaluated_hands_say_so():
+    assert str(stud.HighHand.__new__(stud.HighHand)) == "no hand"
+    low = stud.LowHand.__new__(stud.LowHand)
+    assert str(low) == "no hand" and low.kind == "razz"
+
+
+def test_deal_seats_must_be_whole_numbers():
+    hand = Hand(STUD7, [100, 100], manual=True)
+    for seats in ({0: "2c 3c 4c", 1.0: "2d 3d 4d"}, {0: "2c 3c 4c", True: "2d 3d 4d"},
+                  {0: "2c 3c 4c", np.float64(1.0): "2d 3d 4d"}):
+        with pytest.raises(TypeError, match="seats are whole numbers"):
+            hand.deal(seats)
+    hand.deal({0: "2c 3c 4c", np.int64(1): "2d 3d 4d"})
+
+
+def test_batch_outputs_must_not_overlap_the_masks():
+    masks = np.full(64, int(CardSet("As Ks Qs Js Ts")), dtype=np.uint64)
+    with pytest.raises(ValueError, match="must not overlap masks"):
+        stud.evaluate_high_batch(masks, masks.view(np.uint16)[64:128])
+    with pytest.raises(ValueError, match="must not overlap masks"):
+        stud.evaluate_hilo_batch(masks, np.zeros(64, np.uint16), masks.view(np.uint16)[:64])
+    assert (masks == int(CardSet("As Ks Qs Js Ts"))).all()
+
+
+@pytest.mark.parametrize("amount", [-1, 2**31, 2**1000])
+def test_action_amounts_are_in_range(amount):
+    with pytest.raises(IllegalActionError):
+        Action(ActionKind.CALL, amount)

@@ -213,6 +213,8 @@ cdef class Card:
         return f"Card({str(self)!r})"
 
     def __hash__(self):
+        if not self._made:  # made by Card.__new__ alone: __init__ could still change it
+            raise TypeError("an unmade Card (Card.__new__ without __init__) is not hashable")
         return self.index
 
     def __richcmp__(self, other, int op):
@@ -361,6 +363,8 @@ cdef class CardSet:
         return (b & ~a) == 0 and a != b
 
     def __hash__(self):
+        if not self._made:  # made by CardSet.__new__ alone: __init__ could still change it
+            raise TypeError("an unmade CardSet (CardSet.__new__ without __init__) is not hashable")
         return hash(self.mask)
 
     def __str__(self):

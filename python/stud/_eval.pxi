@@ -71,6 +71,8 @@ cdef class HighHand:
         return _cardset(stud_best_five(self._mask, STUD_EVAL_HIGH))
 
     def __str__(self):
+        if self.value == 0:  # made by HighHand.__new__ alone, never evaluated
+            return "no hand"
         return describe_high(self.category, [card.rank for card in self.cards])
 
     def __repr__(self):
@@ -108,6 +110,9 @@ cdef class LowHand:
     cdef uint64_t _mask
     cdef stud_eval_kind _kind
 
+    def __cinit__(self):
+        self._kind = STUD_EVAL_RAZZ  # what .kind says until an evaluator sets it
+
     def __init__(self):
         raise TypeError("a LowHand comes from evaluate_low8(cards) or evaluate_razz(cards)")
 
@@ -122,6 +127,8 @@ cdef class LowHand:
         return _cardset(stud_best_five(self._mask, self._kind))
 
     def __str__(self):
+        if self.value == 0:  # made by LowHand.__new__ alone, never evaluated
+            return "no hand"
         return describe_low([card.rank for card in self.cards])
 
     def __repr__(self):
@@ -295,6 +302,13 @@ cdef class _BatchJob:
         return -1
 
 
+cdef bint _overlaps(const uint16_t *out, const uint64_t *masks, Py_ssize_t n):
+    """n values at `out` share memory with n masks at `masks`."""
+    cdef const char *a = <const char *>out
+    cdef const char *b = <const char *>masks
+    return n > 0 and a < b + 8 * n and b < a + 2 * n
+
+
 cdef str _format_code(Py_buffer *view):
     fmt = (view.format or b"B").decode("ascii")
     if fmt[:1] in "@=<":
@@ -367,6 +381,8 @@ cdef object _batch(int kind, object masks, object out, object out2, object threa
         try:
             _check_out(&oview, n, "high_out" if two else "out")
             job.out = <uint16_t *>oview.buf
+            if _overlaps(job.out, job.masks, n):
+                raise ValueError(f"{'high_out' if two else 'out'} must not overlap masks")
             job.out2 = NULL
             job.kind = kind
             if two:
@@ -378,6 +394,8 @@ cdef object _batch(int kind, object masks, object out, object out2, object threa
                     job.out2 = <uint16_t *>oview2.buf
                     if n and job.out2 < job.out + n and job.out < job.out2 + n:
                         raise ValueError("high_out and low_out must not overlap")
+                    if _overlaps(job.out2, job.masks, n):
+                        raise ValueError("low_out must not overlap masks")
                 invalid = [index for index in _on_workers(job.run, n, workers, job.stop)
                            if index >= 0]
                 if invalid:

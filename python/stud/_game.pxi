@@ -2,7 +2,9 @@
 from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE, PyByteArray_Resize
 from libc.string cimport memcpy, memset as _memset
 
+import functools as _functools
 import os as _os
+import weakref as _weakref
 
 from stud import game as _game_types
 from stud._checks import true_or_false as _true_or_false
@@ -41,41 +43,56 @@ cdef object _action(int kind, int32_t amount):
     return action
 
 
-cdef dict _C_RULES = {}  # field values of a validated Rules -> its C struct
+# id(rules) -> (a weak reference to it, the snapshot of its fields that was
+# validated, its C struct); an entry serves only that very object, unchanged
+cdef dict _C_RULES = {}
+
+
+def _forget_rules(ref, key):
+    entry = _C_RULES.get(key)
+    if entry is not None and entry[0] is ref:
+        del _C_RULES[key]
 
 
 cdef void _c_rules(object rules, stud_rules *out) except *:
-    """The C rules of a stud.Rules.  Built from its fields after validating
-    them again (a Rules made by a tampered pickle skips its constructor),
-    then cached by those values; nothing stored on the object is trusted."""
+    """The C rules of a stud.Rules.  Read from one snapshot of its fields
+    (never through attributes a subclass could override), validated by
+    building a plain Rules from them (a Rules made by a tampered pickle skips
+    its constructor), and cached for that object while its fields stay as
+    validated; nothing stored on the object is trusted."""
     if not isinstance(rules, _game_types.Rules):
         raise TypeError(f"rules must be a stud.Rules, not {type(rules).__name__}")
-    fields = rules.__dict__
-    key = tuple(fields.values())
-    cdef bytes cached = _C_RULES.get(key)
-    if cached is not None:
-        memcpy(out, <const char *>cached, sizeof(stud_rules))
+    key = id(rules)
+    entry = _C_RULES.get(key)
+    if entry is not None and entry[0]() is rules and entry[1] == rules.__dict__:
+        memcpy(out, <const char *>(<bytes>entry[2]), sizeof(stud_rules))
         return
+    fields = dict(rules.__dict__)
+    types = tuple(map(type, fields.values()))
     if tuple(fields) != _game_types.Rules._fields:
         raise ValueError(f"not a valid stud.Rules: fields {tuple(fields)}")
-    _game_types.Rules.__post_init__(rules)  # raises ValueError on bad values
-    stud_rules_default(out, int(rules.variant), rules.small_bet)
-    out.big_bet = rules.big_bet
-    out.ante = rules.ante
-    out.bring_in = rules.bring_in
-    out.bring_in_tiebreak = rules.bring_in_tiebreak == "suit"
-    out.board_tiebreak = rules.board_tiebreak == "suit"
-    out.max_raises = rules.max_raises
-    out.heads_up_uncapped = rules.heads_up_uncapped
-    out.open_pair_double = rules.open_pair_double
-    out.reopen_rule = rules.reopen_rule == "full_raise"
-    out.odd_chip = rules.odd_chip == "position"
-    out.burn_cards = rules.burn_cards
+    checked = _game_types.Rules(**fields)  # raises ValueError on bad values
+    if checked.__dict__ != fields or tuple(map(type, checked.__dict__.values())) != types:
+        raise ValueError(f"not a valid stud.Rules: {fields!r} is not in normal form "
+                         f"(made as {checked!r})")
+    stud_rules_default(out, int(checked.variant), checked.small_bet)
+    out.big_bet = checked.big_bet
+    out.ante = checked.ante
+    out.bring_in = checked.bring_in
+    out.bring_in_tiebreak = checked.bring_in_tiebreak == "suit"
+    out.board_tiebreak = checked.board_tiebreak == "suit"
+    out.max_raises = checked.max_raises
+    out.heads_up_uncapped = checked.heads_up_uncapped
+    out.open_pair_double = checked.open_pair_double
+    out.reopen_rule = checked.reopen_rule == "full_raise"
+    out.odd_chip = checked.odd_chip == "position"
+    out.burn_cards = checked.burn_cards
     if stud_rules_check(out) != STUD_OK:
         raise ValueError(f"inconsistent rules: {rules!r}: {_error_text(STUD_E_RULES)}")
     if len(_C_RULES) > 1024:
         _C_RULES.clear()
-    _C_RULES[tuple(fields.values())] = (<char *>out)[:sizeof(stud_rules)]
+    ref = _weakref.ref(rules, _functools.partial(_forget_rules, key=key))
+    _C_RULES[key] = (ref, fields, (<char *>out)[:sizeof(stud_rules)])
 
 
 cdef list _mask_cards(uint64_t mask):
@@ -165,6 +182,7 @@ cdef class Hand:
     cdef uint64_t _seed
     cdef bytes _deck
     cdef str _showdown_mode
+    cdef bint _starting  # __init__ is running (its callbacks may not start it again)
 
     def __cinit__(self):
         # a Hand made by Hand.__new__ alone is an empty, finished hand: every
@@ -182,8 +200,9 @@ cdef class Hand:
         cdef uint8_t order[STUD_CARDS]
         cdef stud_log log
         cdef uint64_t used = 0, c_seed
-        if self.rules is not None:
+        if self.rules is not None or self._starting:
             raise TypeError("a Hand is started once: make a new one")
+        self._starting = True
         manual = _true_or_false(manual, "manual")
         _c_rules(rules, &c_rules)
         stacks = _checked_stacks(stacks, &c_rules, c_stacks, "seat")
@@ -216,6 +235,7 @@ cdef class Hand:
         self._deck = (<char *>order)[:STUD_CARDS] if deck is not None else None
         self._showdown_mode = showdown
         self._record(&log)
+        # (_starting stays set: a started hand is never started again)
 
     cdef int _record(self, stud_log *log) except -1:
         """Appends the log's events to the history (raw, decoded on demand)."""
@@ -524,6 +544,9 @@ cdef class Hand:
             if cards is None:
                 raise ValueError("deal() needs cards or a community card")
             if isinstance(cards, dict):
+                for seat in cards:
+                    if isinstance(seat, bool) or not PyIndex_Check(seat):
+                        raise TypeError(f"seats are whole numbers, not {seat!r}")
                 if set(cards) != set(live):
                     raise ValueError(f"cards for exactly the live seats {live}, got {sorted(cards)}")
                 per = [cards[s] for s in live]

@@ -22,11 +22,17 @@ if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_forget_threads)
 
 
+#: the most threads or processes one call may ask for
+MAX_WORKERS = 1024
+
+
 def worker_count(workers: object, name: str = "threads") -> int:
-    """A validated worker count: a whole number >= 1, or 0 for every core."""
+    """A validated worker count: a whole number 1..MAX_WORKERS, or 0 for
+    every core."""
     workers = whole_number(workers, name)
-    if workers < 0:
-        raise ValueError(f"{name} must be a whole number >= 0 (0 = all cores), not {workers!r}")
+    if not 0 <= workers <= MAX_WORKERS:
+        raise ValueError(f"{name} must be a whole number from 0 (all cores) to {MAX_WORKERS}, "
+                         f"not {workers!r}")
     return workers or (os.cpu_count() or 1)
 
 

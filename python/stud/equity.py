@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -163,7 +164,7 @@ def _run_exact(job: Any, workers: int) -> Counts:
 
 def _run_monte_carlo(job: Any, trials: int, seed: int, workers: int) -> Counts:
     # chunks made a group at a time: memory does not grow with the trials
-    group = 64 * workers
+    group = 64 * min(workers, os.cpu_count() or 1)  # (more threads than cores run in turn)
     total: Counts | None = None
     for first in range(0, trials, group * _CHUNK):
         chunks = [(min(_CHUNK, trials - start), chunk_seed(seed, start // _CHUNK))

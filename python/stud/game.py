@@ -76,7 +76,10 @@ class Action(_ActionFields):
         if not ActionKind.FOLD <= number <= ActionKind.RAISE:
             raise IllegalActionError(f"unknown action kind {number}: kinds are 0..6 "
                                      f"(stud.ActionKind)")
-        return tuple.__new__(cls, (ActionKind(number), whole_number(amount, "an amount")))
+        chips = whole_number(amount, "an amount")
+        if not 0 <= chips < 1 << 31:
+            raise IllegalActionError(f"an action's amount is 0 to 2**31 - 1 chips, not {chips}")
+        return tuple.__new__(cls, (ActionKind(number), chips))
 
     def __str__(self) -> str:
         if self.kind in (ActionKind.FOLD, ActionKind.CHECK):

@@ -32,6 +32,9 @@ def replay(rules: Rules, stacks: Sequence[int], history: Iterable[Event]) -> Han
     ``CommunityCardDealt`` events, street by street; burn cards are not
     dealt (a manual hand has no deck).  The actions, shows and mucks
     follow, so a hand whose showdown was decided by hand replays too.
+    Each event's seat must be the one the hand awaits; the events the
+    engine works out itself (antes, burns, uncalled bets, awards) are not
+    read: the new hand's own history has them.
 
     >>> from stud import Hand, Rules, Variant
     >>> rules = Rules(Variant.RAZZ, 10)

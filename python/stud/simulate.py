@@ -130,7 +130,7 @@ def simulate(rules: Rules, policies: Sequence[PolicyLike], hands: int, *,
     else:
         from concurrent.futures import ProcessPoolExecutor  # only when workers are asked for
 
-        pool = ProcessPoolExecutor(workers)
+        pool = ProcessPoolExecutor(min(workers, n_chunks))  # no idle processes
         try:
             # a window of chunks in flight, taken in chunk order: sums do not
             # depend on timing, and memory does not grow with the hand count
