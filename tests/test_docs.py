@@ -1,15 +1,12 @@
 """The examples in the README and in the docstrings run as written."""
 
 import doctest
+import importlib
 import re
 from pathlib import Path
 
 import pytest
 import stud
-import stud._core
-import stud.describe
-import stud.enums
-import stud.errors
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 
@@ -28,7 +25,12 @@ def test_readme_examples(block):
     assert runner.failures == 0 and runner.tries > 0
 
 
-@pytest.mark.parametrize("module", [stud, stud._core, stud.describe, stud.enums, stud.errors])
-def test_docstring_examples(module):
+MODULES = ["stud", "stud._core", "stud.describe", "stud.enums", "stud.errors", "stud.game",
+           "stud.replay", "stud.equity", "stud.simulate"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name):
+    module = importlib.import_module(name)  # (stud.equity the module, not the function)
     result = doctest.testmod(module, extraglobs={"stud": stud}, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0 and result.attempted > 0

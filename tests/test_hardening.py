@@ -525,7 +525,7 @@ def test_junk_flags_seeds_and_counts_are_refused(call):
         call()
 
 
-@pytest.mark.parametrize("variant", [True, 1.0, "RAZZ", 9, None])
+@pytest.mark.parametrize("variant", [True, 1.0, "RAZ", "seven", 9, None, b"razz"])
 def test_variants_must_be_variants(variant):
     with pytest.raises(ValueError, match="unknown variant"):
         Rules(variant, 10)
@@ -698,3 +698,52 @@ def test_batch_outputs_must_not_overlap_the_masks():
 def test_action_amounts_are_in_range(amount):
     with pytest.raises(IllegalActionError):
         Action(ActionKind.CALL, amount)
+
+
+# ---- the front door: names, conveniences, one contract ------------------------------------
+
+@pytest.mark.parametrize("name, variant", [("razz", Variant.RAZZ), ("RAZZ", Variant.RAZZ),
+                                           ("stud8", Variant.SEVEN_CARD_STUD_HILO),
+                                           ("Five_Card_Stud_Hilo", Variant.FIVE_CARD_STUD_HILO),
+                                           (np.int64(3), Variant.FIVE_CARD_STUD)])
+def test_variants_by_name_short_name_or_number(name, variant):
+    assert Rules(name, 10).variant is variant
+    assert stud.equity(name, ["As 2d 3c 4h 5s", "Kd Kh 9c 8d 7s"]).exact
+
+
+def test_check_or_call():
+    hand = Hand(Rules(Variant.SEVEN_CARD_STUD, 10), [100, 100, 100], seed=4)
+    with pytest.raises(IllegalActionError, match="bring in"):
+        hand.check_or_call()
+    hand.bring_in()
+    hand.check_or_call()
+    assert hand.history[-1].action.kind is ActionKind.CALL
+    hand.complete()
+    hand.check_or_call()
+    while hand.street == 3:
+        hand.check_or_call()
+    hand.check_or_call()
+    assert hand.history[-1].action.kind is ActionKind.CHECK
+
+
+def test_progress_without_tqdm_says_so(monkeypatch):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_tqdm(name, *args, **kwargs):
+        if name == "tqdm":
+            raise ImportError("no tqdm here")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_tqdm)
+    with pytest.warns(UserWarning, match="needs tqdm"):
+        stud.simulate(STUD7, ["call", "call"], 10, seed=1, progress=True)
+
+
+def test_python_enums_follow_the_c_core():
+    c = stud._core._c_enums()
+    assert {k.name: int(k) for k in ActionKind} == c["ActionKind"]
+    assert {v.name: int(v) for v in Variant} == c["Variant"]
+    assert {name: k for k, name in enumerate(stud.BUILTIN_POLICIES)} == c["policies"]
+    assert max(Rules(v, 10).max_players for v in Variant) == c["max_seats"]

@@ -30,6 +30,23 @@ def _error_texts():
     return [_error_text(code) for code in range(STUD_N_ERRORS)]
 
 
+def _c_enums():
+    """The C core's enum values that Python mirrors (a test checks that the
+    Python IntEnums agree)."""
+    return {
+        "ActionKind": {"FOLD": STUD_FOLD, "CHECK": STUD_CHECK, "CALL": STUD_CALL,
+                       "BRING_IN": STUD_BRING_IN, "COMPLETE": STUD_COMPLETE, "BET": STUD_BET,
+                       "RAISE": STUD_RAISE},
+        "Variant": {"SEVEN_CARD_STUD": STUD_SEVEN_CARD_STUD,
+                    "SEVEN_CARD_STUD_HILO": STUD_SEVEN_CARD_STUD_HILO, "RAZZ": STUD_RAZZ,
+                    "FIVE_CARD_STUD": STUD_FIVE_CARD_STUD,
+                    "FIVE_CARD_STUD_HILO": STUD_FIVE_CARD_STUD_HILO},
+        "policies": {"random": STUD_POLICY_RANDOM, "call": STUD_POLICY_CALL,
+                     "strength": STUD_POLICY_STRENGTH},
+        "max_seats": STUD_MAX_SEATS, "max_actions": STUD_MAX_ACTIONS,
+    }
+
+
 cdef object _action(int kind, int32_t amount):
     """The Action (kind, amount): shared immutable tuples, made once each.
     `kind` is one the engine listed (0..STUD_RAISE)."""
@@ -507,6 +524,30 @@ cdef class Hand:
 
     def bring_in(self):
         self._act(STUD_BRING_IN, None)
+
+    def check_or_call(self):
+        """Checks when there is nothing to call, else calls (never folds or
+        raises); IllegalActionError when neither is legal (the bring-in).
+
+        >>> from stud import Hand, Rules, Variant
+        >>> hand = Hand(Rules(Variant.RAZZ, 10), [100, 100], seed=1)
+        >>> hand.bring_in(); hand.check_or_call()
+        >>> hand.street
+        4
+        >>> hand.check_or_call(); str(hand.history[-1].action)
+        'check'
+        >>> Hand(Rules(Variant.RAZZ, 10), [100, 100], seed=1).check_or_call()
+        Traceback (most recent call last):
+        ...
+        stud.game.IllegalActionError: seat 0 cannot call: nothing to call; legal: bring in for 5, complete to 10
+        """
+        cdef stud_action legal[STUD_MAX_ACTIONS]
+        cdef int n = stud_hand_legal(&self.state, legal), i
+        for i in range(n):
+            if legal[i].kind == STUD_CHECK or legal[i].kind == STUD_CALL:
+                self._act(legal[i].kind, None)
+                return
+        self._act(STUD_CALL, None)  # refused, with the reason and what is legal
 
     def complete(self, amount=None):
         self._act(STUD_COMPLETE, amount)

@@ -79,9 +79,12 @@ cdef extern from "game.h" nogil:
         STUD_EV_SHOW
         STUD_EV_MUCK
         STUD_EV_AWARD
-    enum:
+    enum stud_variant:
         STUD_SEVEN_CARD_STUD
+        STUD_SEVEN_CARD_STUD_HILO
+        STUD_RAZZ
         STUD_FIVE_CARD_STUD
+        STUD_FIVE_CARD_STUD_HILO
     enum:
         STUD_PHASE_BETTING
         STUD_PHASE_DEAL

@@ -10,7 +10,6 @@ from . import (
     CardError,
     CardSet,
     Rules,
-    Variant,
     equity,
     evaluate_high,
     evaluate_low8,
@@ -18,6 +17,7 @@ from . import (
     simulate,
 )
 from .equity import TooManyOutcomes, count_text
+from .game import VARIANT_NAMES
 
 SAMPLE_HAND = "As 2d 3c 4h 7s Kd Kh"
 
@@ -42,9 +42,7 @@ def _cmd_eval(args: argparse.Namespace) -> int:
     return 0
 
 
-GAMES = {"stud": Variant.SEVEN_CARD_STUD, "stud8": Variant.SEVEN_CARD_STUD_HILO,
-         "razz": Variant.RAZZ, "five": Variant.FIVE_CARD_STUD,
-         "five8": Variant.FIVE_CARD_STUD_HILO}
+GAMES = VARIANT_NAMES
 
 
 def _cmd_equity(args: argparse.Namespace) -> int:

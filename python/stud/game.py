@@ -23,6 +23,7 @@ __all__ = [
     "Action", "ActionKind", "ActionTaken", "AntePosted", "BurnsReshuffled", "CardBurned",
     "CardDealt", "CommunityCardDealt", "Event", "HandMucked", "HandShown", "IllegalActionError",
     "HandView", "Pot", "PotAwarded", "Rules", "StreetStarted", "UncalledBetReturned", "Variant",
+    "VARIANT_NAMES", "variant_of",
 ]
 
 
@@ -104,7 +105,7 @@ class Rules(Record):
     (20, 2, 5, False)
     """
 
-    variant: Variant
+    variant: Variant  # or its number, name or short name ("razz", "stud8": VARIANT_NAMES)
     small_bet: int
     big_bet: int | None = None
     ante: int | None = None
@@ -195,14 +196,31 @@ class Rules(Record):
         return (3, 4, 5, 6, 7) if self.variant in SEVEN_CARD_VARIANTS else (2, 3, 4, 5)
 
 
+#: the short names of the variants (the command line's --game)
+VARIANT_NAMES = {"stud": Variant.SEVEN_CARD_STUD, "stud8": Variant.SEVEN_CARD_STUD_HILO,
+                 "razz": Variant.RAZZ, "five": Variant.FIVE_CARD_STUD,
+                 "five8": Variant.FIVE_CARD_STUD_HILO}
+
+
 def variant_of(value: object) -> Variant:
-    """A Variant from a Variant or its number; ValueError for anything else
-    (a bool, a float, an unknown number)."""
-    try:
-        return Variant(whole_number(value, "variant"))
-    except (TypeError, ValueError):
-        raise ValueError(f"unknown variant {value!r}: one of "
-                         f"{', '.join(v.name for v in Variant)}") from None
+    """A Variant from a Variant, its number, its name (``"RAZZ"``, any case)
+    or its short name (``"razz"``, ``"stud8"``: ``VARIANT_NAMES``);
+    ValueError for anything else (a bool, a float, an unknown name).
+
+    >>> variant_of("stud8"), variant_of("razz") is Variant.RAZZ
+    (<Variant.SEVEN_CARD_STUD_HILO: 1>, True)
+    """
+    if isinstance(value, str):
+        found = VARIANT_NAMES.get(value.lower()) or Variant.__members__.get(value.upper())
+        if found is not None:
+            return found
+    else:
+        try:
+            return Variant(whole_number(value, "variant"))
+        except (TypeError, ValueError):
+            pass
+    raise ValueError(f"unknown variant {value!r}: one of "
+                     f"{', '.join(v.name for v in Variant)} or {', '.join(VARIANT_NAMES)}")
 
 
 def _whole(name: str, value: object) -> int:

@@ -259,5 +259,9 @@ def _progress_bar(total: int) -> Any:
     try:
         from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
     except ImportError:
+        import warnings
+
+        warnings.warn("progress=True needs tqdm (pip install 'stud[progress]'): no progress bar",
+                      stacklevel=3)
         return None
     return tqdm(total=total, unit="hand", unit_scale=True)
