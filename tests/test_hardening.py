@@ -612,7 +612,8 @@ def test_a_rules_subclass_cannot_change_other_rules():
 
     shifty = Shifty(Variant.RAZZ, 10)
     Shifty.reads = 0
-    Hand(shifty, [1000, 1000], seed=0)
+    with pytest.raises(TypeError, match="not a subclass"):
+        Hand(shifty, [1000, 1000], seed=0)
     plain = Rules(Variant.RAZZ, 10)
     hand = Hand(plain, [1000, 1000], deck="2c 3c 4s 4c Kc 9h 7d Kh 8s")
     hand.bring_in()
@@ -747,3 +748,82 @@ def test_python_enums_follow_the_c_core():
     assert {v.name: int(v) for v in Variant} == c["Variant"]
     assert {name: k for k, name in enumerate(stud.BUILTIN_POLICIES)} == c["policies"]
     assert max(Rules(v, 10).max_players for v in Variant) == c["max_seats"]
+
+
+# ---- a final probe: identity, not equality; snapshots, not live buffers ----------------------
+
+def test_a_used_rules_cannot_be_changed_to_equal_looking_values():
+    class Liar(int):
+        def __eq__(self, other):
+            return True
+
+        __hash__ = int.__hash__
+
+    for field, value in (("small_bet", Liar(50)), ("small_bet", 10.0), ("burn_cards", 1),
+                         ("max_raises", 3.0)):
+        rules = Rules(Variant.SEVEN_CARD_STUD, 10)
+        Hand(rules, [1000, 1000], seed=1)  # validated and cached
+        object.__setattr__(rules, field, value)
+        with pytest.raises(ValueError):
+            Hand(rules, [1000, 1000], seed=1)
+
+
+def test_objects_posing_as_rules_are_refused():
+    honest = dict(Rules(Variant.SEVEN_CARD_STUD, 10).__dict__)
+
+    class FakeDict(Rules):
+        @property
+        def __dict__(self):
+            return dict(honest)
+
+    class Fake:
+        __class__ = property(lambda self: Rules)
+
+    fake = Fake()
+    fake.__dict__.update(honest)
+    for forged in (FakeDict(Variant.SEVEN_CARD_STUD, 10), fake):
+        with pytest.raises(TypeError):
+            Hand(forged, [100, 100])
+        with pytest.raises(TypeError):
+            stud.play_random(forged, [9, 9], 1)
+        with pytest.raises(TypeError):
+            stud.simulate(forged, ["call", "call"], 1, seed=1)
+
+
+def test_history_is_read_from_a_snapshot_while_the_hand_moves():
+    import gc
+
+    rules = Rules(Variant.SEVEN_CARD_STUD, 10)
+    for seed in range(30):
+        hand = Hand(rules, [1000] * 8, seed=seed)
+
+        def act(phase, info, hand=hand):
+            if phase == "start" and not hand.is_over:
+                hand.act(hand.legal_actions()[-1])
+
+        gc.callbacks.append(act)
+        threshold = gc.get_threshold()
+        gc.set_threshold(1)
+        try:
+            while not hand.is_over:
+                events = hand.history
+                pickle.dumps(hand)
+                assert all(isinstance(e, stud.game.Event.__args__) for e in events)
+        finally:
+            gc.callbacks.remove(act)
+            gc.set_threshold(*threshold)
+
+
+def test_lying_tuples_and_deep_inputs_give_clear_errors():
+    class Liar(tuple):
+        def __len__(self):
+            return 2
+
+    hand = Hand(STUD7, [100, 100], seed=1)
+    with pytest.raises(TypeError, match="pair"):
+        hand.act(Liar((3, 5, 7)))
+    deep: list = []
+    for _ in range(100_000):
+        deep = [deep]
+    with pytest.raises(TypeError):
+        CardSet(deep)

@@ -3,6 +3,17 @@ from libc.stdint cimport uint16_t, uint32_t, uint64_t
 from cpython.number cimport PyIndex_Check
 from cpython.unicode cimport PyUnicode_GET_LENGTH, PyUnicode_READ_CHAR
 from operator import index as _operator_index
+from reprlib import Repr as _Repr
+
+_SHORT = _Repr()
+_SHORT.maxlevel = 3
+_SHORT.maxstring = _SHORT.maxother = 60
+
+
+cdef str _short(object value):
+    """A repr for messages, bounded in length and depth (a deeply nested input
+    must not fail while its error is being written)."""
+    return _SHORT.repr(value)
 
 cimport cython
 
@@ -114,11 +125,11 @@ cdef uint64_t _to_mask(object cards) except? 0xFFFFFFFFFFFFFFFFULL:
         elif isinstance(item, str):
             part = _parse(<str>item)
             if stud_popcount(part) != 1:
-                raise CardError(f"each item must be one card, got {item!r} in {cards!r}")
+                raise CardError(f"each item must be one card, got {_short(item)} in {_short(cards)}")
         else:
-            raise TypeError(f"expected Card or str items, not {type(item).__name__}: {item!r}")
+            raise TypeError(f"expected Card or str items, not {type(item).__name__}: {_short(item)}")
         if mask & part:
-            raise CardError(f"duplicate card {str(CardSet.from_mask(mask & part))!r} in {cards!r}")
+            raise CardError(f"duplicate card {str(CardSet.from_mask(mask & part))!r} in {_short(cards)}")
         mask |= part
     return mask
 

@@ -1,5 +1,7 @@
 # The betting engine (src/studcore/game.*) behind stud.Hand.
 from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE, PyByteArray_Resize
+from cpython.dict cimport PyDict_Next
+from cpython.object cimport PyObject
 from libc.string cimport memcpy, memset as _memset
 
 import functools as _functools
@@ -65,6 +67,22 @@ cdef object _action(int kind, int32_t amount):
 cdef dict _C_RULES = {}
 
 
+cdef bint _same_fields(dict now, tuple validated):
+    """`now` holds the very objects (names and values) that were validated:
+    an identity test, so a value that merely compares equal does not pass."""
+    cdef Py_ssize_t pos = 0, i = 0
+    cdef PyObject *name
+    cdef PyObject *value
+    if len(now) != len(validated):
+        return False
+    while PyDict_Next(now, &pos, &name, &value):
+        pair = validated[i]
+        if name is not <PyObject *>(<tuple>pair)[0] or value is not <PyObject *>(<tuple>pair)[1]:
+            return False
+        i += 1
+    return True
+
+
 def _forget_rules(ref, key):
     entry = _C_RULES.get(key)
     if entry is not None and entry[0] is ref:
@@ -77,11 +95,11 @@ cdef void _c_rules(object rules, stud_rules *out) except *:
     building a plain Rules from them (a Rules made by a tampered pickle skips
     its constructor), and cached for that object while its fields stay as
     validated; nothing stored on the object is trusted."""
-    if not isinstance(rules, _game_types.Rules):
-        raise TypeError(f"rules must be a stud.Rules, not {type(rules).__name__}")
+    if type(rules) is not _game_types.Rules:
+        raise TypeError(f"rules must be a stud.Rules (not a subclass), not {type(rules).__name__}")
     key = id(rules)
     entry = _C_RULES.get(key)
-    if entry is not None and entry[0]() is rules and entry[1] == rules.__dict__:
+    if entry is not None and entry[0]() is rules and _same_fields(rules.__dict__, entry[1]):
         memcpy(out, <const char *>(<bytes>entry[2]), sizeof(stud_rules))
         return
     fields = dict(rules.__dict__)
@@ -109,7 +127,7 @@ cdef void _c_rules(object rules, stud_rules *out) except *:
     if len(_C_RULES) > 1024:
         _C_RULES.clear()
     ref = _weakref.ref(rules, _functools.partial(_forget_rules, key=key))
-    _C_RULES[key] = (ref, fields, (<char *>out)[:sizeof(stud_rules)])
+    _C_RULES[key] = (ref, tuple(fields.items()), (<char *>out)[:sizeof(stud_rules)])
 
 
 cdef list _mask_cards(uint64_t mask):
@@ -453,11 +471,12 @@ cdef class Hand:
         kind allows one amount).  Illegal: ``IllegalActionError``, no change;
         a kind or amount of the wrong type: ``TypeError``."""
         if isinstance(action, tuple):  # an Action, or any (kind, amount) pair
-            if len(action) != 2:
-                raise TypeError(f"an action is a (kind, amount) pair, not {action!r}")
+            items = tuple.__getitem__(action, slice(None))  # what it holds, not what it says
+            if len(items) != 2:
+                raise TypeError(f"an action is a (kind, amount) pair, not {_short(action)}")
             if amount is not None:
                 raise TypeError("give the amount in the action or as an argument, not both")
-            kind, amount = action
+            kind, amount = items
             return self._act(_action_kind(kind), amount)
         return self._act(_action_kind(action), amount)
 
@@ -621,8 +640,11 @@ cdef class Hand:
     @property
     def history(self) -> tuple:
         """Everything that happened, in order, as event records."""
-        cdef const stud_event *events = <const stud_event *><char *>self._events
-        cdef int n = len(self._events) // sizeof(stud_event), k
+        # decoded from a snapshot: making the records runs Python code, which
+        # may act on this hand (another thread, a gc callback) and move the log
+        cdef bytes raw = bytes(self._events)
+        cdef const stud_event *events = <const stud_event *><const char *>raw
+        cdef int n = len(raw) // sizeof(stud_event), k
         cdef list out = []
         cdef const stud_event *e
         for k in range(n):
@@ -657,8 +679,9 @@ cdef class Hand:
         """What the callers decided, in order: every action, and for a manual
         hand its deals, for a manual showdown its shows and mucks.  With how
         the hand began, this is all a pickle needs."""
-        cdef const stud_event *events = <const stud_event *><char *>self._events
-        cdef int n = len(self._events) // sizeof(stud_event), k
+        cdef bytes raw = bytes(self._events)  # a snapshot, as in history
+        cdef const stud_event *events = <const stud_event *><const char *>raw
+        cdef int n = len(raw) // sizeof(stud_event), k
         cdef const stud_event *e
         cdef bint manual = self.state.manual, manual_showdown = self.state.manual_showdown
         out = []
@@ -757,7 +780,7 @@ cdef list _ordered_cards(object cards):
         elif isinstance(item, str):
             mask = _parse(item)
             if stud_popcount(mask) != 1:
-                raise CardError(f"each item must be one card, got {item!r}")
+                raise CardError(f"each item must be one card, got {_short(item)}")
             card = stud_lowest_card(mask)
         else:
             raise TypeError(f"expected Card or str items, not {type(item).__name__}")

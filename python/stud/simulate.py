@@ -82,8 +82,8 @@ def simulate(rules: Rules, policies: Sequence[PolicyLike], hands: int, *,
     >>> result.hands, sum(result.net)
     (20000, 0)
     """
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a stud.Rules, not {type(rules).__name__}")
+    if type(rules) is not Rules:
+        raise TypeError(f"rules must be a stud.Rules (not a subclass), not {type(rules).__name__}")
     policies = list(policies)
     n = len(policies)
     if stacks is None:
