@@ -40,43 +40,11 @@
 #include "poll.h"
 #include "simulate.h"
 
-#define REQUIRE(cond)                                                                \
-    do {                                                                             \
-        if (!(cond)) {                                                               \
-            fprintf(stderr, "fuzz_engine: invariant failed at line %d: %s\n", __LINE__, \
-                    #cond);                                                          \
-            abort();                                                                 \
-        }                                                                            \
-    } while (0)
+#define FUZZ_TARGET "fuzz_engine"
+#include "fuzz_common.h"
 
 #define MAX_OPS 2048
 #define LEGAL_ROOM 64 /* more than STUD_MAX_ACTIONS, so an overlong list is seen, not overflowed */
-
-typedef struct {
-    const uint8_t *p, *end;
-} input;
-
-static uint8_t u8(input *in)
-{
-    return in->p < in->end ? *in->p++ : 0;
-}
-
-static uint16_t u16(input *in)
-{
-    uint16_t lo = u8(in);
-    return (uint16_t)(lo | (uint16_t)u8(in) << 8);
-}
-
-static uint32_t u32(input *in)
-{
-    uint32_t lo = u16(in);
-    return lo | (uint32_t)u16(in) << 16;
-}
-
-static int exhausted(const input *in)
-{
-    return in->p >= in->end;
-}
 
 /* What the checks need to know about the hand being played. */
 typedef struct {

@@ -27,34 +27,11 @@
 #include "cards.h"
 #include "equity.h"
 
-#define REQUIRE(cond)                                                                \
-    do {                                                                             \
-        if (!(cond)) {                                                               \
-            fprintf(stderr, "fuzz_equity: invariant failed at line %d: %s\n", __LINE__, \
-                    #cond);                                                          \
-            abort();                                                                 \
-        }                                                                            \
-    } while (0)
+#define FUZZ_TARGET "fuzz_equity"
+#include "fuzz_common.h"
 
 #define EXACT_LIMIT 20000 /* outcomes an iteration may enumerate */
 #define TABLE_LIMIT 200000 /* completions the exact code may tabulate per player */
-
-typedef struct {
-    const uint8_t *p, *end;
-} input;
-
-static uint8_t u8(input *in)
-{
-    return in->p < in->end ? *in->p++ : 0;
-}
-
-static uint64_t u64(input *in)
-{
-    uint64_t x = 0;
-    for (int i = 0; i < 8; i++)
-        x |= (uint64_t)u8(in) << (8 * i);
-    return x;
-}
 
 /* Cards from bytes: a count, then that many card bytes (& 63, so a few
  * land on the unused bits 13..15 of a suit field). */
@@ -67,16 +44,6 @@ static uint64_t read_cards(input *in, int raw)
     for (int k = 0; k < n; k++)
         m |= stud_card_bit(u8(in) & 63);
     return m;
-}
-
-static uint64_t choose(int n, int k)
-{
-    if (k < 0 || k > n)
-        return 0;
-    uint64_t r = 1;
-    for (int i = 1; i <= k; i++)
-        r = r * (uint64_t)(n - k + i) / (uint64_t)i;
-    return r;
 }
 
 /* The documented conditions of a valid query (equity.h). */

@@ -34,17 +34,11 @@
 #include "census.h"
 #include "eval.h"
 
+#define FUZZ_TARGET "fuzz_eval"
+#include "fuzz_common.h"
+
 #define MAX_MASKS 512 /* several 64-mask blocks of the checked batches */
 #define DEEP_CHECKS 24 /* valid masks given the slow checks, per input */
-
-#define REQUIRE(cond)                                                              \
-    do {                                                                           \
-        if (!(cond)) {                                                             \
-            fprintf(stderr, "fuzz_eval: invariant failed at line %d: %s\n", __LINE__, \
-                    #cond);                                                        \
-            abort();                                                               \
-        }                                                                          \
-    } while (0)
 
 static int sign(long long x)
 {
@@ -292,16 +286,6 @@ static void check_boards(uint64_t a, uint64_t b)
     /* Razz: a lower board (ace low) is the larger value */
     REQUIRE(sign((long long)stud_board_razz(a) - stud_board_razz(b)) ==
             sign((long long)ref_board(b, 1) - (long long)ref_board(a, 1)));
-}
-
-static uint64_t choose(int n, int k)
-{
-    if (k < 0 || k > n)
-        return 0;
-    uint64_t r = 1;
-    for (int i = 1; i <= k; i++)
-        r = r * (uint64_t)(n - k + i) / (uint64_t)i;
-    return r;
 }
 
 static void check_census(const uint8_t *p)
