@@ -48,3 +48,14 @@ def test_equity_errors_exit_2(capsys):
 def test_console_script_runs():
     done = subprocess.run([sys.executable, "-m", "stud.cli", "eval"], capture_output=True, text=True)
     assert done.returncode == 0 and "high:" in done.stdout
+
+
+def test_version(capsys):
+    import pytest
+    import stud
+    from stud.cli import main
+
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--version"])
+    assert exit_info.value.code == 0
+    assert capsys.readouterr().out.strip() == f"stud {stud.__version__}"

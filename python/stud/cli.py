@@ -10,6 +10,7 @@ from . import (
     CardError,
     CardSet,
     Rules,
+    __version__,
     equity,
     evaluate_high,
     evaluate_low8,
@@ -114,6 +115,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="stud", description="Stud poker tools.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
     evaluate = commands.add_parser(
         "eval", help="evaluate 5 to 7 cards: high hand, 8-or-better low and Razz low",
