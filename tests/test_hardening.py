@@ -827,3 +827,11 @@ def test_lying_tuples_and_deep_inputs_give_clear_errors():
         deep = [deep]
     with pytest.raises(TypeError):
         CardSet(deep)
+
+
+def test_evaluated_hands_repr_as_python_that_makes_them_again():
+    namespace = vars(stud)
+    for hand in (stud.evaluate_high("Ah Ad Ac Kd Ks 2c 3d"), stud.evaluate_low8("As 2d 3c 4h 8s Kd"),
+                 stud.evaluate_razz("Kd Kh 3c 3d 2s Ac Ah")):
+        again = eval(repr(hand), namespace)
+        assert again == hand and str(again) == str(hand)

@@ -76,7 +76,10 @@ cdef class HighHand:
         return describe_high(self.category, [card.rank for card in self.cards])
 
     def __repr__(self):
-        return f"HighHand(value={self.value}, {str(self)!r})"
+        # valid Python that makes an equal hand (the value and words are in str())
+        if self.value == 0:
+            return "<HighHand: no hand>"
+        return f"evaluate_high({str(_cardset(self._mask))!r})"
 
     def __reduce__(self):
         # rebuilt from its cards and evaluated again: a pickle carries no value
@@ -132,7 +135,9 @@ cdef class LowHand:
         return describe_low([card.rank for card in self.cards])
 
     def __repr__(self):
-        return f"LowHand(kind={self.kind!r}, value={self.value}, {str(self)!r})"
+        if self.value == 0:
+            return "<LowHand: no hand>"
+        return f"evaluate_{'low8' if self._kind == STUD_EVAL_LOW8 else 'razz'}({str(_cardset(self._mask))!r})"
 
     def __reduce__(self):
         # rebuilt from its cards and evaluated again: a pickle carries no value
