@@ -2,6 +2,7 @@
 #include "board.h"
 
 #include "cards.h"
+#include "portable.h"
 #include "tables.h"
 
 /* Appends the ranks of `set` (bit r = rank order r + 1), highest first,
@@ -9,7 +10,7 @@
 static void append_ranks(unsigned set, int copies, uint32_t *ranks, int *n)
 {
     while (set) {
-        int top = 31 - __builtin_clz(set);
+        int top = 31 - stud_clz32(set);
         set &= ~(1u << top);
         for (int k = 0; k < copies; k++, (*n)++)
             *ranks = (*ranks << 4) | (uint32_t)(top + 1);

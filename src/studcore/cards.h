@@ -20,6 +20,8 @@
 
 #include <stdint.h>
 
+#include "portable.h"
+
 #define STUD_RANKS 13
 #define STUD_SUITS 4
 #define STUD_CARDS 52
@@ -39,7 +41,7 @@ static inline uint64_t stud_card_bit(int card)
 /* The card id of the lowest set bit of a nonzero mask. */
 static inline int stud_lowest_card(uint64_t mask)
 {
-    int bit = __builtin_ctzll(mask);
+    int bit = stud_ctz64(mask);
     return (bit & 15) * 4 + (bit >> 4);
 }
 

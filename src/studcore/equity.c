@@ -166,7 +166,7 @@ static completion *completions(int scoring, uint64_t known, uint64_t stub, int n
 {
     int ids[52], n = 0;
     for (uint64_t rest = stub; rest; rest &= rest - 1)
-        ids[n++] = __builtin_ctzll(rest);
+        ids[n++] = stud_ctz64(rest);
     uint64_t total = choose(n, need);
     completion *table = malloc(sizeof(completion) * (total ? total : 1));
     if (!table)

@@ -37,7 +37,7 @@ static inline uint16_t stud_high_with_slot(uint64_t mask, uint32_t slot)
     uint16_t value = stud_high_by_slot[slot];
     uint64_t flush = stud_flush_lanes(mask);
     if (flush) { /* rare: about 3% of random 7-card hands */
-        uint16_t f = stud_flush_high[stud_suit_field(mask, __builtin_ctzll(flush) >> 4)];
+        uint16_t f = stud_flush_high[stud_suit_field(mask, stud_ctz64(flush) >> 4)];
         value = f > value ? f : value;
     }
     return value;

@@ -16,7 +16,7 @@
 
 #include "eval.h"
 
-#define AVX2 __attribute__((target("avx2")))
+#define AVX2 STUD_TARGET_AVX2
 
 AVX2 static inline __m256i rank_key4(__m256i m)
 {
@@ -231,7 +231,7 @@ AVX2 size_t stud_simd_copy_checked(const uint64_t *masks, uint64_t *block, size_
 
 int stud_simd_available(void)
 {
-    return __builtin_cpu_supports("avx2");
+    return stud_cpu_has_avx2();
 }
 
 #else

@@ -6,11 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
-#define STUD_HAVE_AVX2_KERNELS 1
-#else
-#define STUD_HAVE_AVX2_KERNELS 0
-#endif
+#include "portable.h" /* STUD_HAVE_AVX2_KERNELS */
 
 /* Nonzero when the kernels below may run on this processor. */
 int stud_simd_available(void);
