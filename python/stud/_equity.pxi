@@ -1,4 +1,5 @@
 # Equities (src/studcore/equity.*): the compiled half of stud.equity.
+from libc.string cimport memset as _memset
 
 
 @cython.auto_pickle(False)

@@ -2,7 +2,7 @@
 from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE, PyByteArray_Resize
 from cpython.dict cimport PyDict_Next
 from cpython.object cimport PyObject
-from libc.string cimport memcpy, memset as _memset
+from libc.string cimport memcpy
 
 import functools as _functools
 import os as _os
@@ -806,98 +806,3 @@ cdef _shuffle_with_seed(list cards, uint64_t seed):
     stud_shuffle(state, buf, n)
     for i in range(n):
         cards[i] = buf[i]
-
-
-def play_random(rules, stacks, hands, *, seed=0, random_stacks=False, check=False):
-    """Plays ``hands`` whole hands inside C, every player choosing uniformly
-    among his legal actions, without the GIL.
-
-    Returns a dict: ``hands``, ``decisions``, ``showdowns`` and, with
-    ``check=True``, ``violations`` (hands that broke an invariant: the hand
-    ended, the chips were kept, no payout was negative, every listed action
-    was accepted and unlisted kinds and amounts refused) and the index of
-    the first such hand.  ``random_stacks``: each hand's stacks drawn
-    uniformly in 1..stacks[seat].
-
-    >>> from stud import Rules, Variant
-    >>> report = play_random(Rules(Variant.RAZZ, 10), [200] * 6, 1000, seed=1, check=True)
-    >>> report["hands"], report["violations"]
-    (1000, 0)
-    """
-    cdef stud_rules c_rules
-    cdef int32_t c_stacks[STUD_MAX_SEATS]
-    cdef stud_random_report report
-    cdef int n, error
-    cdef uint64_t c_seed = <uint64_t>(_whole(seed, "seed") & 0xFFFFFFFFFFFFFFFF), n_hands
-    cdef _Stop stop = _Stop()
-    cdef bint c_random_stacks = _true_or_false(random_stacks, "random_stacks")
-    cdef bint c_check = _true_or_false(check, "check")
-    _c_rules(rules, &c_rules)
-    stacks = _checked_stacks(stacks, &c_rules, c_stacks, "seat")
-    n = len(stacks)
-    hands = _whole(hands, "hands")
-    if not 0 <= hands < (1 << 63):
-        raise ValueError(f"hands must be 0 or more, not {hands}")
-    n_hands = hands
-    with nogil:
-        error = stud_play_random(&c_rules, n, c_stacks, c_random_stacks, n_hands, c_seed,
-                                 c_check, &report, &stop.poll)
-    if error == STUD_E_INTERRUPTED:
-        _raise_stopped()
-    if error != STUD_OK:
-        raise ValueError(f"cannot play these hands: {_error_text(error)}")
-    return {"hands": report.hands, "decisions": report.decisions, "showdowns": report.showdowns,
-            "violations": report.violations,
-            "first_violation_hand": None if report.first_violation_hand < 0 else report.first_violation_hand}
-
-
-# the names of enum stud_policy (simulate.h), in its order
-BUILTIN_POLICIES = ("random", "call", "strength")
-assert (STUD_POLICY_RANDOM, STUD_POLICY_CALL, STUD_POLICY_STRENGTH) == (0, 1, 2)
-
-
-def _simulate_builtin(rules, stacks, policies, uint64_t hands, uint64_t seed, bint rotate,
-                      bint carry):
-    """Hands played inside C by built-in policies (names in BUILTIN_POLICIES),
-    without the GIL; per-player totals as a dict of lists."""
-    cdef stud_rules c_rules
-    cdef int32_t c_stacks[STUD_MAX_SEATS]
-    cdef uint8_t c_policies[STUD_MAX_SEATS]
-    cdef stud_sim_result result
-    cdef int n, error
-    cdef _Stop stop = _Stop()
-    _c_rules(rules, &c_rules)
-    stacks = _checked_stacks(stacks, &c_rules, c_stacks, "player")
-    n = len(stacks)
-    if len(policies) != n:
-        raise ValueError(f"{n} players need {n} policies, got {len(policies)}")
-    for p in range(n):
-        if policies[p] not in BUILTIN_POLICIES:
-            raise ValueError(f"unknown built-in policy {policies[p]!r}: "
-                             f"{', '.join(BUILTIN_POLICIES)}")
-        c_policies[p] = BUILTIN_POLICIES.index(policies[p])
-    _memset(&result, 0, sizeof(result))
-    with nogil:
-        error = stud_simulate(&c_rules, n, c_stacks, c_policies, hands, seed, rotate, carry,
-                              &result, &stop.poll)
-    if error == STUD_E_INTERRUPTED:
-        _raise_stopped()
-    if error != STUD_OK:
-        raise ValueError(f"cannot simulate these hands: {_error_text(error)}")
-    return {"hands": result.hands, "net": [result.net[p] for p in range(n)],
-            "net_sq": [result.net_sq[p] for p in range(n)],
-            "won": [result.won[p] for p in range(n)],
-            "showdowns": [result.showdowns[p] for p in range(n)],
-            "showdown_wins": [result.showdown_wins[p] for p in range(n)]}
-
-
-def _builtin_choice(str policy not None, Hand hand not None, uint64_t seed):
-    """The built-in policy's action for the hand's actor (as in C)."""
-    cdef uint64_t state[4]
-    if policy not in BUILTIN_POLICIES:
-        raise ValueError(f"unknown built-in policy {policy!r}: {', '.join(BUILTIN_POLICIES)}")
-    stud_rng_seed(state, seed)
-    cdef stud_action action = stud_policy_choose(BUILTIN_POLICIES.index(policy), &hand.state, state)
-    if action.kind < 0:
-        return None
-    return _action(action.kind, action.amount)
