@@ -59,3 +59,13 @@ def test_version(capsys):
         main(["--version"])
     assert exit_info.value.code == 0
     assert capsys.readouterr().out.strip() == f"stud {stud.__version__}"
+
+
+def test_equity_json_of_a_single_winner_game(capsys):
+    from stud.cli import main
+
+    assert main(["equity", "--game", "razz", "As 2d 3c", "Kd Kh 9c", "--trials", "2000",
+                 "--seed", "1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data) >= {"equity", "win"} and "low" not in data and "high" not in data
+    assert data["win"][0] > data["win"][1]

@@ -59,15 +59,17 @@ def _cmd_equity(args: argparse.Namespace) -> int:
     except (CardError, ValueError, TypeError) as error:
         print(f"stud equity: {error}", file=sys.stderr)
         return 2
+    hilo = args.game in ("stud8", "five8")
     if args.json:
+        # hi-lo games split into halves; the others have one winner, high or Razz low
+        shares = ({"high": result.high, "low": result.low, "scoop": result.scoop} if hilo
+                  else {"win": result.high})
         print(json.dumps({"game": args.game, "hands": args.hands, "dead": args.dead,
                           "exact": result.exact, "outcomes": result.outcomes,
-                          "equity": result.equity, "high": result.high, "low": result.low,
-                          "scoop": result.scoop, "stderr": result.stderr}))
+                          "equity": result.equity, **shares, "stderr": result.stderr}))
         return 0
     method = "exact" if result.exact else "Monte Carlo"
     print(f"{GAMES[args.game].name}: {result.outcomes:,} outcomes ({method})")
-    hilo = args.game in ("stud8", "five8")
     head = f"{'hand':24s} {'equity':>8s}" + (f" {'high':>8s} {'low':>8s} {'scoop':>8s}" if hilo else
                                               f" {'win':>8s}")
     print(head)
