@@ -6,9 +6,10 @@ from array import array
 
 import numpy as np
 import pytest
-import reference as ref
 import stud
 from stud import CardError, CardSet
+
+from tests.support import reference as ref
 
 SCALAR_FNS = [stud.evaluate_high, stud.evaluate_low8, stud.evaluate_razz, stud.evaluate_hilo,
               stud.high_value, stud.low8_value, stud.razz_value]

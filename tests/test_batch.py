@@ -5,8 +5,9 @@ from math import comb
 
 import numpy as np
 import pytest
-import reference as ref
 import stud
+
+from tests.support import reference as ref
 
 BATCH = {
     "high": (stud.evaluate_high_batch, stud.high_value),

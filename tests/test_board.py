@@ -4,12 +4,13 @@ import random
 from itertools import combinations_with_replacement
 
 import pytest
-import reference as ref
 import stud
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import DECK
 from stud import Card, CardSet
+
+from tests.support import reference as ref
+from tests.support.strategies import DECK
 
 RANKS = list(range(2, 15))
 

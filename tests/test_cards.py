@@ -3,9 +3,10 @@
 import random
 
 import pytest
-import reference as ref
 import stud
 from stud import Card, CardError, CardSet
+
+from tests.support import reference as ref
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"

@@ -6,7 +6,7 @@ can go all in) mixed with short ones (all-ins, side pots, short bring-ins).
 
 Each hand: a shuffled 52-card deck; stud.Hand plays it with actions chosen
 at random (seeded) from stud's own legal actions; the same deck and actions
-are replayed through pokerkit by tests/pokerkit_driver.py (play_pokerkit).
+are replayed through pokerkit by tests/support/pokerkit_driver.py (play_pokerkit).
 At every decision both must agree on the actor and on the exact set of
 legal (kind, amount) pairs; at the end on every final stack.  On top of
 that, stud's final stacks are checked on every hand against ``settle()``,
@@ -75,9 +75,10 @@ import pytest
 
 pytest.importorskip("pokerkit")
 
-import pokerkit_driver as pkd  # noqa: E402  (tests/ is on sys.path: conftest.py)
 import stud  # noqa: E402
 from stud import ActionKind, Hand, Rules, Variant  # noqa: E402
+
+from tests.support import pokerkit_driver as pkd  # noqa: E402
 
 VARIANTS = {"stud": Variant.SEVEN_CARD_STUD, "stud8": Variant.SEVEN_CARD_STUD_HILO,
             "razz": Variant.RAZZ}

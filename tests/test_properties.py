@@ -1,4 +1,4 @@
-"""Property tests of the evaluators against tests/reference.py.
+"""Property tests of the evaluators against tests/support/reference.py.
 
 Exact values: the API fixes the scales (high 1..7462, razz 1..6175, low8
 1..56), says larger is better and equal iff tie.  Since there are exactly
@@ -11,11 +11,13 @@ from itertools import combinations
 from math import comb
 
 import pytest
-import reference as ref
 import stud
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from strategies import (
+from stud import CardSet, Category
+
+from tests.support import reference as ref
+from tests.support.strategies import (
     any_hand,
     as_forms,
     flushy_hand,
@@ -27,7 +29,6 @@ from strategies import (
     random_hand,
     straighty_hand,
 )
-from stud import CardSet, Category
 
 SETTINGS = settings(max_examples=400, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])

@@ -1,9 +1,12 @@
-"""Helpers for tests/test_rules_table.py: stacked decks and scripted hands.
+"""Helpers for the rules table (tests/rules/): stacked decks and scripted hands.
 
 ``stack_deck`` writes the deck string ``stud.Hand(deck=...)`` wants from what
 each seat should receive street by street, so a scenario reads as the cards
 per player; ``drive`` plays a list of steps, asserting before each action who
-is to act and, when given, the exact legal actions.
+is to act and, when given, the exact legal actions.  At the end, what the
+rules table's files share: short variant names, ``make`` (a hand on a
+stacked deck with the table's defaults) and the layouts several RULES.md
+sections use.
 """
 
 from __future__ import annotations
@@ -184,3 +187,54 @@ def new_hand(variant, hands, stacks=None, *, deck_kw=None, seed=1, **rules_kw):
     deck = deal(variant, hands, burns=rules.burn_cards, **(deck_kw or {}))
     stacks = stacks or [1000] * len(hands)
     return Hand(rules, stacks, deck=deck, seed=seed)
+
+
+# --------------------------------------------------------------------------
+# Shared by the rules table's files (tests/rules/test_*.py)
+# --------------------------------------------------------------------------
+
+V7, V8, RZ, V5, V58 = (Variant.SEVEN_CARD_STUD, Variant.SEVEN_CARD_STUD_HILO, Variant.RAZZ,
+                       Variant.FIVE_CARD_STUD, Variant.FIVE_CARD_STUD_HILO)
+HI_FAMILY = (V7, V8, V5, V58)  # lowest upcard brings in, highest board acts first
+
+
+def make(variant, hands, stacks=None, *, burn=None, seed=3, **rules_kw):
+    rules = Rules(variant, rules_kw.pop("small_bet", 10), **rules_kw)
+    kw = {} if burn is None else {"burn": burn}
+    deck = deal(variant, hands, burns=rules.burn_cards, **kw)
+    return Hand(rules, list(stacks or [1000] * len(hands)), deck=deck, seed=seed)
+
+
+def first_street(variant):
+    """Three seats' first-street cards with seat 0 to bring in (2c lowest in
+    the hi games, Kc highest in Razz); later cards are left to the shuffle."""
+    if variant == RZ:
+        return ["2h 3h Kc", "4s 5s 9d", "6s 7h 2c"]
+    if variant in SEVEN:
+        return ["Ah Kh 2c", "Qs Js 9d", "Ts 8h Kc"]
+    return ["Ah 2c", "Qs 9d", "Ts Kc"]
+
+
+def fill(ups, per_down, avoid=()):
+    """Seat strings: each seat's upcards with ``per_down`` filler down cards
+    in front (and, for seven-card hands, nothing after)."""
+    used = {c for u in ups for c in u.split()} | set(avoid)
+    spare = [c for c in ALL_CARDS if c not in used]
+    out = []
+    for u in ups:
+        downs = [spare.pop() for _ in range(per_down)]
+        out.append(" ".join(downs + u.split()))
+    return out
+
+
+# 2.6 / 3.1 layout: seat 0 has the lowest upcard, and the best hand;
+# seat 1: pair of queens; seat 2: trips kings.
+ALLIN7 = ["Ac Ad 2c Ah 3d 4h 9s", "Qc Qd 9h 5s Td Js 3c", "Kc Kd 8h Ks 7d 6s Jh"]
+ALLIN5 = ["Ac 2c Ah Ad 3d", "Qc 9h 5s Td Qd", "Kc 8h Ks 7d Kd"]
+
+# Layout for later-street betting (RULES.md 4; 6, 8 and 10 use it too).
+# Seat 0 brings in (2c) and has the highest board every street (ace high);
+# seat 0 trip aces, seat 1 queens, seat 2 trip kings, seat 3 (when present)
+# a ten-high straight.  No 8-low for seats 0-2.
+L3 = ALLIN7
+L4 = ALLIN7 + ["5d 6d 7h 8d 9d Tc 2h"]

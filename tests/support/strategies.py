@@ -3,8 +3,9 @@
 Hands are lists of reference cards ``(rank, suit)``; see reference.py.
 """
 
-import reference as ref
 from hypothesis import strategies as st
+
+from . import reference as ref
 
 SUITS = ref.SUITS
 DECK = ref.FULL_DECK

@@ -62,7 +62,7 @@ pokerkit 0.7.7 (``pokerkit_version()``).
   amount on every raise and by final stacks).
 
 Differences from RULES.md that matter in a differential test.  Each is
-asserted by ``_experiments()`` (``python tests/pokerkit_driver.py
+asserted by ``_experiments()`` (``python tests/support/pokerkit_driver.py
 --experiments``), on pokerkit 0.7.7.
 --------------------------------------------------------------------------
 D1 Bring-in ties (2.2): pokerkit breaks rank ties by suit, c < d < h < s
@@ -137,7 +137,7 @@ Speed (2-core box, 6-player Stud/8, random policy fold 15%/raise 20%, ~92%
 of hands reach showdown): ~60-75 hands/s with pokerkit dealing itself or
 through this driver; ~290 hands/s when half the decisions fold (hands end
 early).  Showdown evaluation (``can_win_now`` / ``Hand.from_game``)
-dominates.  ``python tests/pokerkit_driver.py --bench``.
+dominates.  ``python tests/support/pokerkit_driver.py --bench``.
 """
 from __future__ import annotations
 

@@ -308,7 +308,7 @@ def expected_low8_value(cards):
 
 
 # --------------------------------------------------------------------------
-# Self-check (python tests/reference.py)
+# Self-check (python tests/support/reference.py)
 # --------------------------------------------------------------------------
 
 def _selfcheck():
