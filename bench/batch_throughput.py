@@ -26,7 +26,7 @@ Rows:
   --scalar-hands pre-built inputs (Python ints / CardSets), driven by
   deque(map(f, inputs), maxlen=0); the goal (>= 12 M/s) is for the call, one core.
 
-Goals (shared/DESIGN.md "Performance goals"): batch high >= 250 M/s per core,
+Goals (the project's performance goals, as in the README): batch high >= 250 M/s per core,
 low8 >= 500 M/s, razz >= 250 M/s, one Python call per hand (CardSet or mask)
 >= 12 M/s.
 """

@@ -54,7 +54,7 @@ _FOLD, _CHECK_OR_CALL, _BRING_IN, _RAISE = range(4)
 def _create():
     return _GAME.create_state(
         AUTOMATIONS,
-        True,           # ante trimming: antes count in side-pot layers (RULES.md 7.1)
+        True,           # ante trimming: antes count in side-pot layers (docs/rules.md 7.1)
         ANTE,
         BRING_IN,
         SMALL_BET,

@@ -12,7 +12,7 @@ kinds and amounts refused, the hand ends, the chips are kept, no payout is
 negative) and must report no violation.  Six players by default
 (``--players``); ``--full-tables`` (on by default) adds 8-handed rows for the
 seven-card games, where the deck runs short and community cards are dealt
-(RULES.md 5.1).  The calls rotate through four sets of rule options and
+(docs/rules.md 5.1).  The calls rotate through four sets of rule options and
 alternate short (1..60 chip) and deep (1..600 chip) random stacks.
 
 Part 2, hands driven from Python: ``--python-hands`` (200,000) random hands

@@ -130,7 +130,7 @@ def snapshot(hand: Hand) -> tuple:
 
 
 def check_chips(hand: Hand, start: list[int]) -> None:
-    """The invariants every reachable state keeps (RULES.md 7, 9)."""
+    """The invariants every reachable state keeps (docs/rules.md 7, 9)."""
     stacks, total = hand.stacks, sum(start)
     assert hand.starting_stacks == start
     assert all(chips >= 0 for chips in stacks), stacks

@@ -123,7 +123,7 @@ def test_straights_and_flushes_never_count():
     assert v("5c 4c 3c 2c", razz=True) == v("5d 4c 3h 2s", razz=True)
 
 
-# ---------------------------------------------------------------- RULES.md examples
+# ---------------------------------------------------------------- docs/rules.md examples
 
 
 def test_rules_razz_examples():

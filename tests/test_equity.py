@@ -1,5 +1,5 @@
 """stud.equity against a slow independent enumerator, known values, the
-hi-lo accounting of RULES.md 9, Monte Carlo error bars and bad input."""
+hi-lo accounting of docs/rules.md 9, Monte Carlo error bars and bad input."""
 
 from fractions import Fraction
 from itertools import combinations
@@ -12,7 +12,7 @@ SEVEN = (Variant.SEVEN_CARD_STUD, Variant.SEVEN_CARD_STUD_HILO, Variant.RAZZ)
 
 
 def slow_equity(variant, hands, dead=""):
-    """Every deal of the missing cards, settled by RULES.md 9 with exact fractions.
+    """Every deal of the missing cards, settled by docs/rules.md 9 with exact fractions.
 
     Independent of the C enumeration: plain itertools over the stub, one
     evaluation per hand per outcome (the scalar evaluators are checked

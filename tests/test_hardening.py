@@ -377,7 +377,7 @@ def test_hands_travel_through_a_process_pool():
         assert back.legal_actions() == hand.legal_actions()
 
 
-# ---- the two rule edges (RULES.md 2.8, 8.2) -----------------------------------------------------
+# ---- the two rule edges (docs/rules.md 2.8, 8.2) -----------------------------------------------------
 
 def test_8_2_a_tie_for_a_share_worth_no_chip_still_shows():
     # Stud/8, S=2, B=4, BI=1, no ante: seat 2 brings in, two calls, checked down.

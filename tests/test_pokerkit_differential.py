@@ -10,17 +10,17 @@ are replayed through pokerkit by tests/support/pokerkit_driver.py (play_pokerkit
 At every decision both must agree on the actor and on the exact set of
 legal (kind, amount) pairs; at the end on every final stack.  On top of
 that, stud's final stacks are checked on every hand against ``settle()``,
-an independent settlement of RULES.md 7 and 9 written with stud's
+an independent settlement of docs/rules.md 7 and 9 written with stud's
 evaluators.
 
-stud is set to pokerkit's behaviour wherever RULES.md has an option (see
+stud is set to pokerkit's behaviour wherever docs/rules.md has an option (see
 the driver's docstring): bring_in_tiebreak="suit" (D1), board_tiebreak=
 "position" (D2), heads_up_uncapped=False (D3), open_pair_double=False (D4),
 odd_chip="position" (D7), reopen_rule="full_raise" (D5, mostly), max_raises
 = 3 (pokerkit's cap of 4 wagers).  D11 cannot arise: neither side offers a
 fold when a check is possible (asserted on stud's side at every decision).
 The remaining known differences are recognised, counted, and checked
-against RULES.md instead of against pokerkit:
+against docs/rules.md instead of against pokerkit:
 
 * D5 (6.1-6.3, reopen_rule="full_raise"): stud re-opens the betting only
   on a completion or a wager that lifts the last full level by a whole
@@ -46,7 +46,7 @@ against RULES.md instead of against pokerkit:
 * D7b (9.5, not in the driver's list): a pot or half split k >= 3 ways
   with 2 or more odd chips: stud gives them one each from the lowest seat
   (odd_chip="position"), pokerkit all to the lowest seat.
-* N1 (not in the driver's list; RULES.md is silent): every other player
+* N1 (not in the driver's list; docs/rules.md is silent): every other player
   with chips is covered by the current bet: pokerkit offers no raise, stud
   does (any excess would come back uncalled).  Only that decision differs.
 * N2 (7.2, not in the driver's list): pokerkit kills the hands that win
@@ -56,12 +56,12 @@ against RULES.md instead of against pokerkit:
 
 For settlement differences (D7b, D8, N2, D9) the whole hand's betting has
 been compared; only the final stacks differ.  stud's stacks must equal
-``settle()`` (RULES.md) on every hand, and pokerkit's must equal
+``settle()`` (docs/rules.md) on every hand, and pokerkit's must equal
 ``settle(..., pokerkit=True)`` (a model of pokerkit's way), except in a
 hand with a D9 pot (whose "low half" split depends on pokerkit's hand
-killing, not modelled), where they must differ from RULES.md.
+killing, not modelled), where they must differ from docs/rules.md.
 
-B1 was a stud bug found here (RULES.md 6.2: re-opening is per player, not
+B1 was a stud bug found here (docs/rules.md 6.2: re-opening is per player, not
 for the whole table), now fixed: test_reopen_is_per_player keeps the two
 hands that showed it, and the random test fails on any new case.
 """
@@ -92,7 +92,7 @@ AGGRESSIVE_NAMES = ("complete", "bet", "raise")
 
 
 def rules_for(variant: str, small: int, big: int, ante: int, bring_in: int) -> Rules:
-    """stud rules set to pokerkit's behaviour wherever RULES.md has an option."""
+    """stud rules set to pokerkit's behaviour wherever docs/rules.md has an option."""
     return Rules(VARIANTS[variant], small, big, ante, bring_in,
                  bring_in_tiebreak="suit",      # D1
                  board_tiebreak="position",     # D2
@@ -125,7 +125,7 @@ def play_stud(variant, structure, stacks, deck, rng, fold_p, raise_p):
 
     Each decision records the actor, the street, the legal actions (driver
     format) and what the test needs to recognise D5, D6, N1 and B1, from a
-    small model of RULES.md 6 kept here independently of the engine:
+    small model of docs/rules.md 6 kept here independently of the engine:
     ``closed``: the actor already acted in this round and what he faces now
     is less than a full unit over the bet he matched then (only short
     all-ins came since), so he may only call or fold (6.2; reopen_rule=
@@ -179,7 +179,7 @@ def play_stud(variant, structure, stacks, deck, rng, fold_p, raise_p):
     return hand, decisions, actions
 
 
-# ---- settlement per RULES.md 7 and 9 (and pokerkit's way) ------------------------------
+# ---- settlement per docs/rules.md 7 and 9 (and pokerkit's way) ------------------------------
 
 
 def _split(amount, winners, award, pokerkit):
@@ -201,7 +201,7 @@ def pots_of(contributions, eligible_seats):
     [(amount, eligible seats)], main pot first.  Layers with the same
     eligible players make one pot (dead money of folded seats falls in the
     layers it reaches).  pokerkit does the same after killing the hands
-    that win nothing, which can join pots that RULES.md keeps apart (N2)."""
+    that win nothing, which can join pots that docs/rules.md keeps apart (N2)."""
     pots, floor = [], 0
     for level in sorted(set(contributions)):
         amount = sum(min(c, level) - min(c, floor) for c in contributions)
@@ -240,7 +240,7 @@ def _winners(variant, amount, eligible, cards, d8_whole):
 
 
 def settle(variant, hand, *, pokerkit=False):
-    """Final stacks by RULES.md 7 and 9 from the hand's contributions and
+    """Final stacks by docs/rules.md 7 and 9 from the hand's contributions and
     cards (odd_chip="position"), using stud's evaluators only.
 
     ``pokerkit=True`` models pokerkit's way instead (for hands without a
@@ -249,7 +249,7 @@ def settle(variant, hand, *, pokerkit=False):
     are split on their own even when the same players win both (D8), and
     odd chips all go to the lowest seat (D7b).
 
-    Returns (stacks, notes): notes names the situations met where RULES.md
+    Returns (stacks, notes): notes names the situations met where docs/rules.md
     and pokerkit may part: "D7b" (k >= 3 winners, 2+ odd chips), "D8",
     "N2" (pokerkit merged pots).
     """
@@ -310,7 +310,7 @@ def compare_hand(variant, structure, stacks, deck, rng, fold_p, raise_p):
     small, big, ante, bring_in = structure
     where = f"{variant} {structure} stacks={stacks}\ndeck={' '.join(deck)}\nactions={actions}"
 
-    # stud against RULES.md 7/9 on every hand
+    # stud against docs/rules.md 7/9 on every hand
     expected, notes = settle(variant, hand)
     assert hand.stacks == expected, f"stud settlement {hand.stacks} != RULES {expected}\n{where}"
     assert sum(hand.stacks) == sum(stacks)
@@ -355,7 +355,7 @@ def compare_hand(variant, structure, stacks, deck, rng, fold_p, raise_p):
                     assert calls[0] == min(bring_in, later["stack"] + later["bets"][later["actor"]]), \
                         (later, where)
             return "D6"
-        # N1 (not in the driver's list; RULES.md is silent): every other
+        # N1 (not in the driver's list; docs/rules.md is silent): every other
         # player with chips is covered by the current bet (he can at most
         # call all in), so nobody could answer a raise.  pokerkit refuses
         # to raise ("no reason to ... raise"); stud offers it (may_raise in
@@ -390,7 +390,7 @@ def compare_hand(variant, structure, stacks, deck, rng, fold_p, raise_p):
     if trace["stacks"] == hand.stacks:
         return outcome
     # Settlement differences: the betting was the same everywhere, and
-    # stud's stacks are RULES.md's (settle() above).
+    # stud's stacks are docs/rules.md's (settle() above).
     model, pk_notes = settle(variant, hand, pokerkit=True)
     if trace["stacks"] == model:
         # explained by D7b, D8 and/or N2 (pokerkit's way, modelled)
@@ -447,7 +447,7 @@ B1_ACTIONS = [("bring_in", 5), ("call", 5), ("call", 5), ("call", 5), ("call", 5
 
 
 def test_reopen_is_per_player():
-    """B1 (RULES.md 6.2/6.3): on 5th street seat 2 bets 20, seat 3 raises all
+    """B1 (docs/rules.md 6.2/6.3): on 5th street seat 2 bets 20, seat 3 raises all
     in to 37 (short: +17 < B), seat 4 calls 37, seat 0 raises all in to 47
     (+10, short), seat 2 calls.  Seat 4 matched 37 and faces only 10 more:
     call or fold (pokerkit agrees), though the two short all-ins together
@@ -460,7 +460,7 @@ def test_reopen_is_per_player():
 
 
 def test_reopen_is_per_player_half_bet():
-    """B1 with the default half_bet rule (RULES.md 6.2): 4th street, S=10:
+    """B1 with the default half_bet rule (docs/rules.md 6.2): 4th street, S=10:
     seat 0 bets 10, seat 1 raises all in to 13, seat 2 calls 13, seat 3 raises
     all in to 16, seat 0 calls (he faces +6: re-opened for him).  Seat 2
     matched 13 and faces only 3 more: call or fold only."""

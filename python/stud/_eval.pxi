@@ -196,7 +196,7 @@ def evaluate_high(cards) -> HighHand:
 
 @cython.always_allow_keywords(False)
 def evaluate_low8(cards):
-    """The best 8-or-better low of 5..7 cards (RULES.md 9.2), or None.
+    """The best 8-or-better low of 5..7 cards (docs/rules.md 9.2), or None.
 
     >>> str(evaluate_low8("8d 6c 4h 2s Ac Kd Kh"))
     '8-6-4-2-A'
@@ -208,7 +208,7 @@ def evaluate_low8(cards):
 
 @cython.always_allow_keywords(False)
 def evaluate_razz(cards) -> LowHand:
-    """The best A-5 low of 5..7 cards, pairs counting against (RULES.md 9.6).
+    """The best A-5 low of 5..7 cards, pairs counting against (docs/rules.md 9.6).
 
     >>> str(evaluate_razz("Kd Kh 3c 3d 2s Ac Ah"))
     'K-3-2-A-A'
@@ -229,7 +229,7 @@ def evaluate_hilo(cards) -> tuple:
 
 
 def board_value(cards, *, razz=False) -> int:
-    """Rank 1..4 upcards for the bring-in and who acts first (RULES.md 2.1, 3.2, 3.3).
+    """Rank 1..4 upcards for the bring-in and who acts first (docs/rules.md 2.1, 3.2, 3.3).
 
     A larger value acts first on later streets: the highest board in hi and
     hi-lo games, the lowest board in Razz (``razz=True``).  On one card, the

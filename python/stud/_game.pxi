@@ -197,17 +197,17 @@ cdef class Hand:
     the order they leave the top, burns included (any cards not named follow
     in a shuffled order); or, with ``manual=True``, from ``deal()`` calls.
 
-    ``showdown="manual"``: at the showdown each player in turn (RULES.md
+    ``showdown="manual"``: at the showdown each player in turn (docs/rules.md
     8.1) calls show() or muck(); by default a hand shows when it wins or
     ties part of a pot and mucks otherwise (8.2).
 
-    Dealing order (RULES.md 1): on the first street each live seat from the
+    Dealing order (docs/rules.md 1): on the first street each live seat from the
     lowest gets its first down card, then its second (seven-card games),
     then its upcard; before each later street one card is burned (when
     ``rules.burn_cards``), then each live seat from the lowest gets one
     card (face down on 7th street).  If the stub runs short, the burn cards
     go back under it (shuffled, or in the order burned with a given deck)
-    and, if still short, one community card is dealt (RULES.md 5.1).
+    and, if still short, one community card is dealt (docs/rules.md 5.1).
     """
     cdef stud_hand state
     cdef readonly object rules
@@ -316,11 +316,11 @@ cdef class Hand:
         return stud_hand_may_muck(&self.state) != 0
 
     def show(self):
-        """Manual showdown: the actor shows his cards (RULES.md 8.2)."""
+        """Manual showdown: the actor shows his cards (docs/rules.md 8.2)."""
         self._showdown(1)
 
     def muck(self):
-        """Manual showdown: the actor mucks and gives up his claim (RULES.md 8.2)."""
+        """Manual showdown: the actor mucks and gives up his claim (docs/rules.md 8.2)."""
         self._showdown(0)
 
     cdef _showdown(self, int show):
@@ -370,7 +370,7 @@ cdef class Hand:
 
     @property
     def pots(self) -> list:
-        """The main pot then the side pots (RULES.md 7.1), with the seats
+        """The main pot then the side pots (docs/rules.md 7.1), with the seats
         that can win each.  Empty once the hand is over."""
         cdef int32_t amount[STUD_MAX_SEATS]
         cdef unsigned eligible[STUD_MAX_SEATS]
@@ -397,7 +397,7 @@ cdef class Hand:
 
     @property
     def bring_in_seat(self):
-        """The seat that had to bring it in (RULES.md 2.1), or None."""
+        """The seat that had to bring it in (docs/rules.md 2.1), or None."""
         return None if self.state.bring_in_seat < 0 else self.state.bring_in_seat
 
     cdef int _seat(self, object seat) except -1:
@@ -427,7 +427,7 @@ cdef class Hand:
 
     @property
     def community(self) -> CardSet:
-        """The community card(s) dealt when the deck ran short (RULES.md 5.1)."""
+        """The community card(s) dealt when the deck ran short (docs/rules.md 5.1)."""
         return _cardset(self.state.community)
 
     @property
@@ -584,7 +584,7 @@ cdef class Hand:
 
         ``cards``: for every live seat, its cards for this street (the down
         cards first), as a mapping seat -> cards or a list in seat order;
-        or ``community``: one community card (RULES.md 5.1).
+        or ``community``: one community card (docs/rules.md 5.1).
         """
         cdef stud_log log
         cdef uint8_t given[STUD_MAX_SEATS * 7]

@@ -22,7 +22,7 @@ class Category(IntEnum):
 
 
 class Variant(IntEnum):
-    """The games stud plays (RULES.md)."""
+    """The games stud plays (docs/rules.md)."""
 
     SEVEN_CARD_STUD = 0
     SEVEN_CARD_STUD_HILO = 1

@@ -93,7 +93,7 @@ def equity(variant: Variant | int, hands: Sequence[str | CardSet | Iterable[Card
     ``DEFAULT_TRIALS``) and ``seed``.  ``threads``: worker threads (0 = all
     cores); the result does not depend on it.
 
-    Pots are split as the engine settles them (RULES.md 9): the high half
+    Pots are split as the engine settles them (docs/rules.md 9): the high half
     and the 8-or-better low half in hi-lo games, the high taking all without
     a low, ties sharing.  When the cards left cannot complete every hand
     (eight players to seventh street, where the engine would deal a community

@@ -1,7 +1,7 @@
 """The rules of a stud game and the records a hand produces.
 
-``Rules`` holds a variant, its bet sizes and every option of RULES.md, with
-the defaults RULES.md gives; it validates once, so the engine can trust it.
+``Rules`` holds a variant, its bet sizes and every option of docs/rules.md, with
+the defaults docs/rules.md gives; it validates once, so the engine can trust it.
 ``Action`` is one betting action; the event classes make up
 ``Hand.history``.  The hand itself (``stud.Hand``) lives in the compiled
 module.
@@ -94,9 +94,9 @@ TieBreak = Literal["position", "suit"]
 
 
 class Rules(Record):
-    """A stud game: the variant, the bet sizes and the options of RULES.md.
+    """A stud game: the variant, the bet sizes and the options of docs/rules.md.
 
-    Defaults (RULES.md 1): ``big_bet = 2 * small_bet``, ``ante =
+    Defaults (docs/rules.md 1): ``big_bet = 2 * small_bet``, ``ante =
     small_bet // 5``, ``bring_in = small_bet // 2``; options as the seeds
     say, see each field.  Invalid rules raise ``ValueError``.
 
@@ -168,7 +168,7 @@ class Rules(Record):
         elif self.open_pair_double is True and self.variant not in open_pair_games:
             # 4.4: never in Stud/8, Razz or Five Card Stud Hi-Lo
             raise ValueError(f"open_pair_double applies to Seven Card Stud and Five Card Stud "
-                             f"(hi) only (RULES.md 4.4), not to {self.variant.name}")
+                             f"(hi) only (docs/rules.md 4.4), not to {self.variant.name}")
         for name, allowed in (("bring_in_tiebreak", ("position", "suit")),
                               ("board_tiebreak", ("position", "suit")),
                               ("reopen_rule", ("half_bet", "full_raise")),
@@ -187,7 +187,7 @@ class Rules(Record):
 
     @property
     def max_players(self) -> int:
-        """8 in the seven-card games, 10 in Five Card Stud (RULES.md 1)."""
+        """8 in the seven-card games, 10 in Five Card Stud (docs/rules.md 1)."""
         return 8 if self.variant in SEVEN_CARD_VARIANTS else 10
 
     @property
@@ -249,7 +249,7 @@ class HandView(TypedDict):
 
 
 class Pot(Record):
-    """A pot: its chips and the seats that can win it (RULES.md 7)."""
+    """A pot: its chips and the seats that can win it (docs/rules.md 7)."""
 
     amount: int
     eligible: tuple[int, ...]
@@ -277,11 +277,11 @@ class CardBurned(Record):
 
 
 class BurnsReshuffled(Record):
-    """The burn cards went back under the stub (RULES.md 5.1)."""
+    """The burn cards went back under the stub (docs/rules.md 5.1)."""
 
 
 class CommunityCardDealt(Record):
-    """One card face up in the middle, every live player's (RULES.md 5.1)."""
+    """One card face up in the middle, every live player's (docs/rules.md 5.1)."""
 
     card: Card
 

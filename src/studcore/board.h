@@ -1,5 +1,5 @@
 /* board.h: ranking partial boards of 1..4 upcards, for the bring-in and
- * for who acts first on later streets (RULES.md 2.1, 3.1-3.3).
+ * for who acts first on later streets (docs/rules.md 2.1, 3.1-3.3).
  *
  * Both functions return a value where LARGER ACTS FIRST on later streets:
  *   stud_board_high  hi and hi-lo games (3.2): quads > trips > two pair >

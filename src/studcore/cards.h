@@ -2,7 +2,7 @@
  *
  *   rank index  r = rank - 2         0..12 for 2 3 4 5 6 7 8 9 T J Q K A
  *   suit index  s                    0..3  for c d h s  (clubs lowest: the
- *                                    casino suit order, RULES.md 2.2 / 9.5)
+ *                                    casino suit order, docs/rules.md 2.2 / 9.5)
  *   card id     4*r + s              0..51: ids sort by rank, then suit
  *   mask bit    16*s + r             one 16-bit field per suit; bits 13..15
  *                                    of each field are always zero

@@ -7,7 +7,7 @@
  * one deal of every player's missing cards; it is settled as the engine
  * settles a pot: the best high takes it, or in hi-lo games the high and
  * the best qualifying low split it (the high takes all without a low), ties
- * sharing (RULES.md 9).  Shares are counted in units of 1/840 of a pot
+ * sharing (docs/rules.md 9).  Shares are counted in units of 1/840 of a pot
  * (840 = lcm(1..8)), so exact results stay exact.
  */
 #ifndef STUD_EQUITY_H

@@ -1,7 +1,7 @@
 /* eval.h: hand evaluation over card masks (see cards.h for the layout).
  *
  *   stud_eval_high   best 5-card high hand of 5..7 cards   1..7462
- *   stud_eval_low8   best 8-or-better low (RULES.md 9.2)   0 (none), 1..56
+ *   stud_eval_low8   best 8-or-better low (docs/rules.md 9.2)   0 (none), 1..56
  *   stud_eval_razz   best A-5 low, pairs count (9.6)       1..6175
  *
  * Larger is better on every scale; equal values tie.  The scalar functions

@@ -1,5 +1,5 @@
 /* game.c: the fixed-limit stud state machine (see game.h).  Section numbers
- * in comments are those of RULES.md. */
+ * in comments are those of docs/rules.md. */
 #include "game.h"
 
 #include <string.h>

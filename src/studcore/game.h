@@ -1,7 +1,7 @@
-/* game.h: the fixed-limit stud betting state machine (RULES.md).
+/* game.h: the fixed-limit stud betting state machine (docs/rules.md).
  *
  * A variant is data: a table of streets (cards down and up, bet unit, burn)
- * plus the options of RULES.md.  A hand's whole state is one plain struct
+ * plus the options of docs/rules.md.  A hand's whole state is one plain struct
  * with fixed arrays and no pointers, so copying a hand is a memcpy.
  *
  * Every entry point returns 0 or a STUD_E* error code; on error the hand is
@@ -62,7 +62,7 @@ typedef struct {
     uint8_t down, up;  /* cards dealt to each player, face down and face up */
     uint8_t big;       /* 1: the bet unit is the big bet */
     uint8_t burn;      /* 1: a card is burned before this street (when burns are on) */
-    uint8_t open_pair; /* 1: the open-pair double bet applies here (RULES.md 4.4) */
+    uint8_t open_pair; /* 1: the open-pair double bet applies here (docs/rules.md 4.4) */
 } stud_street;
 
 typedef struct {
@@ -80,7 +80,7 @@ typedef struct {
     stud_street streets[STUD_MAX_STREETS];
 } stud_rules;
 
-/* Fills the streets and every default of RULES.md for a variant and small
+/* Fills the streets and every default of docs/rules.md for a variant and small
  * bet: B = 2S, ante = S / 5, BI = S / 2, the seeds' options. */
 void stud_rules_default(stud_rules *rules, int variant, int32_t small_bet);
 /* STUD_OK when the rules are consistent: 0 <= ante, 0 < BI <= S <= B, the
@@ -198,7 +198,7 @@ void stud_hand_apply(stud_hand *hand, int kind, int32_t amount, stud_log *log);
 /* Manual dealing (phase STUD_PHASE_DEAL): `n_cards` cards, `per_seat` for
  * every live seat in seat order (the street's down cards first), or one
  * community card when `community` >= 0 (then `cards` is ignored; only
- * when the cards left cannot deal the street, RULES.md 5.1).  The counts
+ * when the cards left cannot deal the street, docs/rules.md 5.1).  The counts
  * are checked before any card is read. */
 int stud_hand_deal(stud_hand *hand, const uint8_t *cards, int n_cards, int per_seat,
                    int community, stud_log *log);

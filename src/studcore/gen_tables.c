@@ -92,7 +92,7 @@ static uint32_t high_key5(const int counts[STUD_RANKS], int flush)
 }
 
 /* Structural key of a 5-card A-5 low (smaller is better): pairs count
- * against (RULES.md 9.6): no pair < pair < two pair < trips < full house <
+ * against (docs/rules.md 9.6): no pair < pair < two pair < trips < full house <
  * quads, then the ranks from the top, ace low. */
 static uint32_t razz_key5(const int counts[STUD_RANKS])
 {
@@ -394,7 +394,7 @@ static void build_flushes(void)
 
 /* Low ranks as bits: bit 0 = ace, bit k = rank k+1.  The best low is the
  * five lowest ranks present; compared from the highest card down
- * (RULES.md 9.2). */
+ * (docs/rules.md 9.2). */
 static void build_low8(void)
 {
     uint32_t low_keys[STUD_LOW8_CLASSES];

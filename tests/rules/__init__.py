@@ -1,11 +1,11 @@
-"""The rules table: stacked-deck scenarios for every numbered rule of RULES.md
+"""The rules table: stacked-deck scenarios for every numbered rule of docs/rules.md
 and every option value, in the five variants where the rule differs; one
-file per RULES.md section (test_1_skeleton.py ... test_10_illegal_actions.py).
+file per docs/rules.md section (test_1_skeleton.py ... test_10_illegal_actions.py).
 
 Every expectation here (actors, legal actions with their amounts, payouts,
-stacks) was worked out by hand from RULES.md and the seeds, not read off the
+stacks) was worked out by hand from docs/rules.md and the seeds, not read off the
 engine.  Unless a scenario says otherwise: S = 10, B = 20, ante 2, BI 5
-(the RULES.md 1 defaults for S = 10), stacks 1000.  Card strings list a
+(the docs/rules.md 1 defaults for S = 10), stacks 1000.  Card strings list a
 seat's cards in the order it gets them: "d1 d2 u3 u4 u5 u6 d7" in the
 seven-card games, "down u2 u3 u4 u5" in Five Card Stud (helpers, and the
 layouts several sections share, in tests/support/rules_helpers.py).

@@ -1,4 +1,4 @@
-"""Rules table, RULES.md 10 -- Illegal actions: refused, with what is legal, hand unchanged.
+"""Rules table, docs/rules.md 10 -- Illegal actions: refused, with what is legal, hand unchanged.
 
 Conventions (defaults, card strings, steps): tests/rules/__init__.py.
 """

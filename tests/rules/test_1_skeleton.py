@@ -1,4 +1,4 @@
-"""Rules table, RULES.md 1 -- Skeleton: streets, bet units, card counts, burns, antes, defaults.
+"""Rules table, docs/rules.md 1 -- Skeleton: streets, bet units, card counts, burns, antes, defaults.
 
 Conventions (defaults, card strings, steps): tests/rules/__init__.py.
 """

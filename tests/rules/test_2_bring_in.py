@@ -1,4 +1,4 @@
-"""Rules table, RULES.md 2 -- Bring-in.
+"""Rules table, docs/rules.md 2 -- Bring-in.
 
 Conventions (defaults, card strings, steps): tests/rules/__init__.py.
 """

@@ -1,4 +1,4 @@
-"""Rules table, RULES.md 3 -- First to act on later streets.
+"""Rules table, docs/rules.md 3 -- First to act on later streets.
 
 Conventions (defaults, card strings, steps): tests/rules/__init__.py.
 """
@@ -50,7 +50,7 @@ BOARDS_RAZZ = [
     ("2c 2d 2h 3s", "Qc Qd Jc Jd", "position", 1),  # two pair < trips
     ("5c 4h 3d 2s", "6c 4d 3h 2h", "position", 0),  # straight on board ignored
     ("7c 5d", "7s 5h", "position", 0),
-    # Ambiguous (RULES.md 3.4 says "suit of the highest card" without saying
+    # Ambiguous (docs/rules.md 3.4 says "suit of the highest card" without saying
     # which way in Razz).  Reading chosen: the Razz order is the mirror of the
     # bring-in (2.2: the highest suit is the "highest" card), so the lowest
     # suit of the highest card is the lowest board and acts first: 7c < 7s.

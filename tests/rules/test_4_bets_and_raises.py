@@ -1,4 +1,4 @@
-"""Rules table, RULES.md 4 -- Bet sizes, raises, cap, heads-up, open pairs.
+"""Rules table, docs/rules.md 4 -- Bet sizes, raises, cap, heads-up, open pairs.
 
 Conventions (defaults, card strings, steps): tests/rules/__init__.py.
 """

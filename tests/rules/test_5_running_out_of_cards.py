@@ -1,4 +1,4 @@
-"""Rules table, RULES.md 5 -- Running out of cards (8 and 7 players).
+"""Rules table, docs/rules.md 5 -- Running out of cards (8 and 7 players).
 
 Conventions (defaults, card strings, steps): tests/rules/__init__.py.
 """
@@ -124,7 +124,7 @@ def test_5_1_ten_players_five_card_stud():
 
 def test_5_1_eight_players_without_burns():
     """burn_cards=False: 48 cards out, 4 left, 8 needed, no burns to put
-    back: one community card.  Ambiguous: RULES.md 5.1 says "burn (when at
+    back: one community card.  Ambiguous: docs/rules.md 5.1 says "burn (when at
     least 2 cards remain)" before the community card, but `need` counts a
     burn only "when burns are on"; reading chosen: with burn_cards off
     nothing is burned, so the community card is the 49th card."""

@@ -1,4 +1,4 @@
-"""Rules table, RULES.md 6 -- All-ins and incomplete wagers.
+"""Rules table, docs/rules.md 6 -- All-ins and incomplete wagers.
 
 Conventions (defaults, card strings, steps): tests/rules/__init__.py.
 """
@@ -76,7 +76,7 @@ def test_6_2_seed_stud8_all_in_for_two_more_reopens_nothing():
     assert hand.stacks == [976, 998, 986, 1138, 0, 916]
 
 
-# reopen_rule="full_raise" follows pokerkit (RULES.md 6.3 names it as the model; see
+# reopen_rule="full_raise" follows pokerkit (docs/rules.md 6.3 names it as the model; see
 # stud.Rules): only a full unit or a completion re-opens, a short all-in counts toward
 # the cap and the next raise goes one unit above it.
 REOPEN = ["half_bet", "full_raise"]

@@ -1,4 +1,4 @@
-"""Rules table, RULES.md 7 -- Pots.
+"""Rules table, docs/rules.md 7 -- Pots.
 
 Conventions (defaults, card strings, steps): tests/rules/__init__.py.
 """

@@ -1,4 +1,4 @@
-"""Rules table, RULES.md 8 -- Showdown.
+"""Rules table, docs/rules.md 8 -- Showdown.
 
 Conventions (defaults, card strings, steps): tests/rules/__init__.py.
 """

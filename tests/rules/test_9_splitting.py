@@ -1,4 +1,4 @@
-"""Rules table, RULES.md 9 -- Splitting: two players check it down (pot 2 * (2 + 5) = 14).
+"""Rules table, docs/rules.md 9 -- Splitting: two players check it down (pot 2 * (2 + 5) = 14).
 
 Conventions (defaults, card strings, steps): tests/rules/__init__.py.
 """
@@ -97,7 +97,7 @@ def test_9_3_side_pot_low_half_not_to_main_pot_player():
 def test_9_5_odd_chip_hi_tie(odd_chip):
     """A-K-Q-J-9 each; the odd chip: high_card -> the As (seat 1) beats the
     Ac; position -> the lowest seat (ambiguous, see the report: "position" is
-    read as nearest the dealer's left, as everywhere else in RULES.md)."""
+    read as nearest the dealer's left, as everywhere else in docs/rules.md)."""
     hands = ["Ac Kd 2d Jh 9s 3c Qh", "As Kc 4c Js 9h 2h Qd", "7c 8c 5d"]
     hand = make(V7, hands, ante=1, odd_chip=odd_chip)
     drive(hand, ["0 bring_in", "1 call", "2 fold ? fold, call 5, complete to 10", "street 4"])
@@ -118,7 +118,7 @@ def test_9_3_9_5_odd_chip_in_a_half(odd_chip):
     assert hand.payouts == ([3, 10, 0] if odd_chip == "high_card" else [4, 9, 0])
 
 
-# RULES.md 9.5 does not say which card is "highest" in a low: stud reads the low as
+# docs/rules.md 9.5 does not say which card is "highest" in a low: stud reads the low as
 # it plays, ace low, so the highest card of 6-4-3-2-A is the 6.
 @pytest.mark.parametrize("odd_chip", ["high_card", "position"])
 def test_9_5_odd_chip_in_a_tied_low_half(odd_chip):

@@ -36,7 +36,7 @@ ends raise ``PokerkitRejected``; a too-short ``deck`` raises
 ``make_state(...)`` are exported for custom drivers; ``random_hand(...)``
 plays a random hand (benchmarks, smoke tests).
 
-Settings used (to be as close as possible to /work/shared/RULES.md)
+Settings used (to be as close as possible to docs/rules.md)
 -------------------------------------------------------------------
 pokerkit 0.7.7 (``pokerkit_version()``).
 
@@ -61,7 +61,7 @@ pokerkit 0.7.7 (``pokerkit_version()``).
   totals, antes excluded, exactly like ours (checked by the operation's
   amount on every raise and by final stacks).
 
-Differences from RULES.md that matter in a differential test.  Each is
+Differences from docs/rules.md that matter in a differential test.  Each is
 asserted by ``_experiments()`` (``python tests/support/pokerkit_driver.py
 --experiments``), on pokerkit 0.7.7.
 --------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """Slow, obviously-correct pure-Python reference evaluators.
 
-Written from the rules (RULES.md 3.2, 3.3, 9.1, 9.2, 9.6) only; no lookup
+Written from the rules (docs/rules.md 3.2, 3.3, 9.1, 9.2, 9.6) only; no lookup
 tables, no shared code with the C core.  Cards are handled here as
 ``(rank, suit)`` tuples with rank 2..14 (ace = 14) and suit one of "cdhs".
 

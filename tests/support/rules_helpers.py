@@ -5,7 +5,7 @@ each seat should receive street by street, so a scenario reads as the cards
 per player; ``drive`` plays a list of steps, asserting before each action who
 is to act and, when given, the exact legal actions.  At the end, what the
 rules table's files share: short variant names, ``make`` (a hand on a
-stacked deck with the table's defaults) and the layouts several RULES.md
+stacked deck with the table's defaults) and the layouts several docs/rules.md
 sections use.
 """
 
@@ -232,7 +232,7 @@ def fill(ups, per_down, avoid=()):
 ALLIN7 = ["Ac Ad 2c Ah 3d 4h 9s", "Qc Qd 9h 5s Td Js 3c", "Kc Kd 8h Ks 7d 6s Jh"]
 ALLIN5 = ["Ac 2c Ah Ad 3d", "Qc 9h 5s Td Qd", "Kc 8h Ks 7d Kd"]
 
-# Layout for later-street betting (RULES.md 4; 6, 8 and 10 use it too).
+# Layout for later-street betting (docs/rules.md 4; 6, 8 and 10 use it too).
 # Seat 0 brings in (2c) and has the highest board every street (ace high);
 # seat 0 trip aces, seat 1 queens, seat 2 trip kings, seat 3 (when present)
 # a ten-high straight.  No 8-low for seats 0-2.
