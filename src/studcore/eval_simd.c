@@ -182,20 +182,26 @@ AVX2 void stud_simd_hilo_batch(const uint64_t *masks, uint16_t *high, uint16_t *
     high_blocks(masks, high, low8, n);
 }
 
-AVX2 size_t stud_simd_first_invalid(const uint64_t *masks, size_t n, int min_cards, int max_cards)
+/* Nonzero lanes for the masks of four that are not min..max valid cards:
+ * a bit outside the layout, or a card count (the byte counts summed per
+ * lane) out of range.  The one vector check of both checkers below. */
+AVX2 static inline __m256i invalid4(__m256i m, int min_cards, int max_cards)
 {
     const __m256i outside = _mm256_set1_epi64x((long long)~STUD_VALID_BITS);
-    const __m256i low = _mm256_set1_epi64x(min_cards), high = _mm256_set1_epi64x(max_cards);
+    __m256i count = _mm256_sad_epu8(byte_counts4(m), _mm256_setzero_si256());
+    __m256i bad = _mm256_and_si256(m, outside);
+    bad = _mm256_or_si256(bad, _mm256_cmpgt_epi64(_mm256_set1_epi64x(min_cards), count));
+    return _mm256_or_si256(bad, _mm256_cmpgt_epi64(count, _mm256_set1_epi64x(max_cards)));
+}
+
+AVX2 size_t stud_simd_first_invalid(const uint64_t *masks, size_t n, int min_cards, int max_cards)
+{
     size_t i = 0;
     for (; i + 16 <= n; i += 16) {
         __m256i bad = _mm256_setzero_si256();
         for (int k = 0; k < 16; k += 4) {
             __m256i m = _mm256_loadu_si256((const __m256i *)(const void *)(masks + i + k));
-            /* the byte counts summed per lane */
-            __m256i count = _mm256_sad_epu8(byte_counts4(m), _mm256_setzero_si256());
-            bad = _mm256_or_si256(bad, _mm256_and_si256(m, outside));
-            bad = _mm256_or_si256(bad, _mm256_cmpgt_epi64(low, count));
-            bad = _mm256_or_si256(bad, _mm256_cmpgt_epi64(count, high));
+            bad = _mm256_or_si256(bad, invalid4(m, min_cards, max_cards));
         }
         if (!_mm256_testz_si256(bad, bad))
             return i + stud_first_invalid_scalar(masks + i, 16, min_cards, max_cards);
@@ -209,17 +215,12 @@ AVX2 size_t stud_simd_first_invalid(const uint64_t *masks, size_t n, int min_car
 AVX2 size_t stud_simd_copy_checked(const uint64_t *masks, uint64_t *block, size_t n,
                                    int min_cards, int max_cards)
 {
-    const __m256i outside = _mm256_set1_epi64x((long long)~STUD_VALID_BITS);
-    const __m256i low = _mm256_set1_epi64x(min_cards), high = _mm256_set1_epi64x(max_cards);
     __m256i bad = _mm256_setzero_si256();
     size_t i = 0;
     for (; i + 4 <= n; i += 4) {
         __m256i m = *(const volatile __m256i_u *)(const void *)(masks + i);
         _mm256_storeu_si256((__m256i *)(void *)(block + i), m);
-        __m256i count = _mm256_sad_epu8(byte_counts4(m), _mm256_setzero_si256());
-        bad = _mm256_or_si256(bad, _mm256_and_si256(m, outside));
-        bad = _mm256_or_si256(bad, _mm256_cmpgt_epi64(low, count));
-        bad = _mm256_or_si256(bad, _mm256_cmpgt_epi64(count, high));
+        bad = _mm256_or_si256(bad, invalid4(m, min_cards, max_cards));
     }
     const volatile uint64_t *rest = masks + i;
     for (size_t k = 0; i + k < n; k++)
