@@ -3,17 +3,8 @@ from libc.stdint cimport uint16_t, uint32_t, uint64_t
 from cpython.number cimport PyIndex_Check
 from cpython.unicode cimport PyUnicode_GET_LENGTH, PyUnicode_READ_CHAR
 from operator import index as _operator_index
-from reprlib import Repr as _Repr
 
-_SHORT = _Repr()
-_SHORT.maxlevel = 3
-_SHORT.maxstring = _SHORT.maxother = 60
-
-
-cdef str _short(object value):
-    """A repr for messages, bounded in length and depth (a deeply nested input
-    must not fail while its error is being written)."""
-    return _SHORT.repr(value)
+from stud._checks import short_repr as _short, whole_number as _whole_number
 
 cimport cython
 
@@ -159,13 +150,11 @@ cdef inline uint64_t _mask_or_int(object cards) except? 0xFFFFFFFFFFFFFFFFULL:
 
 
 cdef object _whole(object value, str what):
-    """A whole number from anything with __index__ (int, numpy integers),
-    never a bool, a float or a string: TypeError naming `what` otherwise."""
+    """A whole number (stud._checks.whole_number: anything with __index__,
+    never a bool, a float or a string), with the plain int taken at once."""
     if type(value) is int:
         return value
-    if isinstance(value, bool) or not PyIndex_Check(value):
-        raise TypeError(f"{what} must be a whole number, not {type(value).__name__} {value!r}")
-    return _operator_index(value)
+    return _whole_number(value, what)
 
 
 @cython.final

@@ -6,6 +6,17 @@ from __future__ import annotations
 
 import operator
 import os
+from reprlib import Repr
+
+_SHORT = Repr()
+_SHORT.maxlevel = 3
+_SHORT.maxstring = _SHORT.maxother = 60
+
+
+def short_repr(value: object) -> str:
+    """A repr for messages, bounded in length and depth (a deeply nested
+    input must not fail while its error is being written)."""
+    return _SHORT.repr(value)
 
 
 def whole_number(value: object, name: str) -> int:
@@ -14,7 +25,8 @@ def whole_number(value: object, name: str) -> int:
     if type(value) is int:
         return value
     if isinstance(value, bool) or not hasattr(type(value), "__index__"):
-        raise TypeError(f"{name} must be a whole number, not {type(value).__name__} {value!r}")
+        raise TypeError(f"{name} must be a whole number, not {type(value).__name__} "
+                        f"{short_repr(value)}")
     return operator.index(value)  # type: ignore[arg-type]
 
 

@@ -1,6 +1,7 @@
 # The betting engine (src/studcore/game.*) behind stud.Hand.
 from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE, PyByteArray_Resize
 from cpython.dict cimport PyDict_Next
+from cpython.number cimport PyIndex_Check
 from cpython.object cimport PyObject
 from libc.string cimport memcpy
 
@@ -170,9 +171,7 @@ cdef int _action_kind(object kind) except -1:
         except KeyError:
             raise _IllegalActionError(f"unknown action {kind!r}: kinds are "
                                       f"{', '.join(k.name.lower() for k in _ACTION_KINDS)}") from None
-    if isinstance(kind, bool) or not PyIndex_Check(kind):
-        raise TypeError(f"an action kind is a stud.ActionKind, not {type(kind).__name__} {kind!r}")
-    value = _operator_index(kind)
+    value = _whole(kind, "an action kind")
     if not STUD_FOLD <= value <= STUD_RAISE:
         raise _IllegalActionError(f"unknown action kind {value}: kinds are {STUD_FOLD}..{STUD_RAISE} "
                                   f"(stud.ActionKind)")
@@ -401,9 +400,7 @@ cdef class Hand:
         return None if self.state.bring_in_seat < 0 else self.state.bring_in_seat
 
     cdef int _seat(self, object seat) except -1:
-        if isinstance(seat, bool) or not PyIndex_Check(seat):
-            raise TypeError(f"a seat is a whole number, not {type(seat).__name__} {seat!r}")
-        value = _operator_index(seat)
+        value = _whole(seat, "a seat")
         if not 0 <= value < self.state.n_seats:
             raise ValueError(f"no seat {value}: seats are 0..{self.state.n_seats - 1}")
         return value
@@ -470,6 +467,9 @@ cdef class Hand:
         name) with an amount (the total the bet becomes; optional when the
         kind allows one amount).  Illegal: ``IllegalActionError``, no change;
         a kind or amount of the wrong type: ``TypeError``."""
+        if type(action) is _Action and type(action[0]) is _ActionKind and amount is None:
+            # the common case, a listed action: an ActionKind is a valid kind
+            return self._act(action[0], action[1])
         if isinstance(action, tuple):  # an Action, or any (kind, amount) pair
             items = tuple.__getitem__(action, slice(None))  # what it holds, not what it says
             if len(items) != 2:
