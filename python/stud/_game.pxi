@@ -139,7 +139,7 @@ cdef int _seat_limit(stud_rules *rules):
     return rules.max_players if rules.max_players < STUD_MAX_SEATS else STUD_MAX_SEATS
 
 
-cdef list _checked_stacks(object stacks, stud_rules *rules, int32_t *out, str who):
+cdef list _copy_stacks(object stacks, stud_rules *rules, int32_t *out, str who):
     """Validated stacks (2..max players, each a positive whole number, at most
     2**30 chips in all) copied into `out` (STUD_MAX_SEATS entries): counted
     before anything is written."""
@@ -161,6 +161,15 @@ cdef list _checked_stacks(object stacks, stud_rules *rules, int32_t *out, str wh
     for seat in range(len(stacks)):
         out[seat] = stacks[seat]
     return stacks
+
+
+def _checked_stacks(rules, stacks, str who):
+    """The stacks as the engine checks them (2..max players, each a positive
+    whole number, 2**30 chips in all), as a list; for checks made up front."""
+    cdef stud_rules c_rules
+    cdef int32_t c_stacks[STUD_MAX_SEATS]
+    _c_rules(rules, &c_rules)
+    return _copy_stacks(stacks, &c_rules, c_stacks, who)
 
 
 cdef int _action_kind(object kind) except -1:
@@ -239,7 +248,7 @@ cdef class Hand:
         self._starting = True
         manual = _true_or_false(manual, "manual")
         _c_rules(rules, &c_rules)
-        stacks = _checked_stacks(stacks, &c_rules, c_stacks, "seat")
+        stacks = _copy_stacks(stacks, &c_rules, c_stacks, "seat")
         if seed is None:
             seed = int.from_bytes(_os.urandom(8), "little")
         c_seed = <uint64_t>(_whole(seed, "seed") & 0xFFFFFFFFFFFFFFFF)

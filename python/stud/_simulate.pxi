@@ -30,7 +30,7 @@ def play_random(rules, stacks, hands, *, seed=0, random_stacks=False, check=Fals
     cdef bint c_random_stacks = _true_or_false(random_stacks, "random_stacks")
     cdef bint c_check = _true_or_false(check, "check")
     _c_rules(rules, &c_rules)
-    stacks = _checked_stacks(stacks, &c_rules, c_stacks, "seat")
+    stacks = _copy_stacks(stacks, &c_rules, c_stacks, "seat")
     n = len(stacks)
     hands = _whole(hands, "hands")
     if not 0 <= hands < (1 << 63):
@@ -64,7 +64,7 @@ def _simulate_builtin(rules, stacks, policies, uint64_t hands, uint64_t seed, bi
     cdef int n, error
     cdef _Stop stop = _Stop()
     _c_rules(rules, &c_rules)
-    stacks = _checked_stacks(stacks, &c_rules, c_stacks, "player")
+    stacks = _copy_stacks(stacks, &c_rules, c_stacks, "player")
     n = len(stacks)
     if len(policies) != n:
         raise ValueError(f"{n} players need {n} policies, got {len(policies)}")

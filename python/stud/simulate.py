@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol, Union
 
 from ._checks import seed_or_random, true_or_false, whole_number
-from ._core import BUILTIN_POLICIES, Hand, _builtin_choice, _simulate_builtin
+from ._core import BUILTIN_POLICIES, Hand, _builtin_choice, _checked_stacks, _simulate_builtin
 from ._parallel import chunk_seed, worker_count
 from ._record import Record
 from .game import Action, HandView, Rules
@@ -91,14 +91,7 @@ def simulate(rules: Rules, policies: Sequence[PolicyLike], hands: int, *,
     stacks = list(stacks)
     if len(stacks) != n:
         raise ValueError(f"{n} policies but {len(stacks)} stacks")
-    for p, chips in enumerate(stacks):
-        stacks[p] = whole_number(chips, f"the stack of player {p}")
-        if stacks[p] <= 0:
-            raise ValueError(f"the stack of player {p} must be positive, not {stacks[p]}")
-    if sum(stacks) > 1 << 30:
-        raise ValueError(f"the stacks add up to {sum(stacks):,} chips: at most 2**30 are allowed")
-    if not 2 <= n <= rules.max_players:
-        raise ValueError(f"{rules.variant.name} takes 2 to {rules.max_players} players, got {n}")
+    stacks = _checked_stacks(rules, stacks, "player")  # the engine's own checks
     for p, policy in enumerate(policies):
         if isinstance(policy, str) and policy not in BUILTIN_POLICIES:
             raise ValueError(f"unknown policy {policy!r} for player {p}: built-in ones are "
