@@ -41,6 +41,9 @@ from typing import Any
 import stud
 from stud import ActionKind, Hand, Rules, Variant
 
+sys.path.insert(0, os.path.dirname(__file__))
+from _benchutil import cpu_model  # noqa: E402
+
 #: the rule options the C soak rotates through, one set per call
 OPTION_SETS: list[dict[str, Any]] = [
     {},
@@ -68,17 +71,6 @@ def memory_kib() -> dict[str, int]:
 
 def rss_mib() -> float:
     return memory_kib()["VmRSS"] / 1024
-
-
-def cpu_model() -> str:
-    try:
-        with open("/proc/cpuinfo") as info:
-            for line in info:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
 
 
 def rules_for(variant: Variant, options: dict[str, Any]) -> Rules:
