@@ -135,8 +135,8 @@ def check_chips(hand: Hand, start: list[int]) -> None:
     assert hand.starting_stacks == start
     assert all(chips >= 0 for chips in stacks), stacks
     assert all(chips >= 0 for chips in hand.contributions), hand.contributions
-    assert all(chips >= 0 for chips in hand.payouts), hand.payouts
     if not hand.is_over:
+        assert hand.payouts is None
         assert sum(stacks) + hand.pot == total, (stacks, hand.pot, start)
         assert sum(p.amount for p in hand.pots) == hand.pot
         assert hand.street in hand.rules.streets
@@ -150,7 +150,10 @@ def check_chips(hand: Hand, start: list[int]) -> None:
     else:
         assert sum(stacks) == total, (stacks, start)
         assert hand.street is None and hand.actor is None and hand.legal_actions() == []
-        assert hand.pot == 0 and hand.pots == []
+        # the pots stay readable: as paid, among the seats that contested them
+        assert hand.pot == sum(hand.contributions) == sum(p.amount for p in hand.pots)
+        assert all(p.eligible and set(p.eligible) <= set(hand.live_seats) for p in hand.pots)
+        assert all(chips >= 0 for chips in hand.payouts), hand.payouts
         returned, awarded = [0] * hand.n_seats, [0] * hand.n_seats
         for event in hand.history:
             if isinstance(event, UncalledBetReturned):

@@ -26,11 +26,11 @@ def test_readme_examples(block):
 
 
 MODULES = ["stud", "stud._core", "stud.describe", "stud.enums", "stud.errors", "stud.game",
-           "stud.replay", "stud.equity", "stud.simulate"]
+           "stud.odds", "stud.simulation"]
 
 
 @pytest.mark.parametrize("name", MODULES)
 def test_docstring_examples(name):
-    module = importlib.import_module(name)  # (stud.equity the module, not the function)
+    module = importlib.import_module(name)
     result = doctest.testmod(module, extraglobs={"stud": stud}, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0 and result.attempted > 0

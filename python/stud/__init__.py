@@ -35,11 +35,10 @@ from ._core import (
     razz_value,
 )
 from .enums import Category, Variant
-from .equity import EquityResult, TooManyOutcomes, equity
 from .errors import CardError
-from .game import Action, ActionKind, HandView, IllegalActionError, Pot, Rules
-from .replay import replay
-from .simulate import BUILTIN_POLICIES, Policy, SimulationResult, simulate
+from .game import Action, ActionKind, HandView, IllegalActionError, Pot, Rules, replay
+from .odds import EquityResult, TooManyOutcomes, equity
+from .simulation import BUILTIN_POLICIES, Policy, SimulationResult, simulate
 
 __version__ = "0.1.0"
 

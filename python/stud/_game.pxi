@@ -371,23 +371,35 @@ cdef class Hand:
 
     @property
     def pot(self) -> int:
-        """All chips in the middle (antes and bets); 0 once paid out."""
-        if self.state.phase == STUD_PHASE_OVER:
-            return 0
+        """All chips in the middle (antes and bets, less uncalled bets
+        returned); once the hand is over, the pot that was paid out."""
         return sum(self.contributions)
 
     @property
     def pots(self) -> list:
         """The main pot then the side pots (docs/rules.md 7.1), with the seats
-        that can win each.  Empty once the hand is over."""
+        that can win each.  Once the hand is over, the pots as they were
+        paid: the seats that contested each at the showdown (a pot whose
+        contenders all mucked went to the pot below it, docs/rules.md 8.2)."""
         cdef int32_t amount[STUD_MAX_SEATS]
         cdef unsigned eligible[STUD_MAX_SEATS]
-        if self.state.phase == STUD_PHASE_OVER:
-            return []
-        cdef int n = stud_hand_pots(&self.state, stud_hand_live(&self.state), amount, eligible)
-        return [_game_types.Pot(amount[p], tuple(s for s in range(self.state.n_seats)
-                                                 if eligible[p] >> s & 1))
-                for p in range(n) if amount[p]]
+        cdef unsigned contenders = stud_hand_live(&self.state)
+        cdef int over = self.state.phase == STUD_PHASE_OVER
+        if over:
+            contenders &= ~(<unsigned>self.state.mucked)
+        cdef int n = stud_hand_pots(&self.state, contenders, amount, eligible)
+        pots = []
+        carried = 0
+        for p in range(n - 1, -1, -1):
+            if over and eligible[p] == 0:
+                carried += amount[p]
+                continue
+            if amount[p] + carried:
+                pots.append(_game_types.Pot(amount[p] + carried, tuple(
+                    s for s in range(self.state.n_seats) if eligible[p] >> s & 1)))
+            carried = 0
+        pots.reverse()
+        return pots
 
     @property
     def live_seats(self) -> tuple:
@@ -437,9 +449,12 @@ cdef class Hand:
         return _cardset(self.state.community)
 
     @property
-    def payouts(self) -> list:
-        """Chips each seat takes from the pot: winnings and uncalled bets
-        returned.  Final once ``is_over``."""
+    def payouts(self):
+        """Chips each seat took from the pot, winnings and uncalled bets
+        returned, once the hand is over; None before (nothing is paid until
+        the end)."""
+        if self.state.phase != STUD_PHASE_OVER:
+            return None
         return [self.state.payout[s] for s in range(self.state.n_seats)]
 
     def view(self, seat) -> dict:

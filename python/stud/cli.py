@@ -17,8 +17,8 @@ from . import (
     evaluate_razz,
     simulate,
 )
-from .equity import TooManyOutcomes, count_text
 from .game import VARIANT_NAMES
+from .odds import TooManyOutcomes, count_text
 
 SAMPLE_HAND = "As 2d 3c 4h 7s Kd Kh"
 

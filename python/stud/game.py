@@ -1,29 +1,35 @@
-"""The rules of a stud game and the records a hand produces.
+"""The rules of a stud game, the hand, and the records a hand produces.
 
 ``Rules`` holds a variant, its bet sizes and every option of docs/rules.md, with
 the defaults docs/rules.md gives; it validates once, so the engine can trust it.
-``Action`` is one betting action; the event classes make up
-``Hand.history``.  The hand itself (``stud.Hand``) lives in the compiled
-module.
+``Action`` is one betting action; ``Hand`` plays one hand (it is compiled,
+in ``stud._core``, and found here too); the event classes make up
+``Hand.history``, and ``replay`` plays a history again.
+
+>>> from stud.game import Hand, Rules
+>>> hand = Hand(Rules("razz", 10), [100, 100], seed=1)
+>>> hand.street, hand.actor
+(3, 0)
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from enum import IntEnum
-from typing import TYPE_CHECKING, Literal, NamedTuple, TypedDict, Union
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypedDict, Union
 
 from ._checks import whole_number
 from ._record import Record
 from .enums import Variant
 
-if TYPE_CHECKING:  # the compiled module imports this one
-    from ._core import Card, CardSet
+if TYPE_CHECKING:  # the compiled module imports this one: see __getattr__ below
+    from ._core import Card, CardSet, Hand
 
 __all__ = [
     "Action", "ActionKind", "ActionTaken", "AntePosted", "BurnsReshuffled", "CardBurned",
-    "CardDealt", "CommunityCardDealt", "Event", "HandMucked", "HandShown", "IllegalActionError",
-    "HandView", "Pot", "PotAwarded", "Rules", "StreetStarted", "UncalledBetReturned", "Variant",
-    "VARIANT_NAMES", "variant_of",
+    "CardDealt", "CommunityCardDealt", "Event", "Hand", "HandMucked", "HandShown",
+    "IllegalActionError", "HandView", "Pot", "PotAwarded", "Rules", "StreetStarted",
+    "UncalledBetReturned", "Variant", "VARIANT_NAMES", "replay", "variant_of",
 ]
 
 
@@ -317,3 +323,83 @@ class PotAwarded(Record):
 Event = Union[AntePosted, StreetStarted, CardDealt, CardBurned, BurnsReshuffled,
               CommunityCardDealt, ActionTaken, UncalledBetReturned, HandShown, HandMucked,
               PotAwarded]
+
+
+_EVENTS = (ActionTaken, AntePosted, BurnsReshuffled, CardBurned, CardDealt, CommunityCardDealt,
+           HandMucked, HandShown, PotAwarded, StreetStarted, UncalledBetReturned)
+
+
+def replay(rules: Rules, stacks: Sequence[int], history: Iterable[Event]) -> Hand:
+    """A new hand that deals the same cards and takes the same actions.
+
+    The hand is dealt manually from the ``CardDealt`` and
+    ``CommunityCardDealt`` events, street by street; burn cards are not
+    dealt (a manual hand has no deck).  The actions, shows and mucks
+    follow, so a hand whose showdown was decided by hand replays too.
+    Each event's seat must be the one the hand awaits; the events the
+    engine works out itself (antes, burns, uncalled bets, awards) are not
+    read: the new hand's own history has them.
+
+    >>> from stud import Hand, Rules, Variant
+    >>> rules = Rules(Variant.RAZZ, 10)
+    >>> hand = Hand(rules, [100, 100], seed=3)
+    >>> while not hand.is_over:
+    ...     hand.act(hand.legal_actions()[-1])
+    >>> again = replay(rules, [100, 100], hand.history)
+    >>> again.payouts == hand.payouts
+    True
+    """
+    from ._core import Card, Hand
+
+    hand = Hand(rules, stacks, manual=True, showdown="manual")
+    street_cards: dict[int, list[Card]] = {}
+    community: Card | None = None
+
+    def deal_pending() -> None:
+        nonlocal street_cards, community
+        if community is not None:
+            hand.deal(community=community)
+        elif street_cards:
+            hand.deal({seat: cards for seat, cards in street_cards.items()})
+        street_cards, community = {}, None
+
+    for index, event in enumerate(history):
+        if not isinstance(event, _EVENTS):
+            raise TypeError(f"history[{index}] is not a history event: {event!r}")
+        seat = getattr(event, "seat", None)
+        if seat is not None and (type(seat) is not int or not 0 <= seat < len(hand.stacks)):
+            raise ValueError(f"history[{index}]: no seat {seat!r} at this table")
+        if isinstance(event, StreetStarted):
+            deal_pending()
+        elif isinstance(event, CardDealt):
+            if not isinstance(event.card, Card):
+                raise TypeError(f"history[{index}]: {event.card!r} is not a Card")
+            street_cards.setdefault(event.seat, []).append(event.card)
+        elif isinstance(event, CommunityCardDealt):
+            if not isinstance(event.card, Card):
+                raise TypeError(f"history[{index}]: {event.card!r} is not a Card")
+            community = event.card
+        elif isinstance(event, (ActionTaken, HandShown, HandMucked)):
+            deal_pending()
+            if event.seat != hand.actor:
+                raise ValueError(f"history[{index}]: seat {event.seat} acts, but the hand "
+                                 f"awaits seat {hand.actor}")
+            if isinstance(event, ActionTaken):
+                hand.act(event.action)
+            elif isinstance(event, HandShown):
+                hand.show()
+            else:
+                hand.muck()
+    deal_pending()
+    return hand
+
+
+if not TYPE_CHECKING:
+    def __getattr__(name: str) -> Any:
+        # The hand is compiled (stud._core), and the compiled module imports
+        # this one, so ``stud.game.Hand`` is looked up when first asked for.
+        if name == "Hand":
+            from ._core import Hand
+
+            return Hand
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -71,10 +71,12 @@ def play() -> list[int]:
     pots: list[Pot] = hand.pots
     clone: Hand = pickle.loads(pickle.dumps(hand))
     again: Hand = stud.replay(rules, hand.starting_stacks, hand.history)
-    assert clone.payouts == again.payouts == hand.payouts and not pots
+    payouts: list[int] | None = hand.payouts
+    assert payouts is not None and clone.payouts == again.payouts == payouts
+    assert sum(pot.amount for pot in pots) == hand.pot
     report = stud.play_random(rules, [100, 100], 10, seed=1)
     hands_played: int = report["hands"]
-    return hand.payouts + [hands_played]
+    return payouts + [hands_played]
 
 
 def always_call(view: HandView) -> Action:

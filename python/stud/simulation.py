@@ -1,4 +1,8 @@
-"""Playing many hands: built-in policies in C, or any Python policy."""
+"""Playing many hands: built-in policies in C, or any Python policy.
+
+The module behind ``stud.simulate`` (the function), with its policies and
+result class.
+"""
 
 from __future__ import annotations
 
@@ -191,7 +195,8 @@ def _run_python_chunk(job: Job, start: int, size: int) -> Totals:
             else:
                 action = policy(hand.view(seat))
             hand.act(action)
-        live = hand.live_seats
+        live, payouts = hand.live_seats, hand.payouts
+        assert payouts is not None  # the loop above ends with the hand
         for seat in range(n):
             p = player_at[seat]
             result = hand.stacks[seat] - start_stacks[seat]
@@ -200,7 +205,7 @@ def _run_python_chunk(job: Job, start: int, size: int) -> Totals:
             out["won"][p] += result > 0
             if len(live) > 1 and seat in live:
                 out["showdowns"][p] += 1
-                out["showdown_wins"][p] += hand.payouts[seat] > 0
+                out["showdown_wins"][p] += payouts[seat] > 0
             if carry:
                 bank[p] = hand.stacks[seat]
         out["hands"] += 1

@@ -1,4 +1,8 @@
-"""Showdown equities of stud hands: exact enumeration or Monte Carlo."""
+"""Showdown equities of stud hands: exact enumeration or Monte Carlo.
+
+The module behind ``stud.equity`` (the function); its result and error
+classes live here too.
+"""
 
 from __future__ import annotations
 

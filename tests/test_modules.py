@@ -1,0 +1,44 @@
+"""The package's public modules: what each holds, and no module hidden by
+a function of the same name (``stud.equity`` is the function; ``stud.odds`` its module)."""
+
+import importlib
+import pkgutil
+
+import pytest
+import stud
+import stud.game
+
+
+def public_modules():
+    return [m.name for m in pkgutil.iter_modules(stud.__path__) if not m.name.startswith("_")]
+
+
+@pytest.mark.parametrize("name", public_modules())
+def test_no_module_is_shadowed_by_an_attribute(name):
+    module = importlib.import_module(f"stud.{name}")
+    # ``stud.<name>`` is the module itself, or not a package attribute at all
+    assert getattr(stud, name, module) is module
+
+
+def test_every_public_name_is_exported_and_exists():
+    assert len(set(stud.__all__)) == len(stud.__all__)
+    for name in stud.__all__:
+        assert getattr(stud, name) is not None
+
+
+def test_game_holds_the_hand_the_history_events_and_replay():
+    assert stud.game.Hand is stud.Hand
+    assert stud.game.replay is stud.replay
+    for name in stud.game.__all__:
+        assert hasattr(stud.game, name), name
+    with pytest.raises(AttributeError, match="no attribute 'Hands'"):
+        stud.game.Hands  # noqa: B018
+
+
+def test_functions_and_their_modules():
+    import stud.odds
+    import stud.simulation
+
+    assert stud.equity is stud.odds.equity and stud.EquityResult is stud.odds.EquityResult
+    assert stud.simulate is stud.simulation.simulate
+    assert stud.SimulationResult is stud.simulation.SimulationResult
