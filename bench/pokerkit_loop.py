@@ -13,6 +13,10 @@ complete / bet / raise (fixed limit: one amount).
 
     new_state(rng)         a state mid-way through 3rd street (for copies)
     play_random_hand(rng)  plays one hand to the end
+    driver_loop_rate(...)  hands/s of the same game through the differential
+                           test's driver (tests/support/pokerkit_driver.py)
+
+``python bench/pokerkit_loop.py`` prints both rates.
 
 Importing this module raises ImportError when pokerkit is missing, which
 bench_engine.py reports as a skipped row.
@@ -25,8 +29,8 @@ import warnings
 
 from pokerkit import Automation, FixedLimitSevenCardStudHighLowSplitEightOrBetter, Mode
 
-__all__ = ["new_state", "play_random_hand", "SMALL_BET", "BIG_BET", "ANTE", "BRING_IN",
-           "STACK", "PLAYERS"]
+__all__ = ["new_state", "play_random_hand", "driver_loop_rate", "SMALL_BET", "BIG_BET", "ANTE",
+           "BRING_IN", "STACK", "PLAYERS"]
 
 SMALL_BET, BIG_BET, ANTE, BRING_IN, STACK, PLAYERS = 10, 20, 2, 5, 300, 6
 
@@ -109,6 +113,30 @@ def new_state(rng: random.Random):
                 return state
 
 
+def driver_loop_rate(seconds: float = 2.0, fold_prob: float = 0.15) -> float:
+    """Hands per second of the same game played through the differential
+    test's driver (tests/support/pokerkit_driver.py ``random_hand``: our
+    stacked deck dealt card by card, fold ``fold_prob``, raise 20%, else a
+    passive action), i.e. what pokerkit costs tests/test_pokerkit_differential.py.
+    Needs the repository root on ``sys.path`` (added here)."""
+    import os
+    import sys
+    import time
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    if root not in sys.path:
+        sys.path.insert(0, root)
+    from tests.support.pokerkit_driver import random_hand
+
+    rng = random.Random(1)
+    n, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        random_hand("stud8", PLAYERS, small_bet=SMALL_BET, big_bet=BIG_BET, ante=ANTE,
+                    bring_in=BRING_IN, stack=STACK, rng=rng, fold_prob=fold_prob)
+        n += 1
+    return n / (time.perf_counter() - start)
+
+
 if __name__ == "__main__":  # a quick look: hands per second
     import time
 
@@ -118,4 +146,7 @@ if __name__ == "__main__":  # a quick look: hands per second
     while time.perf_counter() - start < 2.0:
         play_random_hand(rng)
         n += 1
-    print(f"{n / (time.perf_counter() - start):.0f} random hands/s")
+    print(f"{n / (time.perf_counter() - start):.0f} random hands/s (pokerkit dealing itself)")
+    for fold_prob in (0.15, 0.5):
+        print(f"{driver_loop_rate(2.0, fold_prob):.0f} hands/s through the differential "
+              f"test's driver (fold {fold_prob:.0%}, raise 20%)")

@@ -473,3 +473,29 @@ def test_reopen_is_per_player_half_bet():
         hand.act(kind, amount)
     assert hand.street == 4 and hand.actor == 2 and hand.bets == [16, 13, 13, 16]
     assert driver_legal(hand.legal_actions()) == [("call", 16), ("fold", None)]
+
+
+# ---- the driver itself (tests/support/pokerkit_driver.py) ------------------------------
+
+
+@pytest.mark.parametrize("variant, players", [("stud8", 5), ("razz", 6), ("stud", 2)])
+def test_driver_replays_random_hands(variant, players):
+    """A hand played at random by the driver's ``random_hand`` replays through
+    ``play_pokerkit`` to the end (every action accepted), no chip lost."""
+    rng = random.Random(f"driver-replay-{variant}")
+    for _ in range(3):
+        stacks, deck, actions = pkd.random_hand(variant, players, rng=rng)
+        trace = pkd.play_pokerkit(variant, 10, 20, 2, 5, stacks, deck, actions)
+        assert len(trace["decisions"]) == len(actions)
+        assert sum(trace["stacks"]) == sum(stacks)
+
+
+def test_driver_reports_refusals():
+    """An action pokerkit refuses (a check by the bring-in player) raises
+    ``PokerkitRejected`` carrying the action, its index and the partial trace."""
+    deck = pkd._deck_for([("2c", "3c", "9c"), ("2d", "3d", "Ts")])
+    with pytest.raises(pkd.PokerkitRejected, match="check/call not legal") as info:
+        pkd.play_pokerkit("stud", 10, 20, 1, 5, [100] * 2, deck, [("check", None)])
+    assert info.value.index == 0 and info.value.action == ("check", None)
+    assert [d["actor"] for d in info.value.trace["decisions"]] == [0]
+    assert info.value.trace["decisions"][0]["legal"] == [("bring_in", 5), ("complete", 10)]
