@@ -45,6 +45,20 @@ static inline int stud_lowest_card(uint64_t mask)
     return (bit & 15) * 4 + (bit >> 4);
 }
 
+/* The highest card of a set by rank, then suit (ace low when asked), as
+ * rank order * 4 + suit: its suit is key & 3. */
+static inline int stud_top_card_key(uint64_t cards, int ace_low)
+{
+    int best = 0;
+    for (uint64_t rest = cards; rest; rest &= rest - 1) {
+        int card = stud_lowest_card(rest);
+        int rank = stud_card_rank(card);
+        int key = (ace_low ? (rank + 1) % STUD_RANKS : rank) * 4 + stud_card_suit(card);
+        best = key > best ? key : best;
+    }
+    return best;
+}
+
 /* Population count without relying on a popcnt instruction (the library is
  * built for the baseline x86-64 ISA).  Compilers turn this into popcnt where
  * the target has it. */

@@ -8,6 +8,7 @@
 #include "eval.h"
 #include "game.h"
 #include "rng.h"
+#include "settle.h"
 
 #define MAX_TABLE (40u * 1000u * 1000u) /* completions of one player kept in memory */
 
@@ -81,14 +82,12 @@ uint64_t stud_equity_first_ways(const stud_equity_query *q)
 
 /* ---- settling one outcome ------------------------------------------------------ */
 
-typedef struct {
-    uint16_t high; /* high value, or the Razz value */
-    uint16_t low;  /* 8-or-better low, 0 for none */
-} values;
+/* An outcome is settled as the engine settles a pot: the winners by the
+ * engine's own rule (stud_winners_of, settle.h), then their shares. */
 
-static values value_of(int scoring, uint64_t hand)
+static stud_values value_of(int scoring, uint64_t hand)
 {
-    values v;
+    stud_values v;
     if (scoring == STUD_SCORE_RAZZ) {
         v.high = stud_eval_razz(hand);
         v.low = 0;
@@ -123,41 +122,18 @@ static void settle_sets(unsigned high_winners, unsigned low_winners, int n, uint
     }
 }
 
-/* The winners of the high and of the low among players 0..n-1. */
-static void winners(const values *v, int n, unsigned *high_winners, unsigned *low_winners)
+/* Settles one outcome of players 0..n-1. */
+static void settle(const stud_values *v, int n, stud_equity_counts *out)
 {
-    unsigned hw = 0, lw = 0;
-    uint16_t best_high = 0, best_low = 0;
-    for (int p = 0; p < n; p++) {
-        if (v[p].high > best_high) {
-            best_high = v[p].high;
-            hw = 0;
-        }
-        if (v[p].high == best_high)
-            hw |= 1u << p;
-        if (v[p].low > best_low) {
-            best_low = v[p].low;
-            lw = 0;
-        }
-        if (v[p].low && v[p].low == best_low)
-            lw |= 1u << p;
-    }
-    *high_winners = hw;
-    *low_winners = lw;
-}
-
-static void settle(const values *v, int n, stud_equity_counts *out)
-{
-    unsigned hw, lw;
-    winners(v, n, &hw, &lw);
-    settle_sets(hw, lw, n, 1, out);
+    stud_winners w = stud_winners_of(v, n, ~0u);
+    settle_sets(w.high, w.low, n, 1, out);
 }
 
 /* ---- exact enumeration ---------------------------------------------------------- */
 
 typedef struct {
     uint64_t mask;
-    values v;
+    stud_values v;
 } completion;
 
 /* Every way to draw `need` cards from `stub`, with the values of the hand
@@ -201,37 +177,29 @@ typedef struct {
     int n, scoring;
     completion *table[STUD_EQUITY_MAX_PLAYERS];
     uint64_t size[STUD_EQUITY_MAX_PLAYERS];
-    values current[STUD_EQUITY_MAX_PLAYERS];
+    stud_values current[STUD_EQUITY_MAX_PLAYERS];
     /* outcomes by (high winners, low winners): each set has n bits */
     uint64_t hist[1u << (2 * HIST_PLAYERS)];
 } enumeration;
 
-/* The last player's loop: the earlier players' best high and low are
- * known, so each completion costs an overlap test and two comparisons. */
+/* The last player's loop: the earlier players' winners and best values are
+ * known, so each completion costs an overlap test and two comparisons
+ * (stud_winners_add: the last seat joins them). */
 static void last_player(enumeration *e, uint64_t used, stud_equity_counts *out)
 {
     int p = e->n - 1;
-    unsigned hw, lw;
-    winners(e->current, p, &hw, &lw);
-    uint16_t best_high = e->current[0].high, best_low = 0;
-    for (int i = 0; i < p; i++) {
-        best_high = e->current[i].high > best_high ? e->current[i].high : best_high;
-        best_low = e->current[i].low > best_low ? e->current[i].low : best_low;
-    }
+    stud_winners before = stud_winners_of(e->current, p, ~0u);
     const completion *t = e->table[p];
     uint64_t size = e->size[p];
-    unsigned me = 1u << p;
     for (uint64_t k = 0; k < size; k++) {
         if (t[k].mask & used)
             continue;
-        values v = t[k].v;
-        unsigned h = v.high > best_high ? me : v.high == best_high ? hw | me : hw;
-        unsigned l = !v.low ? lw : v.low > best_low ? me : v.low == best_low ? lw | me : lw;
+        stud_winners w = stud_winners_add(before, p, t[k].v);
         if (e->n <= HIST_PLAYERS) {
-            e->hist[h << e->n | l]++;
+            e->hist[w.high << e->n | w.low]++;
         } else {
-            e->current[p] = v;
-            settle_sets(h, l, e->n, 1, out);
+            e->current[p] = t[k].v;
+            settle_sets(w.high, w.low, e->n, 1, out);
         }
     }
 }
@@ -310,7 +278,7 @@ int stud_equity_monte_carlo(const stud_equity_query *q, uint64_t trials, uint64_
         stub[n_stub++] = (uint8_t)stud_lowest_card(rest);
     uint64_t rng[4];
     stud_rng_seed(rng, seed);
-    values v[STUD_EQUITY_MAX_PLAYERS];
+    stud_values v[STUD_EQUITY_MAX_PLAYERS];
     for (uint64_t t = 0; t < trials; t++) {
         if ((t & ((1u << STUD_POLL_SHIFT) - 1)) == 0 && stud_poll_stop(poll))
             return STUD_EQ_E_INTERRUPTED;

@@ -1,13 +1,35 @@
 /* game.c: the fixed-limit stud state machine (see game.h).  Section numbers
- * in comments are those of docs/rules.md. */
+ * in comments are those of docs/rules.md.
+ *
+ * The phases of a hand, and the functions that run them:
+ *
+ *   start         stud_hand_start: the antes, then the first street (or,
+ *                 manual, STUD_PHASE_DEAL: stud_hand_deal brings the cards)
+ *   betting       start_round: the bring-in (2) or the opener (3); then
+ *                 stud_hand_legal, stud_hand_check, stud_hand_act /
+ *                 stud_hand_apply, and advance: the next actor, or the hand
+ *                 won without a showdown (win_without_showdown -> over)
+ *   finish round  finish_round: the uncalled chips back (return_uncalled,
+ *                 7.1); then the next street, or after the last the showdown
+ *   deal street   deal_street (from the deck) or stud_hand_deal (manual),
+ *                 then start_round: betting again, or none with at most one
+ *                 player with chips (6.4), straight to finish_round
+ *   showdown      showdown: automatic, straight to settle; or manual
+ *                 (STUD_PHASE_SHOWDOWN, 8.2): stud_hand_show for each seat in
+ *                 stud_showdown_order (settle.c), checked by stud_hand_may_muck
+ *   settle        stud_settle (settle.c): the pots (stud_hand_pots), the
+ *                 winners, the splits and odd chips, the show and award events
+ *   over          STUD_PHASE_OVER: nothing changes the hand any more
+ */
 #include "game.h"
 
 #include <string.h>
 
 #include "board.h"
 #include "cards.h"
-#include "eval.h"
 #include "rng.h"
+#include "settle.h"
+#include "tables.h"
 
 /* ---- rules ------------------------------------------------------------------ */
 
@@ -88,18 +110,6 @@ const char *stud_error_text(int error)
 
 /* ---- small helpers ------------------------------------------------------------ */
 
-static void emit(stud_log *log, int type, int seat, int card, int flag, int32_t amount)
-{
-    if (log && log->n < STUD_LOG_CAPACITY) {
-        stud_event *e = &log->events[log->n++];
-        e->type = (uint8_t)type;
-        e->seat = (uint8_t)seat;
-        e->card = (uint8_t)card;
-        e->flag = (uint8_t)flag;
-        e->amount = amount;
-    }
-}
-
 static int bit_count(unsigned x)
 {
     return stud_popcount(x);
@@ -131,7 +141,7 @@ static void give_card(stud_hand *h, int seat, int card, int up, stud_log *log)
         h->up_flags[seat] |= (uint8_t)(1u << k);
         h->up_mask[seat] |= bit;
     }
-    emit(log, STUD_EV_DEAL, seat, card, up, 0);
+    stud_emit(log, STUD_EV_DEAL, seat, card, up, 0);
 }
 
 /* The next card: the top of a given deck, or, for a shuffled deck, a card
@@ -153,7 +163,7 @@ static void burn(stud_hand *h, stud_log *log)
     int card = draw(h);
     if (h->n_burns < sizeof h->burns)
         h->burns[h->n_burns++] = (uint8_t)card;
-    emit(log, STUD_EV_BURN, 0, card, 0, 0);
+    stud_emit(log, STUD_EV_BURN, 0, card, 0, 0);
 }
 
 /* 5.1: the burn cards go back under the stub; shuffled with it, unless the
@@ -170,7 +180,7 @@ static void recycle_burns(stud_hand *h, stud_log *log)
     memcpy(h->deck, stub, (size_t)n);
     h->deck_top = 0;
     h->deck_len = (uint8_t)n;
-    emit(log, STUD_EV_RESHUFFLE, 0, 0, 0, 0);
+    stud_emit(log, STUD_EV_RESHUFFLE, 0, 0, 0, 0);
 }
 
 /* Deals the current street from the deck (1, 5.1). */
@@ -180,7 +190,7 @@ static void deal_street(stud_hand *h, stud_log *log)
     unsigned live = stud_hand_live(h);
     int per_seat = st->down + st->up;
     int burning = h->rules.burn_cards && st->burn;
-    emit(log, STUD_EV_STREET, 0, st->number, 0, 0);
+    stud_emit(log, STUD_EV_STREET, 0, st->number, 0, 0);
     if (h->street > 0) {
         int need = bit_count(live) * per_seat + burning;
         if (h->deck_len - h->deck_top < need && h->n_burns > 0)
@@ -193,7 +203,7 @@ static void deal_street(stud_hand *h, stud_log *log)
             if (h->deck_len > h->deck_top) {
                 int card = draw(h);
                 h->community |= stud_card_bit(card);
-                emit(log, STUD_EV_COMMUNITY, 0, card, 0, 0);
+                stud_emit(log, STUD_EV_COMMUNITY, 0, card, 0, 0);
             }
             return;
         }
@@ -209,20 +219,6 @@ static void deal_street(stud_hand *h, stud_log *log)
 
 /* ---- who acts first --------------------------------------------------------------- */
 
-/* The highest card of a set by rank, then suit (ace low when asked), as
- * rank order * 4 + suit: its suit is key & 3. */
-static int top_card_key(uint64_t cards, int ace_low)
-{
-    int best = 0;
-    for (uint64_t rest = cards; rest; rest &= rest - 1) {
-        int card = stud_lowest_card(rest);
-        int rank = stud_card_rank(card);
-        int key = (ace_low ? (rank + 1) % STUD_RANKS : rank) * 4 + stud_card_suit(card);
-        best = key > best ? key : best;
-    }
-    return best;
-}
-
 /* A key that orders boards: larger acts first on later streets, the
  * smallest single card brings in.  Suits enter only with the suit
  * tie-break; position ties go to the lowest seat by the callers' scans. */
@@ -235,7 +231,7 @@ static int64_t board_order(const stud_hand *h, int seat, int suit_tiebreak)
     if (suit_tiebreak) {
         /* hi: a higher suit is a higher board; Razz: a lower suit is a lower
          * (better) board, and the highest suit is the "highest" card (2.2) */
-        suit = top_card_key(board, razz) & 3;
+        suit = stud_top_card_key(board, razz) & 3;
         suit = razz ? 3 - suit : suit;
     }
     return value * 4 + suit;
@@ -259,17 +255,6 @@ static int extreme_board(const stud_hand *h, int tiebreak, int largest)
         }
     }
     return best;
-}
-
-/* The first seat clockwise from `from` (included) in `seats`, or -1. */
-static int next_in(const stud_hand *h, int from, unsigned seats)
-{
-    for (int k = 0; k < h->n_seats; k++) {
-        int seat = (from + k) % h->n_seats;
-        if (seats >> seat & 1)
-            return seat;
-    }
-    return -1;
 }
 
 /* ---- betting rounds ------------------------------------------------------------------ */
@@ -325,12 +310,12 @@ static void start_round(stud_hand *h, stud_log *log)
     if (h->street == 0) {
         first = extreme_board(h, h->rules.bring_in_tiebreak, 0);
         /* 2.6: a bring-in player all-in from the ante passes it clockwise */
-        first = next_in(h, first, active);
+        first = stud_next_seat(h, first, active);
         h->bring_in_pending = 1;
         h->bring_in_seat = (int8_t)first;
     } else {
         /* 3.1: an all-in opener is skipped, as if he had checked */
-        first = next_in(h, extreme_board(h, h->rules.board_tiebreak, 1), active);
+        first = stud_next_seat(h, extreme_board(h, h->rules.board_tiebreak, 1), active);
     }
     h->actor = (int8_t)first;
     h->opener = (int8_t)first;
@@ -357,7 +342,7 @@ static void return_uncalled(stud_hand *h, stud_log *log)
         h->payout[top] += excess;
         if (h->stack[top] > 0)
             h->all_in &= (uint16_t)~(1u << top);
-        emit(log, STUD_EV_RETURN, top, 0, 0, excess);
+        stud_emit(log, STUD_EV_RETURN, top, 0, 0, excess);
     }
 }
 
@@ -366,13 +351,13 @@ static void showdown(stud_hand *h, stud_log *log);
 static void win_without_showdown(stud_hand *h, stud_log *log)
 {
     return_uncalled(h, log);
-    int winner = next_in(h, 0, stud_hand_live(h));
+    int winner = stud_next_seat(h, 0, stud_hand_live(h));
     int32_t pot = 0;
     for (int seat = 0; seat < h->n_seats; seat++)
         pot += h->total[seat];
     h->payout[winner] += pot;
     h->stack[winner] += pot;
-    emit(log, STUD_EV_AWARD, winner, 0, 0, pot);
+    stud_emit(log, STUD_EV_AWARD, winner, 0, 0, pot);
     h->phase = STUD_PHASE_OVER;
     h->actor = -1;
 }
@@ -573,230 +558,20 @@ void stud_hand_apply(stud_hand *h, int kind, int32_t amount, stud_log *log)
     /* what he matched; the bring-in is no bet (2.5), so before a completion
      * the level he faced counts as nothing */
     h->acted_level[seat] = h->street == 0 && h->n_bets == 0 ? 0 : h->round_bet[seat];
-    emit(log, STUD_EV_ACTION, seat, kind, 0, h->round_bet[seat]);
+    stud_emit(log, STUD_EV_ACTION, seat, kind, 0, h->round_bet[seat]);
     advance(h, seat, log);
 }
 
-/* ---- showdown and settlement (7, 8, 9) ------------------------------------------------------- */
-
-/* The odd-chip order key of a seat (9.5), larger first: its highest card
- * by rank, then suit, among the five it used for this half (ace low in a
- * low half), or its position (nearest the dealer's left). */
-static int odd_chip_key(const stud_hand *h, int seat, int kind)
-{
-    if (h->rules.odd_chip == STUD_ODD_POSITION)
-        return -seat;
-    uint64_t used = stud_best_five(h->all_mask[seat] | h->community, (enum stud_eval_kind)kind);
-    return top_card_key(used, kind != STUD_EVAL_HIGH); /* in a low the ace is the lowest card */
-}
-
-/* Splits `amount` evenly among `winners` (who won with hands of `kind`);
- * odd chips one each in odd-chip order. */
-static void split(const stud_hand *h, int32_t amount, unsigned winners, int kind,
-                  int32_t award[STUD_MAX_SEATS])
-{
-    int n = bit_count(winners);
-    int32_t share = amount / n, odd = amount % n;
-    int keys[STUD_MAX_SEATS];
-    for (int seat = 0; seat < h->n_seats; seat++) {
-        if (winners >> seat & 1) {
-            award[seat] += share;
-            if (odd)
-                keys[seat] = odd_chip_key(h, seat, kind);
-        }
-    }
-    while (odd-- > 0) {
-        int best = -1;
-        for (int seat = 0; seat < h->n_seats; seat++)
-            if ((winners >> seat & 1) && (best < 0 || keys[seat] > keys[best]))
-                best = seat;
-        award[best] += 1;
-        winners &= ~(1u << best);
-    }
-}
-
-static unsigned best_of(const stud_hand *h, unsigned eligible, const unsigned *value)
-{
-    unsigned top = 0, winners = 0;
-    for (int seat = 0; seat < h->n_seats; seat++) {
-        if (!(eligible >> seat & 1))
-            continue;
-        if (value[seat] > top) {
-            top = value[seat];
-            winners = 0;
-        }
-        if (value[seat] == top && top > 0)
-            winners |= 1u << seat;
-    }
-    return winners;
-}
-
-/* The distinct contribution levels of `seats`, ascending (7.1). */
-static int contribution_levels(const stud_hand *h, unsigned seats, int32_t levels[STUD_MAX_SEATS])
-{
-    int n = 0;
-    for (int seat = 0; seat < h->n_seats; seat++) {
-        if (!(seats >> seat & 1))
-            continue;
-        int32_t level = h->total[seat];
-        int i = n++;
-        for (; i > 0 && levels[i - 1] > level; i--)
-            levels[i] = levels[i - 1];
-        levels[i] = level;
-        if (i > 0 && levels[i - 1] == level) { /* already there: undo */
-            for (int j = i; j < n - 1; j++)
-                levels[j] = levels[j + 1];
-            n--;
-        }
-    }
-    return n;
-}
-
-int stud_hand_pots(const stud_hand *h, unsigned contenders, int32_t amount[STUD_MAX_SEATS],
-                   unsigned eligible[STUD_MAX_SEATS])
-{
-    int32_t levels[STUD_MAX_SEATS];
-    int n = contribution_levels(h, stud_hand_live(h), levels);
-    for (int p = 0; p < n; p++) {
-        int32_t floor = p > 0 ? levels[p - 1] : 0;
-        amount[p] = 0;
-        eligible[p] = 0;
-        for (int seat = 0; seat < h->n_seats; seat++) {
-            int32_t t = h->total[seat];
-            amount[p] += (t < levels[p] ? t : levels[p]) - (t < floor ? t : floor);
-            if (p == n - 1 && t > levels[p])
-                amount[p] += t - levels[p]; /* nothing above the deepest live player stays out */
-            if ((contenders >> seat & 1) && t >= levels[p])
-                eligible[p] |= 1u << seat;
-        }
-    }
-    return n;
-}
-
-/* 8.1: the last aggressor of the final round shows first, else its first
- * actor; then clockwise; players in deeper side pots before those all-in
- * for less. */
-static int showdown_order(const stud_hand *h, uint8_t order[STUD_MAX_SEATS])
-{
-    unsigned live = stud_hand_live(h);
-    int32_t levels[STUD_MAX_SEATS];
-    int n_levels = contribution_levels(h, live, levels), depth[STUD_MAX_SEATS] = {0};
-    for (int seat = 0; seat < h->n_seats; seat++)
-        for (int p = 0; p < n_levels; p++)
-            if (h->total[seat] >= levels[p])
-                depth[seat] = p;
-    int start = h->final_aggressor >= 0 ? h->final_aggressor : h->final_opener;
-    start = next_in(h, start < 0 ? 0 : start, live);
-    int n = 0;
-    for (int k = 0; k < h->n_seats; k++) {
-        int seat = (start + k) % h->n_seats;
-        if (live >> seat & 1)
-            order[n++] = (uint8_t)seat;
-    }
-    for (int i = 1; i < n; i++) /* stable: deeper pots first */
-        for (int j = i; j > 0 && depth[order[j]] > depth[order[j - 1]]; j--) {
-            uint8_t t = order[j];
-            order[j] = order[j - 1];
-            order[j - 1] = t;
-        }
-    return n;
-}
-
-/* Pays every pot to the best of `contenders` (the live players who did not
- * muck).  With `auto_show`, first the show/muck events of 8.2's automation:
- * a hand shows when it wins or ties some part of some pot. */
-static void settle(stud_hand *h, unsigned contenders, int auto_show, stud_log *log)
-{
-    unsigned high[STUD_MAX_SEATS] = {0}, low[STUD_MAX_SEATS] = {0};
-    int scoring = h->rules.scoring;
-    /* the main ranking: high, or the A-5 low in Razz */
-    int main_kind = scoring == STUD_SCORE_RAZZ ? STUD_EVAL_RAZZ : STUD_EVAL_HIGH;
-    for (int seat = 0; seat < h->n_seats; seat++) {
-        if (!(contenders >> seat & 1))
-            continue;
-        uint64_t cards = h->all_mask[seat] | h->community; /* 8.3: cards speak */
-        high[seat] = main_kind == STUD_EVAL_RAZZ ? stud_eval_razz(cards) : stud_eval_high(cards);
-        if (scoring == STUD_SCORE_HILO8)
-            low[seat] = stud_eval_low8(cards);
-    }
-
-    /* Folded and mucked chips are dead money.  (A player may muck only when
-     * someone else stays in every pot he is in, so each pot has a
-     * contender; if not, it joins the next.) */
-    int32_t pot_amount[STUD_MAX_SEATS], carried = 0;
-    unsigned pot_eligible[STUD_MAX_SEATS];
-    int n_levels = stud_hand_pots(h, contenders, pot_amount, pot_eligible);
-    int32_t award[STUD_MAX_SEATS] = {0};
-    unsigned tied = 0; /* seats that win or tie some part of some pot (8.2) */
-    int32_t pot_award[STUD_MAX_SEATS][STUD_MAX_SEATS]; /* [pot][seat] */
-    uint8_t pot_part[STUD_MAX_SEATS][STUD_MAX_SEATS];  /* 0 whole, 1 high, 2 low, 3 both halves */
-    memset(pot_award, 0, sizeof pot_award);
-    memset(pot_part, 0, sizeof pot_part);
-    /* 7.2: from the last side pot back to the main pot */
-    for (int p = n_levels - 1; p >= 0; p--) {
-        int32_t amount = pot_amount[p] + carried;
-        unsigned eligible = pot_eligible[p];
-        carried = 0;
-        if (eligible == 0) {
-            carried = amount;
-            continue;
-        }
-        if (amount == 0)
-            continue;
-        int32_t before[STUD_MAX_SEATS];
-        memcpy(before, award, sizeof before);
-        unsigned high_winners = best_of(h, eligible, high);
-        unsigned low_winners = scoring == STUD_SCORE_HILO8 ? best_of(h, eligible, low) : 0;
-        tied |= high_winners | low_winners;
-        if (!low_winners || low_winners == high_winners) {
-            /* 9.3: no low among this pot's players, the high takes it all;
-             * 9.4: the same players tie both halves, the pot is split evenly */
-            split(h, amount, high_winners, main_kind, award);
-            for (int seat = 0; seat < h->n_seats; seat++)
-                if (high_winners >> seat & 1)
-                    pot_part[p][seat] = low_winners ? 3 : 0;
-        } else {
-            int32_t high_half = (amount + 1) / 2; /* 9.3: the odd chip to the high */
-            split(h, high_half, high_winners, main_kind, award);
-            split(h, amount - high_half, low_winners, STUD_EVAL_LOW8, award);
-            for (int seat = 0; seat < h->n_seats; seat++) {
-                if (high_winners >> seat & 1)
-                    pot_part[p][seat] |= 1;
-                if (low_winners >> seat & 1)
-                    pot_part[p][seat] |= 2;
-            }
-        }
-        for (int seat = 0; seat < h->n_seats; seat++)
-            pot_award[p][seat] = award[seat] - before[seat];
-    }
-
-    if (auto_show) {
-        uint8_t order[STUD_MAX_SEATS];
-        int n_order = showdown_order(h, order);
-        for (int i = 0; i < n_order; i++)
-            /* 8.2: a share that rounds to no chip is still a tie: he shows */
-            emit(log, (tied >> order[i] & 1) ? STUD_EV_SHOW : STUD_EV_MUCK, order[i], 0, 0, 0);
-    }
-    for (int p = n_levels - 1; p >= 0; p--)
-        for (int seat = 0; seat < h->n_seats; seat++)
-            if (pot_award[p][seat] > 0)
-                emit(log, STUD_EV_AWARD, seat, p, pot_part[p][seat], pot_award[p][seat]);
-    for (int seat = 0; seat < h->n_seats; seat++) {
-        h->payout[seat] += award[seat];
-        h->stack[seat] += award[seat];
-    }
-    h->phase = STUD_PHASE_OVER;
-    h->actor = -1;
-}
+/* ---- showdown (8); the settlement is in settle.c ------------------------------------------- */
 
 static void showdown(stud_hand *h, stud_log *log)
 {
     if (!h->manual_showdown) {
-        settle(h, stud_hand_live(h), 1, log);
+        stud_settle(h, stud_hand_live(h), 1, log);
         return;
     }
     /* 8.2, manual: each player in showdown order shows or mucks */
-    h->n_showdown = (uint8_t)showdown_order(h, h->showdown_seats);
+    h->n_showdown = (uint8_t)stud_showdown_order(h, h->showdown_seats);
     h->showdown_next = 0;
     h->mucked = 0;
     h->phase = STUD_PHASE_SHOWDOWN;
@@ -825,12 +600,12 @@ int stud_hand_show(stud_hand *h, int show, stud_log *log)
     int seat = h->actor;
     if (!show)
         h->mucked |= (uint16_t)(1u << seat);
-    emit(log, show ? STUD_EV_SHOW : STUD_EV_MUCK, seat, 0, 0, 0);
+    stud_emit(log, show ? STUD_EV_SHOW : STUD_EV_MUCK, seat, 0, 0, 0);
     if (++h->showdown_next < h->n_showdown) {
         h->actor = (int8_t)h->showdown_seats[h->showdown_next];
         return STUD_OK;
     }
-    settle(h, stud_hand_live(h) & ~(unsigned)h->mucked, 0, log);
+    stud_settle(h, stud_hand_live(h) & ~(unsigned)h->mucked, 0, log);
     return STUD_OK;
 }
 
@@ -881,7 +656,7 @@ int stud_hand_start(stud_hand *h, const stud_rules *rules, int n_seats, const in
         int32_t ante = rules->ante < stacks[seat] ? rules->ante : stacks[seat];
         put_chips(h, seat, ante);
         h->round_bet[seat] = 0;
-        emit(log, STUD_EV_ANTE, seat, 0, 0, ante);
+        stud_emit(log, STUD_EV_ANTE, seat, 0, 0, ante);
     }
     if (manual) {
         h->phase = STUD_PHASE_DEAL;
@@ -910,9 +685,9 @@ int stud_hand_deal(stud_hand *h, const uint8_t *cards, int n_cards, int per_seat
         if (h->street == 0 || left >= need || community >= STUD_CARDS ||
             (out & stud_card_bit(community)))
             return STUD_E_CARDS;
-        emit(log, STUD_EV_STREET, 0, st->number, 0, 0);
+        stud_emit(log, STUD_EV_STREET, 0, st->number, 0, 0);
         h->community |= stud_card_bit(community);
-        emit(log, STUD_EV_COMMUNITY, 0, community, 0, 0);
+        stud_emit(log, STUD_EV_COMMUNITY, 0, community, 0, 0);
     } else {
         /* the counts first: nothing is read past what the caller gave */
         if (!cards || per_seat != st->down + st->up || n_cards != bit_count(live) * per_seat)
@@ -922,7 +697,7 @@ int stud_hand_deal(stud_hand *h, const uint8_t *cards, int n_cards, int per_seat
                 return STUD_E_CARDS;
             out |= stud_card_bit(cards[i]);
         }
-        emit(log, STUD_EV_STREET, 0, st->number, 0, 0);
+        stud_emit(log, STUD_EV_STREET, 0, st->number, 0, 0);
         /* the same order as from a deck: rounds of cards, down cards first */
         for (int k = 0; k < per_seat; k++) {
             int i = 0;

@@ -1,0 +1,210 @@
+/* settle.c: the pots, the showdown order and the settlement of a hand (see
+ * settle.h).  Section numbers in comments are those of docs/rules.md. */
+#include "settle.h"
+
+#include <string.h>
+
+#include "cards.h"
+#include "eval.h"
+
+/* ---- pots (7.1) ------------------------------------------------------------------- */
+
+/* The distinct contribution levels of `seats`, ascending (7.1). */
+static int contribution_levels(const stud_hand *h, unsigned seats, int32_t levels[STUD_MAX_SEATS])
+{
+    int n = 0;
+    for (int seat = 0; seat < h->n_seats; seat++) {
+        if (!(seats >> seat & 1))
+            continue;
+        int32_t level = h->total[seat];
+        int i = n++;
+        for (; i > 0 && levels[i - 1] > level; i--)
+            levels[i] = levels[i - 1];
+        levels[i] = level;
+        if (i > 0 && levels[i - 1] == level) { /* already there: undo */
+            for (int j = i; j < n - 1; j++)
+                levels[j] = levels[j + 1];
+            n--;
+        }
+    }
+    return n;
+}
+
+int stud_hand_pots(const stud_hand *h, unsigned contenders, int32_t amount[STUD_MAX_SEATS],
+                   unsigned eligible[STUD_MAX_SEATS])
+{
+    int32_t levels[STUD_MAX_SEATS];
+    int n = contribution_levels(h, stud_hand_live(h), levels);
+    for (int p = 0; p < n; p++) {
+        int32_t floor = p > 0 ? levels[p - 1] : 0;
+        amount[p] = 0;
+        eligible[p] = 0;
+        for (int seat = 0; seat < h->n_seats; seat++) {
+            int32_t t = h->total[seat];
+            amount[p] += (t < levels[p] ? t : levels[p]) - (t < floor ? t : floor);
+            if (p == n - 1 && t > levels[p])
+                amount[p] += t - levels[p]; /* nothing above the deepest live player stays out */
+            if ((contenders >> seat & 1) && t >= levels[p])
+                eligible[p] |= 1u << seat;
+        }
+    }
+    return n;
+}
+
+/* ---- showdown order (8.1) ------------------------------------------------------------ */
+
+/* 8.1: the last aggressor of the final round shows first, else its first
+ * actor; then clockwise; players in deeper side pots before those all-in
+ * for less. */
+int stud_showdown_order(const stud_hand *h, uint8_t order[STUD_MAX_SEATS])
+{
+    unsigned live = stud_hand_live(h);
+    int32_t levels[STUD_MAX_SEATS];
+    int n_levels = contribution_levels(h, live, levels), depth[STUD_MAX_SEATS] = {0};
+    for (int seat = 0; seat < h->n_seats; seat++)
+        for (int p = 0; p < n_levels; p++)
+            if (h->total[seat] >= levels[p])
+                depth[seat] = p;
+    int start = h->final_aggressor >= 0 ? h->final_aggressor : h->final_opener;
+    start = stud_next_seat(h, start < 0 ? 0 : start, live);
+    int n = 0;
+    for (int k = 0; k < h->n_seats; k++) {
+        int seat = (start + k) % h->n_seats;
+        if (live >> seat & 1)
+            order[n++] = (uint8_t)seat;
+    }
+    for (int i = 1; i < n; i++) /* stable: deeper pots first */
+        for (int j = i; j > 0 && depth[order[j]] > depth[order[j - 1]]; j--) {
+            uint8_t t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+    return n;
+}
+
+/* ---- splits and odd chips (9.3-9.5, 9.7) -------------------------------------------- */
+
+/* The odd-chip order key of a seat (9.5), larger first: its highest card
+ * by rank, then suit, among the five it used for this half (ace low in a
+ * low half), or its position (nearest the dealer's left). */
+static int odd_chip_key(const stud_hand *h, int seat, int kind)
+{
+    if (h->rules.odd_chip == STUD_ODD_POSITION)
+        return -seat;
+    uint64_t used = stud_best_five(h->all_mask[seat] | h->community, (enum stud_eval_kind)kind);
+    /* in a low the ace is the lowest card */
+    return stud_top_card_key(used, kind != STUD_EVAL_HIGH);
+}
+
+/* Splits `amount` evenly among `winners` (who won with hands of `kind`);
+ * odd chips one each in odd-chip order. */
+static void split(const stud_hand *h, int32_t amount, unsigned winners, int kind,
+                  int32_t award[STUD_MAX_SEATS])
+{
+    int n = stud_popcount(winners);
+    int32_t share = amount / n, odd = amount % n;
+    int keys[STUD_MAX_SEATS];
+    for (int seat = 0; seat < h->n_seats; seat++) {
+        if (winners >> seat & 1) {
+            award[seat] += share;
+            if (odd)
+                keys[seat] = odd_chip_key(h, seat, kind);
+        }
+    }
+    while (odd-- > 0) {
+        int best = -1;
+        for (int seat = 0; seat < h->n_seats; seat++)
+            if ((winners >> seat & 1) && (best < 0 || keys[seat] > keys[best]))
+                best = seat;
+        award[best] += 1;
+        winners &= ~(1u << best);
+    }
+}
+
+/* ---- settlement (7.2, 8.2, 8.3, 9) ------------------------------------------------------ */
+
+void stud_settle(stud_hand *h, unsigned contenders, int auto_show, stud_log *log)
+{
+    stud_values values[STUD_MAX_SEATS];
+    memset(values, 0, sizeof values);
+    int scoring = h->rules.scoring;
+    /* the main ranking: high, or the A-5 low in Razz */
+    int main_kind = scoring == STUD_SCORE_RAZZ ? STUD_EVAL_RAZZ : STUD_EVAL_HIGH;
+    for (int seat = 0; seat < h->n_seats; seat++) {
+        if (!(contenders >> seat & 1))
+            continue;
+        uint64_t cards = h->all_mask[seat] | h->community; /* 8.3: cards speak */
+        values[seat].high =
+            main_kind == STUD_EVAL_RAZZ ? stud_eval_razz(cards) : stud_eval_high(cards);
+        if (scoring == STUD_SCORE_HILO8) /* no low outside hi-lo: it stays 0 */
+            values[seat].low = stud_eval_low8(cards);
+    }
+
+    /* Folded and mucked chips are dead money.  (A player may muck only when
+     * someone else stays in every pot he is in, so each pot has a
+     * contender; if not, it joins the next.) */
+    int32_t pot_amount[STUD_MAX_SEATS], carried = 0;
+    unsigned pot_eligible[STUD_MAX_SEATS];
+    int n_levels = stud_hand_pots(h, contenders, pot_amount, pot_eligible);
+    int32_t award[STUD_MAX_SEATS] = {0};
+    unsigned tied = 0; /* seats that win or tie some part of some pot (8.2) */
+    int32_t pot_award[STUD_MAX_SEATS][STUD_MAX_SEATS]; /* [pot][seat] */
+    uint8_t pot_part[STUD_MAX_SEATS][STUD_MAX_SEATS];  /* 0 whole, 1 high, 2 low, 3 both halves */
+    memset(pot_award, 0, sizeof pot_award);
+    memset(pot_part, 0, sizeof pot_part);
+    /* 7.2: from the last side pot back to the main pot */
+    for (int p = n_levels - 1; p >= 0; p--) {
+        int32_t amount = pot_amount[p] + carried;
+        unsigned eligible = pot_eligible[p];
+        carried = 0;
+        if (eligible == 0) {
+            carried = amount;
+            continue;
+        }
+        if (amount == 0)
+            continue;
+        int32_t before[STUD_MAX_SEATS];
+        memcpy(before, award, sizeof before);
+        stud_winners winners = stud_winners_of(values, h->n_seats, eligible);
+        unsigned high_winners = winners.high, low_winners = winners.low;
+        tied |= high_winners | low_winners;
+        if (!low_winners || low_winners == high_winners) {
+            /* 9.3: no low among this pot's players, the high takes it all;
+             * 9.4: the same players tie both halves, the pot is split evenly */
+            split(h, amount, high_winners, main_kind, award);
+            for (int seat = 0; seat < h->n_seats; seat++)
+                if (high_winners >> seat & 1)
+                    pot_part[p][seat] = low_winners ? 3 : 0;
+        } else {
+            int32_t high_half = (amount + 1) / 2; /* 9.3: the odd chip to the high */
+            split(h, high_half, high_winners, main_kind, award);
+            split(h, amount - high_half, low_winners, STUD_EVAL_LOW8, award);
+            for (int seat = 0; seat < h->n_seats; seat++) {
+                if (high_winners >> seat & 1)
+                    pot_part[p][seat] |= 1;
+                if (low_winners >> seat & 1)
+                    pot_part[p][seat] |= 2;
+            }
+        }
+        for (int seat = 0; seat < h->n_seats; seat++)
+            pot_award[p][seat] = award[seat] - before[seat];
+    }
+
+    if (auto_show) {
+        uint8_t order[STUD_MAX_SEATS];
+        int n_order = stud_showdown_order(h, order);
+        for (int i = 0; i < n_order; i++)
+            /* 8.2: a share that rounds to no chip is still a tie: he shows */
+            stud_emit(log, (tied >> order[i] & 1) ? STUD_EV_SHOW : STUD_EV_MUCK, order[i], 0, 0, 0);
+    }
+    for (int p = n_levels - 1; p >= 0; p--)
+        for (int seat = 0; seat < h->n_seats; seat++)
+            if (pot_award[p][seat] > 0)
+                stud_emit(log, STUD_EV_AWARD, seat, p, pot_part[p][seat], pot_award[p][seat]);
+    for (int seat = 0; seat < h->n_seats; seat++) {
+        h->payout[seat] += award[seat];
+        h->stack[seat] += award[seat];
+    }
+    h->phase = STUD_PHASE_OVER;
+    h->actor = -1;
+}
