@@ -15,7 +15,8 @@
  *   - in every result the shares sum to outcomes * STUD_SHARE_UNITS, each
  *     player's high, low and scoop counts are at most the outcomes, a
  *     scoop is also a high, someone takes each high, and there is no low
- *     outside hi-lo;
+ *     outside hi-lo; ties are counted within the wins-or-ties, a scoop is
+ *     never a tie, and at most one player wins a high alone;
  *   - Monte Carlo gives exactly `trials` outcomes under the same rules;
  *   - a poll that says stop ends a call with STUD_EQ_E_INTERRUPTED.
  */
@@ -67,22 +68,28 @@ static int expected_check(const stud_equity_query *q)
 
 static void check_counts(const stud_equity_query *q, const stud_equity_counts *c)
 {
-    uint64_t share = 0, high = 0;
+    uint64_t share = 0, high = 0, alone = 0;
     for (int p = 0; p < STUD_EQUITY_MAX_PLAYERS; p++) {
         if (p >= q->n_players) {
             REQUIRE(c->share[p] == 0 && c->high[p] == 0 && c->low[p] == 0 && c->scoop[p] == 0);
+            REQUIRE(c->high_tie[p] == 0 && c->low_tie[p] == 0);
             continue;
         }
         share += c->share[p];
         high += c->high[p];
         REQUIRE(c->high[p] <= c->outcomes && c->low[p] <= c->outcomes);
         REQUIRE(c->scoop[p] <= c->high[p]);
+        /* ties are part of the wins-or-ties, and a scoop is won alone */
+        REQUIRE(c->high_tie[p] <= c->high[p] && c->low_tie[p] <= c->low[p]);
+        REQUIRE(c->scoop[p] + c->high_tie[p] <= c->high[p]);
+        alone += c->high[p] - c->high_tie[p];
         REQUIRE(c->share[p] <= c->outcomes * STUD_SHARE_UNITS);
         if (q->scoring != 1)
             REQUIRE(c->low[p] == 0);
     }
     REQUIRE(share == c->outcomes * STUD_SHARE_UNITS);
     REQUIRE(high >= c->outcomes); /* every outcome has a high (or Razz) winner */
+    REQUIRE(alone <= c->outcomes); /* at most one wins it alone */
 }
 
 static int stop_after(stud_poll *poll)

@@ -32,6 +32,8 @@ def test_equity_json_matches_the_library(capsys):
                            "Kc 9d")
     assert data["exact"] and data["outcomes"] == expected.outcomes
     assert data["equity"] == list(expected.equity)
+    for key in ("win", "tie", "low_win", "low_tie", "scoop"):
+        assert data[key] == list(getattr(expected, key)), key
 
 
 def test_equity_table(capsys):
@@ -67,5 +69,5 @@ def test_equity_json_of_a_single_winner_game(capsys):
     assert main(["equity", "--game", "razz", "As 2d 3c", "Kd Kh 9c", "--trials", "2000",
                  "--seed", "1", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert set(data) >= {"equity", "win"} and "low" not in data and "high" not in data
+    assert set(data) >= {"equity", "win", "tie"} and not {"low", "high", "low_win"} & set(data)
     assert data["win"][0] > data["win"][1]

@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 import stud
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+DOCS = ROOT / "docs"
 
 
 def readme_examples():
@@ -34,3 +36,44 @@ def test_docstring_examples(name):
     module = importlib.import_module(name)
     result = doctest.testmod(module, extraglobs={"stud": stud}, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0 and result.attempted > 0
+
+
+# ---- the documentation site (docs/, built by mkdocs) ------------------------------
+
+DOC_PAGES = sorted(p.relative_to(ROOT).as_posix() for p in DOCS.rglob("*.md")
+                   if ">>> " in p.read_text(encoding="utf-8"))
+
+
+def test_doc_pages_found():
+    assert {"docs/index.md", "docs/tutorial.md"} <= set(DOC_PAGES)
+
+
+@pytest.mark.parametrize("page", DOC_PAGES)
+def test_doc_page_examples(page):
+    """Each page runs top to bottom as one doctest, as a reader would type it."""
+    result = doctest.testfile(str(ROOT / page), module_relative=False,
+                              optionflags=doctest.ELLIPSIS, encoding="utf-8")
+    assert result.failed == 0 and result.attempted > 0
+
+
+def test_api_index_names_every_public_name():
+    text = (DOCS / "api" / "index.md").read_text(encoding="utf-8")
+    missing = [name for name in stud.__all__ if f"`{name}`" not in text]
+    assert not missing, f"docs/api/index.md does not list {missing}"
+
+
+def test_benchmark_snippets_keep_every_table():
+    """docs/benchmarks.md includes bench/results/*.md, some from a line on
+    (past a title or a progress log): what it leaves out holds no table row,
+    so a results file rewritten with more lines on top cannot lose a table."""
+    text = (DOCS / "benchmarks.md").read_text(encoding="utf-8")
+    snippets = re.findall(r'^--8<-- "([^":]+)(?::(\d+):)?"$', text, re.M)
+    included = {path for path, _ in snippets}
+    results = {p.relative_to(ROOT).as_posix() for p in (ROOT / "bench" / "results").glob("*.md")}
+    assert included == results
+    for path, start in snippets:
+        if start:
+            lines = (ROOT / path).read_text(encoding="utf-8").splitlines()
+            skipped = lines[:int(start) - 1]
+            assert not any(line.startswith("|") for line in skipped), path
+            assert lines[int(start) - 1].strip(), f"{path}:{start} is a blank line"

@@ -26,6 +26,7 @@ def slow_equity(variant, hands, dead=""):
     n = len(known)
     share = [Fraction(0)] * n
     high_wins, low_wins, scoops = [0] * n, [0] * n, [0] * n
+    high_ties, low_ties = [0] * n, [0] * n
     outcomes = 0
 
     def deal(p, left, finals):
@@ -52,16 +53,19 @@ def slow_equity(variant, hands, dead=""):
             got = Fraction(0)
             if p in hw:
                 high_wins[p] += 1
+                high_ties[p] += len(hw) > 1
                 got += Fraction(1, 2 * len(hw)) if lw else Fraction(1, len(hw))
             if p in lw:
                 low_wins[p] += 1
+                low_ties[p] += len(lw) > 1
                 got += Fraction(1, 2 * len(lw))
             share[p] += got
             scoops[p] += got == 1
 
     deal(0, stub, [])
     return outcomes, [s / outcomes for s in share], [h / outcomes for h in high_wins], \
-        [x / outcomes for x in low_wins], [s / outcomes for s in scoops]
+        [x / outcomes for x in low_wins], [s / outcomes for s in scoops], \
+        [t / outcomes for t in high_ties], [t / outcomes for t in low_ties]
 
 
 def test_known_value():
@@ -78,9 +82,12 @@ def test_known_value():
     (Variant.RAZZ, ["Ac 2c 3d 4d 9s", "As 3h 4s 6c 8h Kd"], "7c 7d"),
     (Variant.FIVE_CARD_STUD, ["As Kd 7h 2c", "Qs Qd 4h 3c", "Jh Tc 9d 8s"], ""),
     (Variant.FIVE_CARD_STUD_HILO, ["As 2d 7h 3c", "Ah 4h 5h 6c"], "8d"),
+    # many ties of both halves: the same low ranks
+    (Variant.FIVE_CARD_STUD_HILO, ["As 2d 7h 3c", "Ah 2h 3s 7d", "Kc Kd Qh"], ""),
+    (Variant.RAZZ, ["As 2d 3h 4c 5s 9d", "Ad 2s 3c 4h 5d 9s"], ""),
 ])
 def test_exact_matches_the_slow_enumerator(variant, hands, dead):
-    outcomes, share, high, low, scoop = slow_equity(variant, hands, dead)
+    outcomes, share, high, low, scoop, high_tie, low_tie = slow_equity(variant, hands, dead)
     result = stud.equity(variant, hands, dead or None, exact=True)
     assert result.outcomes == outcomes
     # the C side counts in 1/840 units: exact for up to 8 players
@@ -88,6 +95,11 @@ def test_exact_matches_the_slow_enumerator(variant, hands, dead):
     assert result.high == pytest.approx([float(h) for h in high], abs=1e-12)
     assert result.low == pytest.approx([float(x) for x in low], abs=1e-12)
     assert result.scoop == pytest.approx([float(s) for s in scoop], abs=1e-12)
+    # wins alone and ties, apart
+    assert result.tie == pytest.approx([float(t) for t in high_tie], abs=1e-12)
+    assert result.low_tie == pytest.approx([float(t) for t in low_tie], abs=1e-12)
+    assert result.win == pytest.approx([float(h - t) for h, t in zip(high, high_tie)], abs=1e-12)
+    assert result.low_win == pytest.approx([float(x - t) for x, t in zip(low, low_tie)], abs=1e-12)
 
 
 def test_hi_lo_accounting_on_finished_hands():

@@ -42,3 +42,13 @@ def test_functions_and_their_modules():
     assert stud.equity is stud.odds.equity and stud.EquityResult is stud.odds.EquityResult
     assert stud.simulate is stud.simulation.simulate
     assert stud.SimulationResult is stud.simulation.SimulationResult
+
+
+@pytest.mark.parametrize("name, variant", sorted(stud.game.VARIANT_NAMES.items()))
+def test_every_variant_name_is_taken_everywhere(name, variant):
+    # short names, names in any case, numbers and the enum itself
+    for spelling in (name, name.upper(), variant.name, variant.name.lower(), int(variant), variant):
+        assert stud.game.variant_of(spelling) is variant
+        assert stud.Rules(spelling, 10).variant is variant
+    hands = ["As Kd Qh Jc Ts", "2c 3d 4h 5s 7c"]
+    assert stud.equity(name, hands, exact=True).outcomes == stud.equity(variant, hands).outcomes

@@ -42,7 +42,8 @@ cdef class _EquityJob:
 cdef tuple _counts_tuple(stud_equity_counts *c, int n):
     return (c.outcomes,
             [c.share[p] for p in range(n)], [c.share_sq[p] for p in range(n)],
-            [c.high[p] for p in range(n)], [c.low[p] for p in range(n)],
+            [c.high[p] for p in range(n)], [c.high_tie[p] for p in range(n)],
+            [c.low[p] for p in range(n)], [c.low_tie[p] for p in range(n)],
             [c.scoop[p] for p in range(n)])
 
 

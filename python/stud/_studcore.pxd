@@ -188,7 +188,9 @@ cdef extern from "equity.h" nogil:
         uint64_t share[STUD_EQUITY_MAX_PLAYERS]
         uint64_t share_sq[STUD_EQUITY_MAX_PLAYERS]
         uint64_t high[STUD_EQUITY_MAX_PLAYERS]
+        uint64_t high_tie[STUD_EQUITY_MAX_PLAYERS]
         uint64_t low[STUD_EQUITY_MAX_PLAYERS]
+        uint64_t low_tie[STUD_EQUITY_MAX_PLAYERS]
         uint64_t scoop[STUD_EQUITY_MAX_PLAYERS]
     enum:
         STUD_SHARE_UNITS

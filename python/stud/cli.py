@@ -62,21 +62,23 @@ def _cmd_equity(args: argparse.Namespace) -> int:
     hilo = args.game in ("stud8", "five8")
     if args.json:
         # hi-lo games split into halves; the others have one winner, high or Razz low
-        shares = ({"high": result.high, "low": result.low, "scoop": result.scoop} if hilo
-                  else {"win": result.high})
+        shares = ({"win": result.win, "tie": result.tie, "low_win": result.low_win,
+                   "low_tie": result.low_tie, "scoop": result.scoop} if hilo
+                  else {"win": result.win, "tie": result.tie})
         print(json.dumps({"game": args.game, "hands": args.hands, "dead": args.dead,
                           "exact": result.exact, "outcomes": result.outcomes,
                           "equity": result.equity, **shares, "stderr": result.stderr}))
         return 0
     method = "exact" if result.exact else "Monte Carlo"
     print(f"{GAMES[args.game].name}: {result.outcomes:,} outcomes ({method})")
-    head = f"{'hand':24s} {'equity':>8s}" + (f" {'high':>8s} {'low':>8s} {'scoop':>8s}" if hilo else
-                                              f" {'win':>8s}")
+    columns = ["win", "tie", "low win", "low tie", "scoop"] if hilo else ["win", "tie"]
+    head = f"{'hand':24s} {'equity':>8s}" + "".join(f" {c:>8s}" for c in columns)
     print(head)
     for p, cards in enumerate(args.hands):
         row = f"{str(CardSet(cards)):24s} {result.equity[p]:8.4f}"
-        row += (f" {result.high[p]:8.4f} {result.low[p]:8.4f} {result.scoop[p]:8.4f}" if hilo
-                else f" {result.high[p]:8.4f}")
+        values = [result.win, result.tie, result.low_win, result.low_tie, result.scoop] if hilo \
+            else [result.win, result.tie]
+        row += "".join(f" {v[p]:8.4f}" for v in values)
         if result.stderr:
             row += f"  +/- {result.stderr[p]:.4f}"
         print(row)

@@ -213,11 +213,13 @@ def variant_of(value: object) -> Variant:
     or its short name (``"razz"``, ``"stud8"``: ``VARIANT_NAMES``);
     ValueError for anything else (a bool, a float, an unknown name).
 
-    >>> variant_of("stud8"), variant_of("razz") is Variant.RAZZ
-    (<Variant.SEVEN_CARD_STUD_HILO: 1>, True)
+    >>> variant_of("stud8"), variant_of("razz") is Variant.RAZZ, variant_of("stud")
+    (<Variant.SEVEN_CARD_STUD_HILO: 1>, True, <Variant.SEVEN_CARD_STUD: 0>)
     """
     if isinstance(value, str):
-        found = VARIANT_NAMES.get(value.lower()) or Variant.__members__.get(value.upper())
+        found = VARIANT_NAMES.get(value.lower())
+        if found is None:  # (not ``or``: SEVEN_CARD_STUD is 0, a false value)
+            found = Variant.__members__.get(value.upper())
         if found is not None:
             return found
     else:

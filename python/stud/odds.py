@@ -66,21 +66,40 @@ def count_text(outcomes: int | None) -> str:
 class EquityResult(Record):
     """What ``equity`` found, one entry per player.
 
-    ``equity``: expected share of the pot (sums to 1).  ``high``, ``low``:
-    probability of winning or tying the high (the Razz low in Razz) and the
-    8-or-better low (0 outside hi-lo games).  ``scoop``: of taking the whole
-    pot alone.  ``exact``: every outcome was enumerated; ``outcomes``: how
-    many were evaluated; ``stderr``: the standard error of each equity for
-    Monte Carlo (None when exact).
+    ``equity``: expected share of the pot (sums to 1).  ``win``, ``tie``:
+    probability of winning alone, and of tying (sharing), the pot's main
+    ranking: the high hand, the A-5 low in Razz, the high half in hi-lo
+    games.  ``low_win``, ``low_tie``: the same for the 8-or-better low half
+    of hi-lo games (0 elsewhere).  ``scoop``: of taking the whole pot alone.
+    ``high`` and ``low`` add the two: winning or tying.  ``exact``: every
+    outcome was enumerated; ``outcomes``: how many were evaluated;
+    ``stderr``: the standard error of each equity for Monte Carlo (None
+    when exact).
+
+    >>> r = equity(Variant.RAZZ, ["As 2d 3c 4h 5s", "Ac 2s 3d 4c 5h"], exact=True)
+    >>> r.win, r.tie, r.equity
+    ((0.0, 0.0), (1.0, 1.0), (0.5, 0.5))
     """
 
     equity: tuple[float, ...]
-    high: tuple[float, ...]
-    low: tuple[float, ...]
+    win: tuple[float, ...]
+    tie: tuple[float, ...]
+    low_win: tuple[float, ...]
+    low_tie: tuple[float, ...]
     scoop: tuple[float, ...]
     exact: bool
     outcomes: int
     stderr: tuple[float, ...] | None
+
+    @property
+    def high(self) -> tuple[float, ...]:
+        """Probability of winning or tying the main ranking (``win + tie``)."""
+        return tuple(w + t for w, t in zip(self.win, self.tie))
+
+    @property
+    def low(self) -> tuple[float, ...]:
+        """Probability of winning or tying the low half (``low_win + low_tie``)."""
+        return tuple(w + t for w, t in zip(self.low_win, self.low_tie))
 
 
 def equity(variant: Variant | int, hands: Sequence[str | CardSet | Iterable[Card | str]],
@@ -149,8 +168,9 @@ def equity(variant: Variant | int, hands: Sequence[str | CardSet | Iterable[Card
     return _result(counts, len(known), exact)
 
 
-#: outcomes, then per player: shares, squared shares, high, low, scoop counts
-Counts = tuple[int, list[int], list[int], list[int], list[int], list[int]]
+#: outcomes, then per player: shares, squared shares, high, high ties, low,
+#: low ties, scoop counts
+Counts = tuple[int, list[int], list[int], list[int], list[int], list[int], list[int], list[int]]
 
 
 def _run_exact(job: Any, workers: int) -> Counts:
@@ -182,12 +202,12 @@ def _run_monte_carlo(job: Any, trials: int, seed: int, workers: int) -> Counts:
 
 def _add(parts: Sequence[Counts]) -> Counts:
     outcomes = sum(p[0] for p in parts)
-    columns = [[sum(values) for values in zip(*(p[k] for p in parts))] for k in range(1, 6)]
-    return (outcomes, columns[0], columns[1], columns[2], columns[3], columns[4])
+    c = [[sum(values) for values in zip(*(p[k] for p in parts))] for k in range(1, 8)]
+    return (outcomes, c[0], c[1], c[2], c[3], c[4], c[5], c[6])
 
 
 def _result(counts: Counts, n: int, exact: bool) -> EquityResult:
-    outcomes, share, share_sq, high, low, scoop = counts
+    outcomes, share, share_sq, high, high_tie, low, low_tie, scoop = counts
     units = EQUITY_SHARE_UNITS
     equity_ = tuple(s / units / outcomes for s in share)
     stderr = None
@@ -195,7 +215,10 @@ def _result(counts: Counts, n: int, exact: bool) -> EquityResult:
         stderr = tuple(
             math.sqrt(max(0.0, sq / units / units / outcomes - e * e) / outcomes)
             for sq, e in zip(share_sq, equity_))
-    return EquityResult(equity=equity_, high=tuple(h / outcomes for h in high),
-                        low=tuple(x / outcomes for x in low),
+    return EquityResult(equity=equity_,
+                        win=tuple((h - t) / outcomes for h, t in zip(high, high_tie)),
+                        tie=tuple(t / outcomes for t in high_tie),
+                        low_win=tuple((x - t) / outcomes for x, t in zip(low, low_tie)),
+                        low_tie=tuple(t / outcomes for t in low_tie),
                         scoop=tuple(s / outcomes for s in scoop), exact=exact,
                         outcomes=outcomes, stderr=stderr)

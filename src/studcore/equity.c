@@ -109,10 +109,14 @@ static void settle_sets(unsigned high_winners, unsigned low_winners, int n, uint
         uint64_t units = 0;
         if (high_winners >> p & 1) {
             out->high[p] += count;
+            if (n_high > 1)
+                out->high_tie[p] += count;
             units += low_winners ? STUD_SHARE_UNITS / 2 / n_high : STUD_SHARE_UNITS / n_high;
         }
         if (low_winners >> p & 1) {
             out->low[p] += count;
+            if (n_low > 1)
+                out->low_tie[p] += count;
             units += STUD_SHARE_UNITS / 2 / n_low;
         }
         out->share[p] += units * count;

@@ -33,7 +33,9 @@ typedef struct {
     uint64_t share[STUD_EQUITY_MAX_PLAYERS];    /* sum of pot shares, in units */
     uint64_t share_sq[STUD_EQUITY_MAX_PLAYERS]; /* sum of squared shares (units^2) */
     uint64_t high[STUD_EQUITY_MAX_PLAYERS];     /* outcomes where he wins or ties the high */
+    uint64_t high_tie[STUD_EQUITY_MAX_PLAYERS]; /* ... ties the high (shares it) */
     uint64_t low[STUD_EQUITY_MAX_PLAYERS];      /* ... wins or ties the low */
+    uint64_t low_tie[STUD_EQUITY_MAX_PLAYERS];  /* ... ties the low */
     uint64_t scoop[STUD_EQUITY_MAX_PLAYERS];    /* ... takes the whole pot alone */
 } stud_equity_counts;
 
