@@ -457,6 +457,14 @@ cdef class Hand:
             return None
         return [self.state.payout[s] for s in range(self.state.n_seats)]
 
+    def to_record(self, **fields):
+        """This hand as a ``stud.histories.HandRecord`` (its rules, stacks and
+        steps; what each seat collected once it is over); ``fields``: other
+        record fields such as ``players`` or ``hand_id``.  Written to PHH
+        with ``stud.histories.write``."""
+        from stud.histories.replay import record_of
+        return record_of(self, **fields)
+
     def view(self, seat) -> dict:
         """What one seat may see: its own down cards, every upcard and the
         community card, the chips, and its legal actions when it is to act.

@@ -1,0 +1,153 @@
+"""Records of hands (stud.histories): Hand -> record -> replay reproduces the
+hand; cards nobody saw are filled without changing the result; every way a
+record can disagree with the engine raises MismatchError at that step."""
+
+import random
+
+import pytest
+import stud
+from stud.game import ActionTaken, HandMucked, PotAwarded
+from stud.histories import Acted, Dealt, Move, Mucked, Showed
+from stud.histories.replay import MismatchError
+
+
+def random_hand(seed, *, showdown="auto"):
+    rng = random.Random(seed)
+    variant = rng.choice(list(stud.Variant))
+    seats = rng.randint(2, 8)
+    stacks = [rng.randint(3, 250) for _ in range(seats)]
+    hand = stud.Hand(stud.Rules(variant, 10), stacks, seed=seed, showdown=showdown)
+    while not hand.is_over:
+        if hand.awaiting_showdown:
+            hand.muck() if hand.may_muck and rng.random() < 0.5 else hand.show()
+        else:
+            hand.act(rng.choice(hand.legal_actions()))
+    return hand
+
+
+def actions(hand):
+    return [(e.seat, e.action) for e in hand.history if isinstance(e, ActionTaken)]
+
+
+@pytest.mark.parametrize("showdown", ["auto", "manual"])
+def test_a_hand_and_its_record_replay_alike(showdown):
+    for seed in range(150):
+        hand = random_hand(seed, showdown=showdown)
+        record = hand.to_record(hand_id=str(seed))
+        again = record.replay()
+        assert again.stacks == hand.stacks and again.payouts == hand.payouts, seed
+        assert actions(again) == actions(hand)
+        assert again.to_record(hand_id=str(seed)).steps == record.steps
+
+
+def hidden(record):
+    """The record as a site would write it for nobody in particular: the down
+    cards of every seat that did not show are unknown."""
+    shown = {s.seat for s in record.steps if isinstance(s, Showed)}
+    up = {}  # per seat, which of its cards were up, from the street layout
+    steps = []
+    for step in record.steps:
+        if isinstance(step, Dealt) and step.seat not in shown:
+            street = up.setdefault(step.seat, 0)
+            up[step.seat] += 1
+            faces = face_up(record.rules, street, len(step.cards))
+            step = Dealt(step.seat, tuple(c if f else None for c, f in zip(step.cards, faces)))
+        steps.append(step)
+    return record.replace(steps=tuple(steps))
+
+
+def face_up(rules, street_index, n_cards):
+    """Which cards of a seat's street are face up (docs/rules.md 1)."""
+    seven = rules.variant in (stud.Variant.SEVEN_CARD_STUD, stud.Variant.SEVEN_CARD_STUD_HILO,
+                              stud.Variant.RAZZ)
+    last = len(rules.streets) - 1
+    if street_index == 0:
+        return [False] * (n_cards - 1) + [True]
+    return [not (seven and street_index == last)] * n_cards
+
+
+def test_cards_nobody_saw_do_not_change_the_result():
+    checked = 0
+    for seed in range(200):
+        hand = random_hand(seed)
+        record = hidden(hand.to_record())
+        if all(c is not None for s in record.steps if isinstance(s, Dealt) for c in s.cards):
+            continue
+        again = record.replay()
+        assert again.stacks == hand.stacks, seed
+        checked += 1
+    assert checked > 100
+
+
+def a_record():
+    hand = random_hand(5)
+    while sum(isinstance(s, Acted) for s in hand.to_record().steps) < 4:
+        hand = random_hand(hand.n_seats * 1000 + len(hand.history))
+    return hand.to_record(players=tuple(f"p{s}" for s in range(hand.n_seats)), hand_id="H1")
+
+
+def replace_step(record, index, step):
+    steps = list(record.steps)
+    steps[index] = step
+    return record.replace(steps=tuple(steps))
+
+
+def test_a_wrong_amount_is_named_at_its_step():
+    record = a_record()
+    index = next(i for i, s in enumerate(record.steps)
+                 if isinstance(s, Acted) and s.to is not None and s.move is not Move.FOLD)
+    step = record.steps[index]
+    with pytest.raises(MismatchError) as caught:
+        replace_step(record, index, Acted(step.seat, step.move, step.to + 1)).replay()
+    assert caught.value.step == index and "hand H1" in str(caught.value)
+    assert "not legal" in str(caught.value)
+
+
+def test_the_wrong_seat_acting_is_named():
+    record = a_record()
+    index = next(i for i, s in enumerate(record.steps) if isinstance(s, Acted))
+    step = record.steps[index]
+    other = (step.seat + 1) % record.n_seats
+    with pytest.raises(MismatchError, match="awaits seat") as caught:
+        replace_step(record, index, Acted(other, step.move, step.to)).replay()
+    assert caught.value.step == index
+
+
+def test_a_different_collection_is_a_settlement_mismatch():
+    record = a_record()
+    collected = list(record.collected)
+    winner = max(range(record.n_seats), key=collected.__getitem__)
+    collected[winner] -= 1
+    collected[(winner + 1) % record.n_seats] += 1
+    wrong = record.replace(collected=tuple(collected))
+    with pytest.raises(MismatchError, match="collected") as caught:
+        wrong.replay()
+    assert caught.value.step is None and "p" in str(caught.value)
+
+
+def test_a_truncated_record_and_a_card_seen_twice():
+    record = a_record()
+    last = max(i for i, s in enumerate(record.steps) if isinstance(s, Acted))
+    short = record.replace(steps=record.steps[:last])
+    with pytest.raises(MismatchError, match="ends before the hand does"):
+        short.replay()
+    first, second = [i for i, s in enumerate(record.steps) if isinstance(s, Dealt)][:2]
+    twice = replace_step(record, second, Dealt(record.steps[second].seat,
+                                               record.steps[first].cards))
+    with pytest.raises(MismatchError, match="already dealt") as caught:
+        twice.replay()
+    assert caught.value.step == second
+
+
+def test_recorded_mucks_are_honoured():
+    for seed in range(300):
+        hand = random_hand(seed, showdown="manual")
+        if any(isinstance(e, HandMucked) for e in hand.history):
+            break
+    record = hand.to_record()
+    assert any(isinstance(s, Mucked) for s in record.steps)
+    again = record.replay()
+    mucked = [e.seat for e in again.history if isinstance(e, HandMucked)]
+    assert mucked == [s.seat for s in record.steps if isinstance(s, Mucked)]
+    assert [e for e in again.history if isinstance(e, PotAwarded)] == \
+        [e for e in hand.history if isinstance(e, PotAwarded)]
