@@ -209,6 +209,10 @@ cdef class Hand:
     8.1) calls show() or muck(); by default a hand shows when it wins or
     ties part of a pot and mucks otherwise (8.2).
 
+    ``rake``: chips the house takes from the pots when they are paid, the
+    main pot first, before any pot is split (docs/rules.md 11.1; at most the
+    whole pot; for replaying a site's hand, whose history says how much).
+
     Dealing order (docs/rules.md 1): on the first street each live seat from the
     lowest gets its first down card, then its second (seven-card games),
     then its upcard; before each later street one card is burned (when
@@ -237,7 +241,7 @@ cdef class Hand:
         self._showdown_mode = "auto"
 
     def __init__(self, rules, stacks, *, seed=None, deck=None, manual=False,
-                 str showdown="auto"):
+                 str showdown="auto", rake=0):
         cdef stud_rules c_rules
         cdef int32_t c_stacks[STUD_MAX_SEATS]
         cdef uint8_t order[STUD_CARDS]
@@ -256,6 +260,9 @@ cdef class Hand:
             raise ValueError(f'showdown must be "auto" or "manual", not {showdown!r}')
         if manual and deck is not None:
             raise ValueError("a manual hand is dealt by deal(): give no deck")
+        c_rake = _whole(rake, "rake")
+        if not 0 <= c_rake < 1 << 31:
+            raise ValueError(f"rake is 0 to 2**31 - 1 chips, not {c_rake}")
         if not manual and deck is not None:
             given = _ordered_cards(deck)  # at most 52: repeats are refused
             for i, card in enumerate(given):
@@ -271,6 +278,7 @@ cdef class Hand:
                                 showdown == "manual", c_seed, &log)
         if error != STUD_OK:
             raise ValueError(f"cannot start the hand: {_error_text(error)}")
+        stud_hand_set_rake(&self.state, <int32_t>c_rake)  # (a new hand is never over)
         self.rules = rules
         self._start_stacks = stacks
         self._events = bytearray()
@@ -456,6 +464,11 @@ cdef class Hand:
         if self.state.phase != STUD_PHASE_OVER:
             return None
         return [self.state.payout[s] for s in range(self.state.n_seats)]
+
+    @property
+    def rake(self) -> int:
+        """The rake this hand takes when its pots are paid (docs/rules.md 11.1)."""
+        return self.state.rake
 
     def to_record(self, **fields):
         """This hand as a ``stud.histories.HandRecord`` (its rules, stacks and
@@ -703,6 +716,8 @@ cdef class Hand:
                                                                    self.state.community)))
             elif t == STUD_EV_MUCK:
                 out.append(_game_types.HandMucked(e.seat))
+            elif t == STUD_EV_RAKE:
+                out.append(_game_types.RakeTaken(e.amount))
             else:
                 out.append(_game_types.PotAwarded(e.seat, e.card, _SHARES[e.flag], e.amount))
         return tuple(out)
@@ -739,7 +754,8 @@ cdef class Hand:
         replays that through the engine (see _restore_hand), so a tampered
         pickle raises instead of making a state the rules cannot reach."""
         return (_restore_hand, (self.rules, tuple(self._start_stacks), self._seed, self._deck,
-                                bool(self.state.manual), self._showdown_mode, self._decisions()))
+                                bool(self.state.manual), self._showdown_mode, self._decisions(),
+                                self.state.rake))
 
     def copy(self) -> Hand:
         """An independent copy (the state is one plain struct: a memcpy)."""
@@ -764,7 +780,7 @@ cdef class Hand:
         return f"<Hand {_Variant(self.state.rules.variant).name} {self.state.n_seats} seats, {state}>"
 
 
-def _restore_hand(rules, stacks, seed, deck, manual, showdown, decisions):
+def _restore_hand(rules, stacks, seed, deck, manual, showdown, decisions, rake=0):
     """Rebuilds a pickled hand by playing it again: every value goes through
     the same checks as a caller's, and the result is a hand the engine
     reached itself (the same future cards, legal actions and history)."""
@@ -776,7 +792,8 @@ def _restore_hand(rules, stacks, seed, deck, manual, showdown, decisions):
             if not isinstance(deck, bytes) or len(deck) != STUD_CARDS:
                 raise ValueError("the deck is not 52 cards")
             deck = [Card.from_index(card) for card in deck]
-        hand = Hand(rules, stacks, seed=seed, deck=deck, manual=manual, showdown=showdown)
+        hand = Hand(rules, stacks, seed=seed, deck=deck, manual=manual, showdown=showdown,
+                    rake=rake)
         for decision in decisions:
             if not isinstance(decision, tuple) or not decision:
                 raise TypeError(f"malformed decision {decision!r}")

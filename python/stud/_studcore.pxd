@@ -79,6 +79,7 @@ cdef extern from "game.h" nogil:
         STUD_EV_SHOW
         STUD_EV_MUCK
         STUD_EV_AWARD
+        STUD_EV_RAKE
     enum stud_variant:
         STUD_SEVEN_CARD_STUD
         STUD_SEVEN_CARD_STUD_HILO
@@ -143,6 +144,7 @@ cdef extern from "game.h" nogil:
         int32_t payout[STUD_MAX_SEATS]
         int32_t bet_to
         int8_t bring_in_seat
+        int32_t rake
 
     void stud_rules_default(stud_rules *rules, int variant, int32_t small_bet)
     int stud_rules_check(const stud_rules *rules)
@@ -157,6 +159,7 @@ cdef extern from "game.h" nogil:
     void stud_hand_apply(stud_hand *hand, int kind, int32_t amount, stud_log *log)
     int stud_hand_deal(stud_hand *hand, const uint8_t *cards, int n_cards, int per_seat,
                        int community, stud_log *log)
+    int stud_hand_set_rake(stud_hand *hand, int32_t rake)
     unsigned stud_hand_live(const stud_hand *hand)
     int stud_hand_pots(const stud_hand *hand, unsigned contenders, int32_t *amount,
                        unsigned *eligible)

@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # the compiled module imports this one: see __getattr__ below
 __all__ = [
     "Action", "ActionKind", "ActionTaken", "AntePosted", "BurnsReshuffled", "CardBurned",
     "CardDealt", "CommunityCardDealt", "Event", "Hand", "HandMucked", "HandShown",
-    "IllegalActionError", "HandView", "Pot", "PotAwarded", "Rules", "StreetStarted",
+    "IllegalActionError", "HandView", "Pot", "PotAwarded", "RakeTaken", "Rules", "StreetStarted",
     "UncalledBetReturned", "Variant", "VARIANT_NAMES", "replay", "variant_of",
 ]
 
@@ -313,6 +313,12 @@ class HandMucked(Record):
     seat: int
 
 
+class RakeTaken(Record):
+    """The house took ``amount`` from the pots before paying them (docs/rules.md 11.1)."""
+
+    amount: int
+
+
 class PotAwarded(Record):
     """``share``: "whole" pot, "high" or "low" half, or "both" halves."""
 
@@ -324,11 +330,11 @@ class PotAwarded(Record):
 
 Event = Union[AntePosted, StreetStarted, CardDealt, CardBurned, BurnsReshuffled,
               CommunityCardDealt, ActionTaken, UncalledBetReturned, HandShown, HandMucked,
-              PotAwarded]
+              RakeTaken, PotAwarded]
 
 
 _EVENTS = (ActionTaken, AntePosted, BurnsReshuffled, CardBurned, CardDealt, CommunityCardDealt,
-           HandMucked, HandShown, PotAwarded, StreetStarted, UncalledBetReturned)
+           HandMucked, HandShown, PotAwarded, RakeTaken, StreetStarted, UncalledBetReturned)
 
 
 def replay(rules: Rules, stacks: Sequence[int], history: Iterable[Event]) -> Hand:
@@ -340,7 +346,8 @@ def replay(rules: Rules, stacks: Sequence[int], history: Iterable[Event]) -> Han
     follow, so a hand whose showdown was decided by hand replays too.
     Each event's seat must be the one the hand awaits; the events the
     engine works out itself (antes, burns, uncalled bets, awards) are not
-    read: the new hand's own history has them.
+    read: the new hand's own history has them; a ``RakeTaken`` gives the
+    new hand the same rake.
 
     >>> from stud import Hand, Rules, Variant
     >>> rules = Rules(Variant.RAZZ, 10)
@@ -353,7 +360,9 @@ def replay(rules: Rules, stacks: Sequence[int], history: Iterable[Event]) -> Han
     """
     from ._core import Card, Hand
 
-    hand = Hand(rules, stacks, manual=True, showdown="manual")
+    history = list(history)
+    rake = sum(e.amount for e in history if isinstance(e, RakeTaken))
+    hand = Hand(rules, stacks, manual=True, showdown="manual", rake=rake)
     street_cards: dict[int, list[Card]] = {}
     community: Card | None = None
 

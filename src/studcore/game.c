@@ -355,6 +355,11 @@ static void win_without_showdown(stud_hand *h, stud_log *log)
     int32_t pot = 0;
     for (int seat = 0; seat < h->n_seats; seat++)
         pot += h->total[seat];
+    int32_t raked = h->rake < pot ? h->rake : pot; /* 11.1 */
+    if (raked > 0) {
+        pot -= raked;
+        stud_emit(log, STUD_EV_RAKE, 0, 0, 0, raked);
+    }
     h->payout[winner] += pot;
     h->stack[winner] += pot;
     stud_emit(log, STUD_EV_AWARD, winner, 0, 0, pot);
@@ -710,5 +715,13 @@ int stud_hand_deal(stud_hand *h, const uint8_t *cards, int n_cards, int per_seat
         }
     }
     start_round(h, log);
+    return STUD_OK;
+}
+
+int stud_hand_set_rake(stud_hand *h, int32_t rake)
+{
+    if (rake < 0 || h->phase == STUD_PHASE_OVER)
+        return STUD_E_ARGUMENT;
+    h->rake = rake;
     return STUD_OK;
 }

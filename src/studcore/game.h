@@ -104,6 +104,7 @@ enum stud_event_type {
     STUD_EV_MUCK = 9,      /* seat mucks */
     STUD_EV_AWARD = 10,    /* seat wins `amount` from pot `card` (0 = main): flag 0 the whole
                             * pot, 1 the high half, 2 the low half, 3 both halves */
+    STUD_EV_RAKE = 11,     /* the house takes `amount` from the pots (11.1) */
 };
 
 typedef struct {
@@ -176,6 +177,7 @@ typedef struct {
     int8_t opener;                     /* who acted first this round */
     int8_t last_aggressor;             /* last to bet or raise this round, or -1 */
     int8_t final_opener, final_aggressor; /* of the last betting round played */
+    int32_t rake;                      /* to take from the pots when they are paid (11.1) */
 } stud_hand;
 
 /* Starts a hand: antes, the first street dealt (unless manual), the
@@ -194,6 +196,12 @@ int stud_hand_check(const stud_hand *hand, int kind, int32_t amount);
 int stud_hand_act(stud_hand *hand, int kind, int32_t amount, stud_log *log);
 /* stud_hand_act without the check: only for an action stud_hand_legal listed. */
 void stud_hand_apply(stud_hand *hand, int kind, int32_t amount, stud_log *log);
+
+/* 11.1: the house takes `rake` chips (at most the whole pot) when the pots
+ * are paid, from the main pot first, before any pot is split.  A hand has
+ * no rake unless this is called before it is over; STUD_E_ARGUMENT for a
+ * negative rake or a finished hand. */
+int stud_hand_set_rake(stud_hand *h, int32_t rake);
 
 /* Manual dealing (phase STUD_PHASE_DEAL): `n_cards` cards, `per_seat` for
  * every live seat in seat order (the street's down cards first), or one

@@ -146,6 +146,13 @@ void stud_settle(stud_hand *h, unsigned contenders, int auto_show, stud_log *log
     int32_t pot_amount[STUD_MAX_SEATS], carried = 0;
     unsigned pot_eligible[STUD_MAX_SEATS];
     int n_levels = stud_hand_pots(h, contenders, pot_amount, pot_eligible);
+    /* 11.1: the rake comes out before any pot is split, the main pot first */
+    int32_t raked = 0;
+    for (int p = 0; p < n_levels && raked < h->rake; p++) {
+        int32_t take = h->rake - raked < pot_amount[p] ? h->rake - raked : pot_amount[p];
+        pot_amount[p] -= take;
+        raked += take;
+    }
     int32_t award[STUD_MAX_SEATS] = {0};
     unsigned tied = 0; /* seats that win or tie some part of some pot (8.2) */
     int32_t pot_award[STUD_MAX_SEATS][STUD_MAX_SEATS]; /* [pot][seat] */
@@ -197,6 +204,8 @@ void stud_settle(stud_hand *h, unsigned contenders, int auto_show, stud_log *log
             /* 8.2: a share that rounds to no chip is still a tie: he shows */
             stud_emit(log, (tied >> order[i] & 1) ? STUD_EV_SHOW : STUD_EV_MUCK, order[i], 0, 0, 0);
     }
+    if (raked > 0)
+        stud_emit(log, STUD_EV_RAKE, 0, 0, 0, raked);
     for (int p = n_levels - 1; p >= 0; p--)
         for (int seat = 0; seat < h->n_seats; seat++)
             if (pot_award[p][seat] > 0)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..game import ActionKind, PotAwarded, UncalledBetReturned
+from ..game import ActionKind, PotAwarded, RakeTaken, UncalledBetReturned
 from .record import Acted, CommunityDealt, Dealt, HandRecord, Move, Mucked, Showed
 
 if TYPE_CHECKING:
@@ -103,7 +103,8 @@ def replay_record(record: HandRecord) -> Hand:
     from .._core import Hand
 
     filled = _filled_cards(record)
-    hand = Hand(record.rules, list(record.starting_stacks), manual=True, showdown="manual")
+    hand = Hand(record.rules, list(record.starting_stacks), manual=True, showdown="manual",
+                rake=record.rake)
     pending: dict[int, list[Card]] = {}
     pending_from = 0
     decisions: dict[int, bool] = {}  # seat -> shows (True) or mucks (False)
@@ -232,6 +233,7 @@ def record_of(hand: Hand, **fields: object) -> HandRecord:
 
     returned = [0] * hand.n_seats
     awarded = [0] * hand.n_seats
+    rake = 0
     for event in hand.history:
         if isinstance(event, StreetStarted):
             end_street()
@@ -256,11 +258,13 @@ def record_of(hand: Hand, **fields: object) -> HandRecord:
             returned[event.seat] += event.amount
         elif isinstance(event, PotAwarded):
             awarded[event.seat] += event.amount
+        elif isinstance(event, RakeTaken):
+            rake += event.amount
     end_street()
     over = hand.is_over
     values: dict[str, object] = {
         "rules": hand.rules, "starting_stacks": tuple(hand.starting_stacks), "steps": tuple(steps),
-        "collected": tuple(awarded) if over else None,
+        "collected": tuple(awarded) if over else None, "rake": rake if over else hand.rake,
         "finishing_stacks": tuple(hand.stacks) if over else None}
     values.update(fields)
     return HandRecord(**values)
