@@ -151,3 +151,33 @@ def test_recorded_mucks_are_honoured():
     assert mucked == [s.seat for s in record.steps if isinstance(s, Mucked)]
     assert [e for e in again.history if isinstance(e, PotAwarded)] == \
         [e for e in hand.history if isinstance(e, PotAwarded)]
+
+
+def test_the_street_by_street_view():
+    from html.parser import HTMLParser
+
+    from stud.histories.view import html, text
+
+    for seed in range(40):
+        hand = random_hand(seed)
+        names = tuple(f"player{s}" for s in range(hand.n_seats))
+        record = hidden(hand.to_record(players=names))
+        lines = text(record).splitlines()
+        streets = [e.street for e in hand.history if type(e).__name__ == "StreetStarted"]
+        assert [line for line in lines if line.endswith(" street")] == \
+            [{2: "2nd", 3: "3rd"}.get(s, f"{s}th") + " street" for s in streets]
+        net = [b - a for a, b in zip(hand.starting_stacks, hand.stacks)]
+        for seat, chips in enumerate(net):
+            if chips:
+                assert f"{names[seat]} " in lines[-1] and f"{chips:+d}" in lines[-1]
+        # cards nobody saw are never printed: a down card of a seat that did not show
+        shown = {s.seat for s in record.steps if isinstance(s, Showed)}
+        for step in record.steps:
+            if isinstance(step, Dealt) and step.seat not in shown and None in step.cards:
+                assert "??" in text(record)
+                break
+        page = html(record)
+        parser = HTMLParser()
+        parser.feed(page)
+        assert page.startswith("<table") and page.endswith("</table>")
+        assert record._repr_html_() == page

@@ -266,6 +266,12 @@ class HandRecord(Record):
 
         return replay_record(self)
 
+    def _repr_html_(self) -> str:
+        """The hand street by street, for notebooks (``stud.histories.view``)."""
+        from .view import html
+
+        return html(self)
+
     def name_of(self, seat: int) -> str:
         """The player's name, or "seat N" when the file gives none."""
         return self.players[seat] if self.players else f"seat {seat}"
