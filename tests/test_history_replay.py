@@ -181,3 +181,51 @@ def test_the_street_by_street_view():
         parser.feed(page)
         assert page.startswith("<table") and page.endswith("</table>")
         assert record._repr_html_() == page
+
+
+def test_all_in_adjusted_results():
+    from stud.histories.analysis import analyze, summarize
+
+    seen_all_in = 0
+    records = []
+    for seed in range(60):
+        hand = random_hand(seed)
+        record = hand.to_record(players=tuple(f"p{s}" for s in range(hand.n_seats)))
+        records.append(record)
+        result = analyze(record, trials=2_000, equities=False)
+        assert result.net == tuple(b - a for a, b in zip(hand.starting_stacks, hand.stacks))
+        if result.all_in_street is None:
+            assert result.adjusted == tuple(float(x) for x in result.net)
+        else:
+            seen_all_in += 1
+            # the pots' expected shares add up to the pots: zero-sum (no rake here)
+            assert sum(result.adjusted) == pytest.approx(0, abs=1e-6)
+            assert result.all_in_street in hand.rules.streets
+    assert seen_all_in >= 3
+    totals = summarize(records, trials=2_000)
+    assert sum(t.hands for t in totals.values()) == sum(r.n_seats for r in records)
+    assert sum(t.net for t in totals.values()) == 0
+
+
+def test_all_in_adjusted_matches_the_equity_of_the_moment():
+    from stud.histories.analysis import analyze
+
+    # ann all in on 6th street, two cards each to come: the exact equity then
+    deck = "Ah Kc Ad Kd As Qh 2c 3d 4h 5s 6c 7d 8h 9s Tc Jd"
+    hand = stud.Hand(stud.Rules("stud", 10, burn_cards=False), [47, 500], deck=deck)
+    for action in (hand.bring_in, hand.complete, hand.call):
+        action()
+    while hand.actor is not None:
+        hand.act(hand.legal_actions()[-1])
+    result = analyze(hand, equities=False)
+    assert result.all_in_street is not None and result.all_in_street < 7
+    street = result.all_in_street
+    count = {3: 3, 4: 4, 5: 5, 6: 6}[street]
+    dealt = {0: [], 1: []}  # each seat's cards at the moment, in the order dealt
+    for event in hand.history:
+        if type(event).__name__ == "CardDealt" and len(dealt[event.seat]) < count:
+            dealt[event.seat].append(str(event.card))
+    exact = stud.equity("stud", [" ".join(dealt[0]), " ".join(dealt[1])])
+    pot = sum(hand.contributions)
+    assert result.adjusted[0] == pytest.approx(exact.equity[0] * pot - hand.contributions[0],
+                                               abs=0.02 * pot)
