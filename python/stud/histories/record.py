@@ -282,7 +282,8 @@ class HandRecord(Record):
         return self._values()[:-1] == other._values()[:-1]  # all but source
 
     def __hash__(self) -> int:
-        return hash(self._values()[:-1])
+        # (not the kept fields: a file's arrays and tables stay lists and dicts)
+        return hash(self._values()[:-2])
 
     def __str__(self) -> str:
         what = f"hand {self.hand_id}" if self.hand_id else "a hand"

@@ -1,0 +1,829 @@
+"""PHH, the Poker Hand History format (phh-std), read into and written from
+``HandRecord``.
+
+A ``.phh`` file is one hand: a TOML document of fields.  A ``.phhs`` file
+is a collection: one TOML table per hand, ``[1]``, ``[2]`` ... (the spec
+says nothing of collections; this is how pokerkit writes and reads them).
+``read_phh_lines`` reads either from any iterable of lines and yields each
+hand as soon as its section ends, so memory holds one hand, whatever the
+size of the file; ``read_phh`` does the same for a string.  ``write_phh``
+writes one hand, ``write_phhs`` a collection, chunk by chunk.
+
+>>> text = '''
+... variant = "FR"
+... antes = [1, 1]
+... bring_in = 2
+... small_bet = 5
+... big_bet = 10
+... starting_stacks = [100, 100]
+... actions = ["d dh p1 As2d5c", "d dh p2 ????Kh", "p2 pb", "p1 cbr 5", "p2 f"]
+... '''
+>>> record = next(read_phh(text))
+>>> record.variant.name, [str(step) for step in record.steps[2:]]
+('RAZZ', ['seat 1 brings in', 'seat 0 completes, bets or raises to 5', 'seat 1 folds'])
+>>> next(read_phh(write_phh(record))) == record
+True
+
+Variants (``variant``): ``F7S`` Seven Card Stud, ``F7S/8`` Seven Card Stud
+Hi-Lo, ``FR`` Razz.  PHH has no code for Five Card Stud: ``F5S`` and
+``F5S/8`` (hi-lo) are this package's extension, read and written here
+and nowhere else (pokerkit does not know them).  Any other code, a game
+that is not stud, is an error.
+
+Fields, read into the record (the rest of the record's fields keep their
+defaults; a ``profile``, a dict of ``stud.Rules`` options, sets the rules'
+options, which PHH cannot say):
+
+======================  ========================================================
+PHH                     HandRecord
+======================  ========================================================
+``variant``             ``rules.variant`` (the codes above)
+``antes``               ``rules.ante``: one per player, all equal (the engine
+                        has one ante for everyone; unequal antes are an error)
+``bring_in``            ``rules.bring_in``
+``small_bet``           ``rules.small_bet``
+``big_bet``             ``rules.big_bet``
+``starting_stacks``     ``starting_stacks`` (its length is the number of players)
+``actions``             ``steps``, see below
+``players``             ``players``
+``seats``               ``seats`` (the seat numbers, as the file gives them)
+``hand``                ``hand_id`` (a string; an integer is read as its digits
+                        and written back as an integer)
+``table``               ``table`` (likewise)
+``finishing_stacks``    ``finishing_stacks``
+``winnings``            ``collected`` (after rake, as the spec says)
+``currency``            ``currency``; with it, amounts are money and are read as
+                        cents: ``2.50`` is 250
+``_rake``               ``rake``: an extension (PHH has no rake field); written
+                        only when the rake is not 0
+======================  ========================================================
+
+Every other field (``author``, ``time``, ``seat_count``, user-defined ones
+with a leading underscore, unknown ones...) is kept in ``fields`` as
+``(name, value)`` pairs in file order (floats as ``Decimal``, exactly as
+written) and written back with the same values.  ``ante_trimming_status``
+is kept only when false: true is the engine's rule (antes count when side
+pots are layered, docs/rules.md 1), and ``write_phh`` writes it true
+unless the record keeps false.  ``blinds_or_straddles`` is an error unless
+every entry is 0 (then it is kept).
+
+Amounts are whole chips: a fractional amount without ``currency`` is an
+error; with ``currency`` every amount must be a whole number of cents
+(hundredths of the unit, whatever the currency).  Unknown stacks
+(``inf``, or ``null``) are not supported.
+
+Actions (players are ``p1`` .. ``pN`` in PHH, seats 0 .. N-1 in the record):
+
+=====================  =========================================================
+PHH                    step
+=====================  =========================================================
+``d dh pN CARDS``      ``Dealt``: one street's cards, down cards first, as
+                       pokerkit writes them (third street is one action of
+                       three cards).  A first street dealt a card at a time
+                       (pokerkit's uncompressed form) is joined into one step;
+                       after the first street a deal is one card.  ``??`` is a
+                       card nobody saw (None).
+``d db CARD``          ``CommunityDealt`` (docs/rules.md 5.1): one card
+``pN pb``              ``Acted(seat, BRING_IN)`` (PHH gives no amount: ``to``
+                       is None)
+``pN f``               ``Acted(seat, FOLD)``
+``pN cc``              ``Acted(seat, CHECK_CALL)`` (no amount: None)
+``pN cbr AMOUNT``      ``Acted(seat, RAISE, AMOUNT)``: complete, bet or raise to
+                       AMOUNT, the seat's total for the round, as the engine
+                       means it
+``pN sm CARDS``        ``Showed(seat, cards)`` (``??`` for a card not shown)
+``pN sm -``            ``Showed(seat, ())``: shows the cards it was dealt
+``pN sm``              ``Mucked(seat)``
+=====================  =========================================================
+
+Commentary (``# ...`` in an action) and no-op actions (empty, or only a
+commentary) are dropped: a record has no place for them.  ``sd`` (stand
+pat or discard) belongs to draw games and is an error.  Written back, a
+bring-in or a call loses its ``to`` (PHH has no place for it).  A card
+may be dealt once in a hand; a show may repeat the seat's own cards,
+reveal its unknown ones or include the community card, but not show
+another seat's card.
+
+Written, a hand's fields come in this order: ``variant``,
+``ante_trimming_status``, ``antes``, ``bring_in``, ``small_bet``,
+``big_bet``, ``starting_stacks``, ``actions`` (one per line), then those
+the record has of ``hand``, ``table``, ``seats``, ``players``,
+``finishing_stacks``, ``winnings``, ``currency``, ``_rake``, then the kept
+``fields`` in their order.  Strings are TOML basic strings ("...").
+The rules' options are not written (PHH cannot say them).
+
+TOML: the standard library's ``tomllib`` (Python 3.11 and later); on 3.10
+the package it came from, ``tomli`` (the extra ``histories``).
+
+Errors: ``HistoryError`` (a ValueError) names the file, the hand (its
+section in a ``.phhs``, else its ``hand`` field, else 1) and the line of
+the offending action or field, or of the hand's start.
+"""
+
+from __future__ import annotations
+
+import datetime
+import importlib
+import io
+import re
+import sys
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from decimal import Decimal
+from typing import Any
+
+from .._core import Card
+from ..enums import Variant
+from ..game import SEVEN_CARD_VARIANTS, Rules
+from .record import Acted, CommunityDealt, Dealt, HandRecord, Move, Mucked, Showed, Source, Step
+
+__all__ = ["HistoryError", "VARIANT_CODES", "read_phh", "read_phh_lines", "write_phh",
+           "write_phhs"]
+
+
+class HistoryError(ValueError):
+    """A hand history that cannot be read, and where: ``file`` (None for
+    text), ``hand`` (its name or index), ``line`` (1-based) and ``reason``.
+
+    >>> str(HistoryError("unknown variant 'NT'", "a.phhs", "3", 17))
+    "a.phhs, hand 3, line 17: unknown variant 'NT'"
+    """
+
+    def __init__(self, reason: str, file: str | None = None, hand: str | int | None = None,
+                 line: int | None = None) -> None:
+        self.reason = reason
+        self.file = file
+        self.hand = hand
+        self.line = line
+        where = [file or "<text>"]
+        if hand is not None:
+            where.append(f"hand {hand}")
+        if line is not None:
+            where.append(f"line {line}")
+        super().__init__(f"{', '.join(where)}: {reason}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.reason, self.file, self.hand, self.line))
+
+
+#: PHH variant codes; F5S and F5S/8 are this package's extension
+VARIANT_CODES = {"F7S": Variant.SEVEN_CARD_STUD, "F7S/8": Variant.SEVEN_CARD_STUD_HILO,
+                 "FR": Variant.RAZZ, "F5S": Variant.FIVE_CARD_STUD,
+                 "F5S/8": Variant.FIVE_CARD_STUD_HILO}
+_CODE_OF = {variant: code for code, variant in VARIANT_CODES.items()}
+
+_REQUIRED = ("variant", "antes", "bring_in", "small_bet", "big_bet", "starting_stacks",
+             "actions")
+_READ = frozenset(_REQUIRED + ("players", "seats", "hand", "table", "finishing_stacks",
+                               "winnings", "currency", "_rake"))
+_RULES_FROM_FILE = ("variant", "small_bet", "big_bet", "ante", "bring_in")
+
+_CARDS = {rank + suit: Card(rank + suit) for rank in "23456789TJQKA" for suit in "cdhs"}
+_PLAYER = re.compile(r"p([0-9]+)")
+_AMOUNT = re.compile(r"[0-9]+(?:\.[0-9]+)?")
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_WHOLE_NUMBER = re.compile(r"0|[1-9][0-9]{0,17}")
+
+
+# ---- reading ------------------------------------------------------------------------------
+
+def read_phh(text: str, *, file: str | None = None,
+             profile: Mapping[str, Any] | None = None) -> Iterator[HandRecord]:
+    """The hands of a ``.phh`` (one) or ``.phhs`` (a collection) text, one
+    at a time; ``file`` names it in errors and in each record's ``source``;
+    ``profile``: ``stud.Rules`` options for every hand (PHH cannot say
+    them).  ``HistoryError`` for a hand that cannot be read."""
+    if not isinstance(text, str):
+        raise TypeError(f"read_phh reads a str, not {type(text).__name__}")
+    return read_phh_lines(io.StringIO(text), file=file, profile=profile)
+
+
+def read_phh_lines(lines: Iterable[str], file: str | None = None, *,
+                   profile: Mapping[str, Any] | None = None) -> Iterator[HandRecord]:
+    """``read_phh`` from any iterable of lines (an open text file, say),
+    yielding each hand of a collection as its section ends."""
+    return _read_lines(iter(lines), file, _options(profile))
+
+
+def _options(profile: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The profile's Rules options, checked once (a mistake of the caller,
+    not of a file: ValueError or TypeError, not HistoryError)."""
+    if profile is None:
+        return {}
+    if not isinstance(profile, Mapping):
+        raise TypeError(f"profile must be a dict of stud.Rules options, not {profile!r}")
+    options = dict(profile)
+    for name in options:
+        if name in _RULES_FROM_FILE:
+            raise ValueError(f"profile: {name!r} comes from the file, not from a profile")
+        if name not in Rules._fields:
+            raise ValueError(f"profile: stud.Rules has no option {name!r}")
+    Rules(Variant.SEVEN_CARD_STUD, 10, **options)  # the values' types and ranges
+    return options
+
+
+def _read_lines(lines: Iterator[str], file: str | None,
+                options: dict[str, Any]) -> Iterator[HandRecord]:
+    scanner = _Scanner()
+    collection: bool | None = None  # not known until the first line that says something
+    chunk: list[str] = []
+    start = 0
+    name: str | None = None
+    count = 0
+    for number, line in enumerate(lines, 1):
+        if not isinstance(line, str):
+            raise TypeError(f"lines must be str, not {type(line).__name__}")
+        line = line.rstrip("\r\n")
+        if number == 1:
+            line = line.removeprefix("\ufeff")
+        if collection is None:
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            collection = _header_key(line) is not None  # a .phh starts with its fields
+            start = number
+        if collection and scanner.at_top:
+            key = _header_key(line)
+            if key is not None and key != name:  # [2] ends [1]; [1.x] is part of [1]
+                if chunk:
+                    count += 1
+                    yield _read_hand(chunk, start, name, count, file, options)
+                chunk, start, name = [], number, key
+        chunk.append(line)
+        scanner.feed(line)
+    if chunk:
+        yield _read_hand(chunk, start, name, count + 1, file, options)
+
+
+class _Bad(Exception):
+    """Why a hand cannot be read, and where in it: a line of the hand's
+    text (1-based), a field's name or an action's index."""
+
+    def __init__(self, reason: str, *, line: int | None = None, field: str | None = None,
+                 action: int | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.line = line
+        self.field = field
+        self.action = action
+
+
+def _read_hand(chunk: list[str], start: int, name: str | None, index: int,
+               file: str | None, options: dict[str, Any]) -> HandRecord:
+    label: str | int = index if name is None else name
+    try:
+        doc = _load_toml("\n".join(chunk))
+        if name is None:
+            table = doc
+            hand = table.get("hand")
+            if isinstance(hand, (str, int)) and not isinstance(hand, bool):
+                label = hand
+        else:
+            label, table = next(iter(doc.items()))
+            if not isinstance(table, dict):
+                raise _Bad(f"[{label}] is not a hand: a .phhs holds one table per hand")
+        return _record(table, options, Source(file, start))
+    except _Bad as bad:
+        line = bad.line or (_field_line(chunk, bad.field) if bad.field else None) or (
+            _action_line(chunk, bad.action) if bad.action is not None else None) or 1
+        raise HistoryError(bad.reason, file, label, start + line - 1) from None
+
+
+def _record(table: dict[str, Any], options: dict[str, Any], source: Source) -> HandRecord:
+    for name in _REQUIRED:
+        if name not in table:
+            raise _Bad(f"the required field {name!r} is missing (is the hand cut short?)")
+    code = table["variant"]
+    variant = VARIANT_CODES.get(code) if isinstance(code, str) else None
+    if variant is None:
+        raise _Bad(f"variant {code!r} is not a stud game read here: one of "
+                   f"{', '.join(VARIANT_CODES)} (F5S and F5S/8: this package's extension)",
+                   field="variant")
+    currency = _string(table, "currency")
+    money = currency is not None
+    stacks = _amounts(table, "starting_stacks", money)
+    n = len(stacks)
+    antes = _amounts(table, "antes", money, n)
+    if len(set(antes)) > 1:
+        raise _Bad(f"unequal antes {antes}: stud has one ante for every player", field="antes")
+    try:
+        rules = Rules(variant, _amount(table, "small_bet", money),
+                      _amount(table, "big_bet", money), antes[0] if antes else 0,
+                      _amount(table, "bring_in", money), **options)
+    except (TypeError, ValueError) as exc:
+        raise _Bad(f"the stakes make no rules: {exc}", field="small_bet") from None
+    blinds = table.get("blinds_or_straddles")
+    if blinds is not None and (not isinstance(blinds, list) or any(b != 0 for b in blinds)):
+        raise _Bad("stud has a bring-in, not blinds or straddles",
+                   field="blinds_or_straddles")
+    trimming = table.get("ante_trimming_status", True)
+    if not isinstance(trimming, bool):
+        raise _Bad(f"ante_trimming_status must be true or false, not {trimming!r}",
+                   field="ante_trimming_status")
+    actions = table["actions"]
+    if not isinstance(actions, list):
+        raise _Bad(f"actions must be an array of strings, not {_what(actions)}",
+                   field="actions")
+    steps = _steps(actions, n, variant, money)
+    players = table.get("players")
+    if players is not None and (not isinstance(players, list)
+                                or not all(isinstance(p, str) for p in players)):
+        raise _Bad(f"players must be an array of strings, not {_what(players)}",
+                   field="players")
+    seats = table.get("seats")
+    if seats is not None and (not isinstance(seats, list) or not all(
+            type(s) is int for s in seats)):
+        raise _Bad(f"seats must be an array of integers, not {_what(seats)}", field="seats")
+    for name, value in (("players", players), ("seats", seats)):
+        if value is not None and len(value) != n:
+            raise _Bad(f"{name} has {len(value)} entries for {n} players", field=name)
+    rake = table.get("_rake")
+    kept = tuple((k, v) for k, v in table.items()
+                 if k not in _READ and not (k == "ante_trimming_status" and v is True))
+    try:
+        return HandRecord(
+            rules, stacks, steps, players=None if players is None else tuple(players),
+            seats=None if seats is None else tuple(seats), hand_id=_name(table, "hand"),
+            table=_name(table, "table"),
+            collected=_optional_amounts(table, "winnings", money, n),
+            rake=0 if rake is None else _amount(table, "_rake", money),
+            finishing_stacks=_optional_amounts(table, "finishing_stacks", money, n),
+            currency=currency, fields=kept, source=source)
+    except (TypeError, ValueError) as exc:
+        raise _Bad(str(exc)) from None
+
+
+def _what(value: object) -> str:
+    """A value for a message: its TOML type and a bounded repr."""
+    kind, text = type(value).__name__, repr(value)
+    if isinstance(value, Decimal):  # floats are read as Decimal
+        kind, text = "float", _number_text(value)
+    return f"{kind} {text if len(text) <= 40 else text[:37] + '...'}"
+
+
+def _number_text(value: Decimal) -> str:
+    if value.is_finite():
+        return str(value)
+    return "nan" if value.is_nan() else "-inf" if value < 0 else "inf"
+
+
+def _string(table: dict[str, Any], name: str) -> str | None:
+    value = table.get(name)
+    if value is not None and not isinstance(value, str):
+        raise _Bad(f"{name} must be a string, not {_what(value)}", field=name)
+    return value
+
+
+def _name(table: dict[str, Any], name: str) -> str | None:
+    """A string or integer field (``hand``, ``table``) as a string."""
+    value = table.get(name)
+    if value is None or isinstance(value, str):
+        return value
+    if type(value) is int:
+        return str(value)
+    raise _Bad(f"{name} must be a string or an integer, not {_what(value)}", field=name)
+
+
+def _chips(value: object, money: bool, what: str, field: str | None = None,
+           action: int | None = None) -> int:
+    """A whole number of chips (or, with money, of cents) from a TOML number."""
+    if isinstance(value, bool) or not isinstance(value, (int, Decimal, float)):
+        raise _Bad(f"{what} must be a number, not {_what(value)}", field=field, action=action)
+    number = Decimal(value) if isinstance(value, float) else value
+    shown = _number_text(number) if isinstance(number, Decimal) else str(number)
+    if isinstance(number, Decimal) and not number.is_finite():
+        raise _Bad(f"{what} is {shown}: unknown amounts are not supported", field=field,
+                   action=action)
+    if number < 0:
+        raise _Bad(f"{what} is negative ({shown})", field=field, action=action)
+    scaled = number * 100 if money else number
+    if scaled != int(scaled):
+        raise _Bad(f"{what} is {shown}: " + ("not a whole number of cents" if money else
+                   "amounts are whole chips (money needs a currency field, then cents)"),
+                   field=field, action=action)
+    return int(scaled)
+
+
+def _amount(table: dict[str, Any], name: str, money: bool) -> int:
+    return _chips(table[name], money, name, field=name)
+
+
+def _amounts(table: dict[str, Any], name: str, money: bool, n: int | None = None) -> list[int]:
+    value = table[name]
+    if not isinstance(value, list):
+        raise _Bad(f"{name} must be an array of numbers, not {_what(value)}", field=name)
+    if n is not None and len(value) != n:
+        raise _Bad(f"{name} has {len(value)} entries for {n} players", field=name)
+    return [_chips(v, money, f"{name}[{i}]", field=name) for i, v in enumerate(value)]
+
+
+def _optional_amounts(table: dict[str, Any], name: str, money: bool,
+                      n: int) -> tuple[int, ...] | None:
+    return None if table.get(name) is None else tuple(_amounts(table, name, money, n))
+
+
+def _cards(text: str) -> tuple[Card | None, ...]:
+    if len(text) % 2:
+        raise _Bad(f"{text!r} is not cards: two characters a card, rank then suit")
+    cards: list[Card | None] = []
+    for i in range(0, len(text), 2):
+        pair = text[i:i + 2]
+        card = _CARDS.get(pair)
+        if card is None and pair != "??":
+            raise _Bad(f"{pair!r} in {text!r} is not a card: a rank (2-9, T, J, Q, K, A) then "
+                       f"a suit (c, d, h, s), or ?? for an unknown card")
+        cards.append(card)
+    return tuple(cards)
+
+
+def _steps(actions: list[Any], n: int, variant: Variant, money: bool) -> tuple[Step, ...]:
+    seven = variant in SEVEN_CARD_VARIANTS
+    first, most = (3, 7) if seven else (2, 5)
+    steps: list[Step] = []
+    dealt: list[list[Card | None]] = [[] for _ in range(n)]  # each seat's cards so far
+    opened: dict[int, int] = {}  # seat -> index of its unfinished first-street Dealt
+    last_other = -1  # index of the last step that is not a hole deal
+    owner: dict[Card, int] = {}  # card -> seat it was dealt to, -1 for the community card
+
+    def seat_of(word: str) -> int:
+        match = _PLAYER.fullmatch(word)
+        if match is None:
+            raise _Bad(f"{word!r} is not a player: p1 to p{n}")
+        number = int(match.group(1))
+        if not 1 <= number <= n:
+            raise _Bad(f"no player {word} in a hand of {n} players (p1 to p{n})")
+        return number - 1
+
+    def take(cards: tuple[Card | None, ...], seat: int) -> None:
+        for card in cards:
+            if card is None:
+                continue
+            if card in owner:
+                raise _Bad(f"{card} is dealt twice")
+            owner[card] = seat
+
+    for index, action in enumerate(actions):
+        try:
+            if not isinstance(action, str):
+                raise _Bad(f"an action is a string, not {_what(action)}")
+            words = action.split("#", 1)[0].split()  # commentary dropped
+            if not words:
+                continue  # a no-op
+            if words[0] == "d":
+                if len(words) == 4 and words[1] == "dh":
+                    seat, cards = seat_of(words[2]), _cards(words[3])
+                    if not cards:
+                        raise _Bad("a hole deal gives at least one card")
+                    held = len(dealt[seat])
+                    if held + len(cards) > most:
+                        raise _Bad(f"p{seat + 1} would hold {held + len(cards)} cards: "
+                                   f"{variant.name} deals {most}")
+                    if held < first:
+                        if held + len(cards) > first:
+                            raise _Bad(f"p{seat + 1} is dealt {len(cards)} cards after {held}: "
+                                       f"the first street deals {first}")
+                        take(cards, seat)
+                        where = opened.get(seat)
+                        if where is not None and where > last_other:
+                            step = steps[where]
+                            assert isinstance(step, Dealt)
+                            steps[where] = Dealt(seat, step.cards + cards)
+                        elif held:
+                            raise _Bad(f"p{seat + 1}'s first-street cards come in pieces "
+                                       f"with other actions between")
+                        else:
+                            opened[seat] = len(steps)
+                            steps.append(Dealt(seat, cards))
+                    else:
+                        if len(cards) != 1:
+                            raise _Bad(f"p{seat + 1} is dealt {len(cards)} cards at once: after "
+                                       f"the first street a street deals one")
+                        take(cards, seat)
+                        steps.append(Dealt(seat, cards))
+                    dealt[seat].extend(cards)
+                    continue
+                if len(words) == 3 and words[1] == "db":
+                    cards = _cards(words[2])
+                    if len(cards) != 1 or cards[0] is None:
+                        raise _Bad(f"{words[2]!r}: a community card is one card, face up "
+                                   f"(docs/rules.md 5.1)")
+                    take(cards, -1)
+                    steps.append(CommunityDealt(cards[0]))
+                else:
+                    raise _Bad(f"{action!r}: the dealer deals hole cards ('d dh pN CARDS') or "
+                               f"the community card ('d db CARD')")
+            else:
+                seat = seat_of(words[0])
+                verb, rest = (words[1] if len(words) > 1 else ""), words[2:]
+                if verb in ("f", "cc", "pb") and not rest:
+                    move = {"f": Move.FOLD, "cc": Move.CHECK_CALL, "pb": Move.BRING_IN}[verb]
+                    steps.append(Acted(seat, move))
+                elif verb == "cbr" and len(rest) == 1:
+                    if not _AMOUNT.fullmatch(rest[0]):
+                        raise _Bad(f"amount {rest[0]!r} does not parse: digits, with a decimal "
+                                   f"point for money")
+                    to = _chips(Decimal(rest[0]), money, "the amount")
+                    if to == 0:
+                        raise _Bad("a completion, bet or raise is to a positive amount")
+                    steps.append(Acted(seat, Move.RAISE, to))
+                elif verb == "sm" and not rest:
+                    steps.append(Mucked(seat))
+                elif verb == "sm" and rest == ["-"]:
+                    steps.append(Showed(seat, ()))
+                elif verb == "sm" and len(rest) == 1:
+                    steps.append(Showed(seat, _shown(_cards(rest[0]), seat, owner, dealt)))
+                elif verb == "sd":
+                    raise _Bad(f"{action!r}: standing pat or discarding is for draw games")
+                else:
+                    raise _Bad(f"{action!r} is not an action: pN f, cc, pb, cbr AMOUNT, "
+                               f"sm [CARDS or -]")
+            last_other = len(steps) - 1
+        except _Bad as bad:
+            bad.action = index
+            raise
+        except (TypeError, ValueError) as exc:  # a step refused what it was given
+            raise _Bad(f"{action!r}: {exc}", action=index) from None
+    return tuple(steps)
+
+
+def _shown(cards: tuple[Card | None, ...], seat: int, owner: dict[Card, int],
+           dealt: list[list[Card | None]]) -> tuple[Card | None, ...]:
+    """The shown cards, checked against the deals: a seat shows its own
+    cards, the community card, or cards it was dealt unseen."""
+    known = [card for card in cards if card is not None]
+    if len(set(known)) != len(known):
+        raise _Bad(f"p{seat + 1} shows a card twice")
+    revealed = []
+    for card in known:
+        holder = owner.get(card)
+        if holder is None:
+            revealed.append(card)
+        elif holder not in (seat, -1):
+            raise _Bad(f"p{seat + 1} shows {card}, dealt to p{holder + 1}")
+    if dealt[seat] and len(revealed) > dealt[seat].count(None):
+        raise _Bad(f"p{seat + 1} shows {' '.join(map(str, revealed))}, more cards than it was "
+                   f"dealt unseen")
+    for card in revealed:
+        owner[card] = seat
+    return cards
+
+
+def _field_line(chunk: list[str], name: str) -> int | None:
+    """The line (1-based, in the hand's text) where a field is given."""
+    pattern = re.compile(rf"""\s*(?:{re.escape(name)}|"{re.escape(name)}"|'{re.escape(name)}')"""
+                         rf"\s*=")
+    for number, line in enumerate(chunk, 1):
+        if pattern.match(line):
+            return number
+    return None
+
+
+_ACTIONS_KEY = re.compile(r"""^[ \t]*(?:actions|"actions"|'actions')[ \t]*=[ \t]*\[""",
+                          re.MULTILINE)
+_ARRAY_TOKEN = re.compile(r'"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"'
+                          r"|'[^'\n]*'|#[^\n]*|[\[\]{}]|[^\s,\[\]{}#\"']+", re.DOTALL)
+
+
+def _action_line(chunk: list[str], index: int) -> int | None:
+    """The line (1-based, in the hand's text) of the index-th action."""
+    text = "\n".join(chunk)
+    match = _ACTIONS_KEY.search(text)
+    if match is None:
+        return None
+    depth, count = 1, 0
+    for token in _ARRAY_TOKEN.finditer(text, match.end()):
+        kind = token.group()[0]
+        if kind in "]}":
+            depth -= 1
+            if depth == 0:
+                break
+        elif kind != "#":
+            if depth == 1:  # an element of the array: a string, or whatever else it holds
+                if count == index:
+                    return text.count("\n", 0, token.start()) + 1
+                count += 1
+            if kind in "[{":
+                depth += 1
+    return text.count("\n", 0, match.start()) + 1
+
+
+# ---- splitting a collection into hands ----------------------------------------------------
+
+_HEADER = re.compile(r"""[ \t]*\[\[?[ \t]*("(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_-]+)""")
+_LINE_TOKEN = re.compile(r'"""|\'\'\'|"(?:[^"\\]|\\.)*"|\'[^\']*\'|#|[\[\]{}]')
+
+
+def _header_key(line: str) -> str | None:
+    """The first key of a table header line (``[1]`` -> "1"), or None."""
+    match = _HEADER.match(line)
+    if match is None:
+        return None
+    key = match.group(1)
+    return key[1:-1] if key[0] in "\"'" else key
+
+
+class _Scanner:
+    """Follows the TOML lines go through just enough to tell a table header
+    from a line inside a multi-line string or array."""
+
+    def __init__(self) -> None:
+        self.open_string: str | None = None  # the delimiter of a multi-line string
+        self.depth = 0  # open brackets and braces
+
+    @property
+    def at_top(self) -> bool:
+        return self.open_string is None and self.depth == 0
+
+    def feed(self, line: str) -> None:
+        position = 0
+        while True:
+            if self.open_string is not None:
+                end = _close(line, position, self.open_string)
+                if end < 0:
+                    return
+                self.open_string, position = None, end
+            match = _LINE_TOKEN.search(line, position)
+            if match is None:
+                return
+            token = match.group()
+            position = match.end()
+            if token == "#":
+                return
+            if token in ('"""', "'''"):
+                self.open_string = token
+            elif token in "[{":
+                self.depth += 1
+            elif token in "]}":
+                self.depth = max(0, self.depth - 1)
+
+
+def _close(line: str, position: int, delimiter: str) -> int:
+    """Where a multi-line string closes in ``line`` (the index after it), or -1."""
+    while True:
+        found = line.find(delimiter, position)
+        if found < 0:
+            return -1
+        if delimiter == '"""':
+            slashes = len(line[:found]) - len(line[:found].rstrip("\\"))
+            if slashes % 2:  # an escaped quote: the delimiter starts one later
+                position = found + 1
+                continue
+        end = found + 3
+        while end < len(line) and line[end] == delimiter[0] and end - found < 5:
+            end += 1  # up to two quotes before the delimiter belong to the string
+        return end
+
+
+# ---- TOML ---------------------------------------------------------------------------------
+
+def _toml_module() -> Any:
+    """tomllib (Python 3.11+), or on 3.10 its original, tomli (``pip install
+    "stud[histories]"``)."""
+    name = "tomllib" if sys.version_info >= (3, 11) else "tomli"
+    try:
+        return importlib.import_module(name)
+    except ImportError:  # pragma: no cover - Python 3.10 without the extra
+        return None
+
+
+_tomllib: Any = _toml_module()
+_TOML_LINE = re.compile(r"\s*\(at line (\d+), column \d+\)|\s*\(at end of document\)")
+
+
+def _load_toml(text: str) -> dict[str, Any]:
+    """A TOML document, floats as Decimal; _Bad with the line for bad TOML."""
+    if _tomllib is None:  # pragma: no cover - Python 3.10 without the extra
+        raise ImportError('reading PHH on Python 3.10 needs tomli: pip install "stud[histories]"')
+    try:
+        document: dict[str, Any] = _tomllib.loads(text, parse_float=Decimal)
+    except _tomllib.TOMLDecodeError as exc:
+        message = str(exc)
+        match = _TOML_LINE.search(message)
+        line = text.count("\n") + 1 if match is None or match.group(1) is None else int(
+            match.group(1))
+        reason = message if match is None else message[:match.start()] + message[match.end():]
+        raise _Bad(f"not valid TOML: {reason}", line=line) from None
+    return document
+
+
+# ---- writing ------------------------------------------------------------------------------
+
+def write_phh(record: HandRecord) -> str:
+    """One hand as a ``.phh`` document (see the module's docstring for the
+    order of its fields); ValueError for what PHH cannot hold."""
+    if type(record) is not HandRecord:
+        raise TypeError(f"write_phh writes a HandRecord, not {type(record).__name__}")
+    return "".join(line + "\n" for line in _lines(record))
+
+
+def write_phhs(records: Iterable[HandRecord]) -> Iterator[str]:
+    """A ``.phhs`` collection, one chunk per hand (``[1]``, ``[2]`` ...):
+    ``"".join(write_phhs(records))`` or write the chunks as they come."""
+    for number, record in enumerate(records, 1):
+        yield ("" if number == 1 else "\n") + f"[{number}]\n" + write_phh(record)
+
+
+def _lines(record: HandRecord) -> Iterator[str]:
+    rules, n = record.rules, record.n_seats
+    money = record.currency is not None
+    names = [name for name, _ in record.fields]
+    clash = set(names) & _READ  # the record's own fields, written from the record
+    if clash or len(set(names)) != len(names):
+        twice = sorted(clash or {name for name in names if names.count(name) > 1})
+        raise ValueError(f"fields {twice} would be written twice: a kept field may not repeat "
+                         f"another or one the record writes itself")
+
+    def amount(value: int) -> str:
+        if not money:
+            return str(value)
+        units, cents = divmod(value, 100)
+        return f"{units}.{cents:02d}" if cents else str(units)
+
+    def amounts(values: Iterable[int]) -> str:
+        return "[" + ", ".join(map(amount, values)) + "]"
+
+    trimming = dict(record.fields).get("ante_trimming_status", True)
+    yield f"variant = {_toml_value(_CODE_OF[rules.variant])}"
+    yield f"ante_trimming_status = {_toml_value(trimming)}"
+    # (Rules has filled in the ante, bring-in and big bet: `or 0` is for the type checker)
+    yield f"antes = {amounts([rules.ante or 0] * n)}"
+    yield f"bring_in = {amount(rules.bring_in or 0)}"
+    yield f"small_bet = {amount(rules.small_bet)}"
+    yield f"big_bet = {amount(rules.big_bet or 0)}"
+    yield f"starting_stacks = {amounts(record.starting_stacks)}"
+    yield "actions = ["
+    for step in record.steps:
+        yield f"  {_toml_value(_action(step, amount))},"
+    yield "]"
+    for name, value in (("hand", record.hand_id), ("table", record.table)):
+        if value is not None:
+            yield f"{name} = {value if _WHOLE_NUMBER.fullmatch(value) else _toml_value(value)}"
+    if record.seats is not None:
+        yield f"seats = {_toml_value(list(record.seats))}"
+    if record.players is not None:
+        yield f"players = {_toml_value(list(record.players))}"
+    if record.finishing_stacks is not None:
+        yield f"finishing_stacks = {amounts(record.finishing_stacks)}"
+    if record.collected is not None:
+        yield f"winnings = {amounts(record.collected)}"
+    if record.currency is not None:
+        yield f"currency = {_toml_value(record.currency)}"
+    if record.rake:
+        yield f"_rake = {amount(record.rake)}"
+    for name, value in record.fields:
+        if name != "ante_trimming_status":
+            yield f"{_toml_key(name)} = {_toml_value(value, name)}"
+
+
+def _action(step: Step, amount: Callable[[int], str]) -> str:
+    if isinstance(step, Dealt):
+        return f"d dh p{step.seat + 1} {_card_text(step.cards)}"
+    if isinstance(step, CommunityDealt):
+        return f"d db {step.card}"
+    if isinstance(step, Mucked):
+        return f"p{step.seat + 1} sm"
+    if isinstance(step, Showed):
+        return f"p{step.seat + 1} sm {_card_text(step.cards) or '-'}"
+    if step.move is Move.RAISE:
+        if step.to is None:
+            raise ValueError(f"{step}: PHH needs the amount of a completion, bet or raise")
+        return f"p{step.seat + 1} cbr {amount(step.to)}"
+    return f"p{step.seat + 1} {('f', 'cc', 'pb')[step.move]}"
+
+
+def _card_text(cards: Iterable[Card | None]) -> str:
+    return "".join("??" if card is None else str(card) for card in cards)
+
+
+def _toml_key(name: str) -> str:
+    return name if _BARE_KEY.fullmatch(name) else _toml_value(name)
+
+
+def _toml_value(value: Any, name: str = "") -> str:
+    """A TOML value: strings, numbers (Decimal too), booleans, dates and
+    times, arrays and inline tables."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return repr(value)  # inf, nan and 1e+100 are TOML floats too
+    if isinstance(value, Decimal):
+        text = _number_text(value)
+        return text if any(c in text for c in ".eEn") else text + ".0"  # (n: inf, nan)
+    if isinstance(value, str):
+        return '"' + re.sub(r'["\\\x00-\x1f\x7f]', _escape, value) + '"'
+    if isinstance(value, (datetime.date, datetime.time)):  # datetime is a date
+        if isinstance(value, datetime.time) and value.tzinfo is not None:
+            raise ValueError(f"field {name!r}: TOML has no time of day with a time zone")
+        return value.isoformat()
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml_value(item, name) for item in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_toml_key(str(key))} = {_toml_value(item, name)}"
+                               for key, item in value.items()) + "}"
+    raise ValueError(f"field {name!r}: a {type(value).__name__} cannot be written in TOML")
+
+
+def _escape(match: re.Match[str]) -> str:
+    char = match.group()
+    return {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\t": "\\t", "\r": "\\r"}.get(
+        char, f"\\u{ord(char):04X}")

@@ -1,0 +1,1 @@
+"""Hand histories: reading and writing files (stud.histories)."""
