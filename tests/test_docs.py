@@ -28,7 +28,8 @@ def test_readme_examples(block):
 
 
 MODULES = ["stud", "stud._core", "stud.describe", "stud.enums", "stud.errors", "stud.game",
-           "stud.odds", "stud.simulation"]
+           "stud.odds", "stud.simulation", "stud.histories.record", "stud.histories.view",
+           "stud.histories.analysis", "stud.histories.io", "stud.histories.errors"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -155,6 +155,9 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--progress", action="store_true", help="a progress bar (needs tqdm)")
     sim.add_argument("--json", action="store_true", help="machine-readable output")
     sim.set_defaults(run=_cmd_simulate)
+    from .cli_histories import add_commands
+
+    add_commands(commands)
     args = parser.parse_args(argv)
     if getattr(args, "trials", None) is not None and args.trials < 1:
         parser.error(f"--trials must be 1 or more, not {args.trials}")
@@ -164,6 +167,11 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"stud {args.command}: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader went away (stud ... | head): stop quietly
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
 
 
 if __name__ == "__main__":

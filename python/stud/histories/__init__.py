@@ -1,9 +1,27 @@
-"""Hand histories: records of played hands, read from and written to files.
+"""Hand histories: read and write them, replay and check them, look at them.
 
-See ``record`` for what one hand holds.
+* ``read(source, format=None, profile=None, on_error=None)``: the hands of a
+  PHH file (``.phh``, ``.phhs``: ``stud.histories.phh``) or of PokerStars'
+  text histories of 7 Card Stud, Stud Hi/Lo and Razz
+  (``stud.histories.pokerstars``), one ``HandRecord`` at a time.
+* ``write(records_or_hands, dest)``: PHH out.
+* ``HandRecord.replay()``: the hand played through the engine and checked
+  against the record, ``MismatchError`` at the first step that differs.
+* ``analyze`` / ``summarize``: equities street by street, the all-in
+  adjusted result, totals per player (``stud.histories.analysis``).
+* ``text`` / ``html``: a hand street by street (``stud.histories.view``).
+
+Amounts are whole chips; money amounts are cents.
 """
 
+from .analysis import HandAnalysis, PlayerTotals, StreetEquity, analyze, summarize
+from .errors import HistoryError
+from .io import FORMATS, PROFILES, read, write
 from .record import Acted, CommunityDealt, Dealt, HandRecord, Move, Mucked, Showed, Source, Step
+from .replay import MismatchError
+from .view import html, text
 
-__all__ = ["Acted", "CommunityDealt", "Dealt", "HandRecord", "Move", "Mucked", "Showed",
-           "Source", "Step"]
+__all__ = ["FORMATS", "PROFILES", "Acted", "CommunityDealt", "Dealt", "HandAnalysis",
+           "HandRecord", "HistoryError", "MismatchError", "Move", "Mucked", "PlayerTotals",
+           "Showed", "Source", "Step", "StreetEquity", "analyze", "html", "read", "summarize",
+           "text", "write"]

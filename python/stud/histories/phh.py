@@ -56,6 +56,10 @@ PHH                     HandRecord
                         cents: ``2.50`` is 250
 ``_rake``               ``rake``: an extension (PHH has no rake field); written
                         only when the rake is not 0
+``_rules``              ``rules``' options (docs/rules.md) that differ from
+                        their defaults, as an inline table: an extension (PHH
+                        cannot say them); a ``profile`` given to the reader
+                        overrides them
 ======================  ========================================================
 
 Every other field (``author``, ``time``, ``seat_count``, user-defined ones
@@ -108,7 +112,7 @@ Written, a hand's fields come in this order: ``variant``,
 ``ante_trimming_status``, ``antes``, ``bring_in``, ``small_bet``,
 ``big_bet``, ``starting_stacks``, ``actions`` (one per line), then those
 the record has of ``hand``, ``table``, ``seats``, ``players``,
-``finishing_stacks``, ``winnings``, ``currency``, ``_rake``, then the kept
+``finishing_stacks``, ``winnings``, ``currency``, ``_rake``, ``_rules``, then the kept
 ``fields`` in their order.  Strings are TOML basic strings ("...").
 The rules' options are not written (PHH cannot say them).
 
@@ -134,35 +138,11 @@ from typing import Any
 from .._core import Card
 from ..enums import Variant
 from ..game import SEVEN_CARD_VARIANTS, Rules
+from .errors import HistoryError
 from .record import Acted, CommunityDealt, Dealt, HandRecord, Move, Mucked, Showed, Source, Step
 
 __all__ = ["HistoryError", "VARIANT_CODES", "read_phh", "read_phh_lines", "write_phh",
            "write_phhs"]
-
-
-class HistoryError(ValueError):
-    """A hand history that cannot be read, and where: ``file`` (None for
-    text), ``hand`` (its name or index), ``line`` (1-based) and ``reason``.
-
-    >>> str(HistoryError("unknown variant 'NT'", "a.phhs", "3", 17))
-    "a.phhs, hand 3, line 17: unknown variant 'NT'"
-    """
-
-    def __init__(self, reason: str, file: str | None = None, hand: str | int | None = None,
-                 line: int | None = None) -> None:
-        self.reason = reason
-        self.file = file
-        self.hand = hand
-        self.line = line
-        where = [file or "<text>"]
-        if hand is not None:
-            where.append(f"hand {hand}")
-        if line is not None:
-            where.append(f"line {line}")
-        super().__init__(f"{', '.join(where)}: {reason}")
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (self.reason, self.file, self.hand, self.line))
 
 
 #: PHH variant codes; F5S and F5S/8 are this package's extension
@@ -174,7 +154,11 @@ _CODE_OF = {variant: code for code, variant in VARIANT_CODES.items()}
 _REQUIRED = ("variant", "antes", "bring_in", "small_bet", "big_bet", "starting_stacks",
              "actions")
 _READ = frozenset(_REQUIRED + ("players", "seats", "hand", "table", "finishing_stacks",
-                               "winnings", "currency", "_rake"))
+                               "winnings", "currency", "_rake", "_rules"))
+#: the stud.Rules options that are not stakes: PHH cannot say them, so
+#: write_phh writes those that differ from the defaults as ``_rules``
+_OPTIONS = tuple(name for name in Rules._fields
+                 if name not in ("variant", "small_bet", "big_bet", "ante", "bring_in"))
 _RULES_FROM_FILE = ("variant", "small_bet", "big_bet", "ante", "bring_in")
 
 _CARDS = {rank + suit: Card(rank + suit) for rank in "23456789TJQKA" for suit in "cdhs"}
@@ -198,10 +182,15 @@ def read_phh(text: str, *, file: str | None = None,
 
 
 def read_phh_lines(lines: Iterable[str], file: str | None = None, *,
-                   profile: Mapping[str, Any] | None = None) -> Iterator[HandRecord]:
+                   profile: Mapping[str, Any] | None = None,
+                   errors: str = "raise") -> Iterator[HandRecord]:
     """``read_phh`` from any iterable of lines (an open text file, say),
-    yielding each hand of a collection as its section ends."""
-    return _read_lines(iter(lines), file, _options(profile))
+    yielding each hand of a collection as its section ends.  ``errors=
+    "yield"``: a hand that cannot be read is yielded as its HistoryError
+    and reading goes on with the next hand (``stud.histories.read`` does)."""
+    if errors not in ("raise", "yield"):
+        raise ValueError(f'errors is "raise" or "yield", not {errors!r}')
+    return _read_lines(iter(lines), file, _options(profile), errors == "yield")
 
 
 def _options(profile: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -221,8 +210,8 @@ def _options(profile: Mapping[str, Any] | None) -> dict[str, Any]:
     return options
 
 
-def _read_lines(lines: Iterator[str], file: str | None,
-                options: dict[str, Any]) -> Iterator[HandRecord]:
+def _read_lines(lines: Iterator[str], file: str | None, options: dict[str, Any],
+                yield_errors: bool = False) -> Iterator[Any]:
     scanner = _Scanner()
     collection: bool | None = None  # not known until the first line that says something
     chunk: list[str] = []
@@ -245,12 +234,23 @@ def _read_lines(lines: Iterator[str], file: str | None,
             if key is not None and key != name:  # [2] ends [1]; [1.x] is part of [1]
                 if chunk:
                     count += 1
-                    yield _read_hand(chunk, start, name, count, file, options)
+                    yield _hand_or_error(chunk, start, name, count, file, options, yield_errors)
                 chunk, start, name = [], number, key
         chunk.append(line)
         scanner.feed(line)
     if chunk:
-        yield _read_hand(chunk, start, name, count + 1, file, options)
+        yield _hand_or_error(chunk, start, name, count + 1, file, options, yield_errors)
+
+
+def _hand_or_error(chunk: list[str], start: int, name: str | None, index: int,
+                   file: str | None, options: dict[str, Any],
+                   yield_errors: bool) -> HandRecord | HistoryError:
+    try:
+        return _read_hand(chunk, start, name, index, file, options)
+    except HistoryError as error:
+        if yield_errors:
+            return error
+        raise
 
 
 class _Bad(Exception):
@@ -304,10 +304,15 @@ def _record(table: dict[str, Any], options: dict[str, Any], source: Source) -> H
     antes = _amounts(table, "antes", money, n)
     if len(set(antes)) > 1:
         raise _Bad(f"unequal antes {antes}: stud has one ante for every player", field="antes")
+    written = table.get("_rules", {})  # this package's options, written by write_phh
+    if not isinstance(written, dict) or not all(
+            isinstance(k, str) and k in _OPTIONS for k in written):
+        raise _Bad(f"_rules must be a table of stud.Rules options ({', '.join(_OPTIONS)}), "
+                   f"not {_what(written)}", field="_rules")
     try:
         rules = Rules(variant, _amount(table, "small_bet", money),
                       _amount(table, "big_bet", money), antes[0] if antes else 0,
-                      _amount(table, "bring_in", money), **options)
+                      _amount(table, "bring_in", money), **{**written, **options})
     except (TypeError, ValueError) as exc:
         raise _Bad(f"the stakes make no rules: {exc}", field="small_bet") from None
     blinds = table.get("blinds_or_straddles")
@@ -768,6 +773,12 @@ def _lines(record: HandRecord) -> Iterator[str]:
         yield f"currency = {_toml_value(record.currency)}"
     if record.rake:
         yield f"_rake = {amount(record.rake)}"
+    default = Rules(rules.variant, rules.small_bet)
+    changed = {name: getattr(rules, name) for name in _OPTIONS
+               if getattr(rules, name) != getattr(default, name)}
+    if changed:
+        yield "_rules = {" + ", ".join(f"{name} = {_toml_value(value)}"
+                                       for name, value in changed.items()) + "}"
     for name, value in record.fields:
         if name != "ante_trimming_status":
             yield f"{_toml_key(name)} = {_toml_value(value, name)}"

@@ -1,0 +1,168 @@
+"""``stud hh``: hand histories on the command line (convert, show, verify,
+summary); see ``stud.histories``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+from .histories import HistoryError, MismatchError, read, summarize, write
+from .histories.record import HandRecord
+from .histories.view import streets, text
+
+
+def add_commands(commands: Any) -> None:
+    hh = commands.add_parser("hh", help="hand histories: convert, show, verify, summary",
+                             description="Hand histories: PHH (.phh, .phhs) and PokerStars "
+                                         "text histories of 7 Card Stud, Stud Hi/Lo and Razz.")
+    sub = hh.add_subparsers(dest="hh_command", required=True)
+
+    def common(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--format", choices=["phh", "pokerstars"],
+                       help="the input format (found from the first line by default)")
+        p.add_argument("--profile", help='table rules by name: "pokerstars" (the default for '
+                                         'PokerStars files) or "wsop"')
+        p.add_argument("--progress", action="store_true", help="a progress bar (needs tqdm)")
+
+    convert = sub.add_parser("convert", help="PokerStars or PHH in, PHH out")
+    convert.add_argument("input")
+    convert.add_argument("output", help="a .phh (one hand) or .phhs file")
+    common(convert)
+    convert.set_defaults(run=_convert)
+    show = sub.add_parser("show", help="one hand street by street")
+    show.add_argument("file")
+    show.add_argument("--hand", help="the hand id (default: the first hand)")
+    show.add_argument("--json", action="store_true", help="machine-readable output")
+    common(show)
+    show.set_defaults(run=_show)
+    verify = sub.add_parser("verify", help="replay every hand and check it against its record")
+    verify.add_argument("files", nargs="+")
+    verify.add_argument("--json", action="store_true", help="machine-readable output")
+    common(verify)
+    verify.set_defaults(run=_verify)
+    summary = sub.add_parser("summary", help="per player: hands, net, all-in adjusted net, "
+                                             "showdowns")
+    summary.add_argument("files", nargs="+")
+    summary.add_argument("--trials", type=int, default=20_000,
+                         help="Monte Carlo trials per all-in equity (default 20,000)")
+    summary.add_argument("--json", action="store_true", help="machine-readable output")
+    common(summary)
+    summary.set_defaults(run=_summary)
+
+
+def _records(files: list[str], args: argparse.Namespace,
+             errors: list[HistoryError]) -> Iterator[HandRecord]:
+    bar = _bar(args)
+    try:
+        for name in files:
+            for record in read(name, format=args.format, profile=args.profile,
+                               on_error=errors.append):
+                if bar is not None:
+                    bar.update(1)
+                yield record
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+def _bar(args: argparse.Namespace) -> Any:
+    if not args.progress:
+        return None
+    try:
+        from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
+    except ImportError:
+        print("stud hh: --progress needs tqdm (pip install 'stud[progress]'): no progress bar",
+              file=sys.stderr)
+        return None
+    return tqdm(unit="hand", unit_scale=True, file=sys.stderr)
+
+
+def _report(errors: list[HistoryError]) -> None:
+    for error in errors:
+        print(f"stud hh: {error}", file=sys.stderr)
+
+
+def _convert(args: argparse.Namespace) -> int:
+    errors: list[HistoryError] = []
+    count = write(_records([args.input], args, errors), args.output)
+    _report(errors)
+    print(f"{count:,} hands written to {args.output}" +
+          (f"; {len(errors):,} could not be read" if errors else ""))
+    return 1 if errors else 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    errors: list[HistoryError] = []
+    for record in _records([args.file], args, errors):
+        if args.hand is None or record.hand_id == args.hand:
+            if args.json:
+                print(json.dumps(streets(record)))
+            else:
+                print(text(record))
+            return 0
+    _report(errors)
+    print(f"stud hh show: no hand {args.hand!r} in {args.file}" if args.hand else
+          f"stud hh show: no hand in {args.file}", file=sys.stderr)
+    return 1
+
+
+def _verify(args: argparse.Namespace) -> int:
+    errors: list[HistoryError] = []
+    reproduced = 0
+    mismatches: list[MismatchError] = []
+    for record in _records(args.files, args, errors):
+        try:
+            record.replay()
+            reproduced += 1
+        except MismatchError as caught:
+            mismatches.append(caught)
+    counts = {"read": reproduced + len(mismatches), "reproduced": reproduced,
+              "not_reproduced": len(mismatches), "unreadable": len(errors)}
+    if args.json:
+        print(json.dumps({**counts, "mismatches": [str(e) for e in mismatches],
+                          "errors": [str(e) for e in errors]}))
+    else:
+        print(f"read {counts['read']:,}, reproduced {reproduced:,}, not reproduced "
+              f"{len(mismatches):,}, unreadable {len(errors):,}")
+        for each in mismatches:
+            print(f"  not reproduced: {each}")
+        for unreadable in errors:
+            print(f"  unreadable: {unreadable}")
+    return 0 if not mismatches and not errors else 1
+
+
+def _summary(args: argparse.Namespace) -> int:
+    errors: list[HistoryError] = []
+    mismatches: list[str] = []
+
+    def replayable() -> Iterator[HandRecord]:
+        for record in _records(args.files, args, errors):
+            try:
+                record.replay()
+            except MismatchError as mismatch:
+                mismatches.append(str(mismatch))
+                continue
+            yield record
+
+    totals = summarize(replayable(), trials=args.trials)
+    rows = sorted(totals.items(), key=lambda item: -item[1].net)
+    if args.json:
+        print(json.dumps({"players": {name: {"hands": t.hands, "net": t.net,
+                                             "adjusted": t.adjusted, "showdowns": t.showdowns,
+                                             "won_at_showdown": t.won_at_showdown}
+                                      for name, t in rows},
+                          "not_reproduced": mismatches, "unreadable": [str(e) for e in errors]}))
+        return 0
+    _report(errors)
+    for line in mismatches:
+        print(f"stud hh: left out, not reproduced: {line}", file=sys.stderr)
+    width = max([len(name) for name in totals] + [6])
+    print(f"{'player':<{width}} {'hands':>7} {'net':>10} {'adjusted':>10} {'showdowns':>9} "
+          f"{'won':>5}")
+    for name, t in rows:
+        print(f"{name:<{width}} {t.hands:>7,} {t.net:>10,} {t.adjusted:>10,.1f} {t.showdowns:>9,} "
+              f"{t.won_at_showdown:>5,}")
+    return 0

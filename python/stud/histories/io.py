@@ -1,0 +1,175 @@
+"""Reading and writing hand histories: ``read``, ``write`` and the site
+profiles.
+
+``read(source)`` takes a path, an open text file or the text itself, finds
+the format (PHH, or PokerStars' text histories) unless told, and yields
+one ``HandRecord`` per hand as it goes: memory stays flat on a file of any
+size.  A hand that cannot be read is an ``HistoryError`` naming the file,
+the hand and the line; by default it is raised, with ``on_error`` it is
+handed over and reading goes on.
+
+``write(records, dest)`` writes PHH: one hand as ``.phh``, several as a
+``.phhs`` collection; ``Hand`` objects are written as their records.
+
+>>> import io
+>>> from stud import Hand, Rules
+>>> hand = Hand(Rules("razz", 10), [100, 100], seed=1)
+>>> while not hand.is_over:
+...     hand.act(hand.legal_actions()[0])
+>>> out = io.StringIO()
+>>> write([hand], out)
+1
+>>> [r.finishing_stacks == tuple(hand.stacks) for r in read(out.getvalue())]
+[True]
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any, Union
+
+from .phh import HistoryError, read_phh_lines, write_phh, write_phhs
+from .record import HandRecord
+
+if TYPE_CHECKING:
+    from .._core import Hand
+
+__all__ = ["FORMATS", "PROFILES", "read", "write"]
+
+FORMATS = ("phh", "pokerstars")
+
+#: Named sets of ``stud.Rules`` options (docs/rules.md 11.2).  "wsop": the
+#: WSOP's readings where docs/rules.md names them: four raises (4.2) and
+#: ties broken by suit (2.2, 3.4).  "pokerstars": see
+#: ``stud.histories.pokerstars.POKERSTARS_PROFILE``.
+PROFILES: dict[str, dict[str, Any]] = {
+    "wsop": {"max_raises": 4, "bring_in_tiebreak": "suit", "board_tiebreak": "suit"},
+}
+
+
+def _profiles() -> dict[str, dict[str, Any]]:
+    from .pokerstars import POKERSTARS_PROFILE
+
+    return {**PROFILES, "pokerstars": dict(POKERSTARS_PROFILE)}
+
+
+def profile_options(profile: str | Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """A profile's Rules options: a name of ``PROFILES`` (or "pokerstars"),
+    a mapping of options, or None."""
+    if profile is None or isinstance(profile, Mapping):
+        return None if profile is None else dict(profile)
+    known = _profiles()
+    if profile not in known:
+        raise ValueError(f"unknown profile {profile!r}: the profiles are {sorted(known)}")
+    return dict(known[profile])
+
+
+Source = Union[str, "os.PathLike[str]", IO[str]]
+
+
+def read(source: Source, *, format: str | None = None,
+         profile: str | Mapping[str, Any] | None = None,
+         on_error: Callable[[HistoryError], None] | None = None) -> Iterator[HandRecord]:
+    """The hands of a history, one ``HandRecord`` at a time.
+
+    ``source``: a path, an open text file, or the text itself (a ``str``
+    with a line break).  ``format``: "phh" or "pokerstars", found from the
+    first line when None.  ``profile``: the site's table rules by name
+    ("pokerstars", "wsop") or as ``stud.Rules`` options; PokerStars files
+    use "pokerstars" unless told otherwise.  ``on_error``: called with each
+    hand that cannot be read (``HistoryError``), the rest still read; None
+    raises it.
+    """
+    if format is not None and format not in FORMATS:
+        raise ValueError(f"format is one of {FORMATS} or None, not {format!r}")
+    lines, name, close = _open(source)
+    try:
+        first, lines = _peek(lines)
+        found = format or _detect(first, name)
+        options = profile_options(profile)
+        if found == "phh":
+            items: Iterator[Any] = read_phh_lines(lines, name, profile=options, errors="yield")
+        else:
+            from .pokerstars import POKERSTARS_PROFILE, read_pokerstars_lines
+
+            items = read_pokerstars_lines(
+                lines, file=name, profile=POKERSTARS_PROFILE if options is None else options)
+        for item in items:
+            if isinstance(item, HistoryError):
+                if on_error is None:
+                    raise item
+                on_error(item)
+            else:
+                yield item
+    finally:
+        close()
+
+
+def _open(source: Source) -> tuple[Iterator[str], str | None, Callable[[], None]]:
+    if isinstance(source, str) and ("\n" in source or "\r" in source):
+        return iter(source.splitlines(keepends=True)), None, lambda: None
+    if isinstance(source, (str, os.PathLike)):
+        path = Path(source)
+        handle = open(path, encoding="utf-8-sig", newline="")  # noqa: SIM115 - closed by the caller
+        return iter(handle), str(path), handle.close
+    if hasattr(source, "read"):
+        name = getattr(source, "name", None)
+        return iter(source), name if isinstance(name, str) else None, lambda: None
+    raise TypeError(f"read takes a path, a text file or text, not {type(source).__name__}")
+
+
+def _peek(lines: Iterator[str]) -> tuple[str, Iterator[str]]:
+    """The first line that says something, and every line still to read."""
+    seen: list[str] = []
+    for line in lines:
+        seen.append(line)
+        text = line.lstrip("\ufeff").strip()
+        if text and not text.startswith("#"):
+            return text, itertools.chain(seen, lines)
+    return "", iter(seen)
+
+
+def _detect(first: str, name: str | None) -> str:
+    if first.startswith(("PokerStars", "Full Tilt")) or "Hand #" in first or "Game #" in first:
+        return "pokerstars"
+    if name and name.lower().endswith((".phh", ".phhs")):
+        return "phh"
+    if "=" in first or first.startswith("["):
+        return "phh"
+    raise HistoryError(f"not a hand history this package reads (first line: {first[:60]!r})",
+                       name, None, None)
+
+
+def write(records: Iterable[Union[HandRecord, Hand]], dest: Union[str, os.PathLike[str], IO[str]],
+          *, format: str = "phh") -> int:
+    """Writes the hands (records, or ``Hand`` objects as their records) to
+    ``dest`` (a path or an open text file) as PHH: a ``.phh`` path takes
+    exactly one hand, anything else gets a ``.phhs`` collection.  Returns
+    the number of hands written."""
+    if format != "phh":
+        raise ValueError(f"write writes PHH (format='phh'), not {format!r}")
+    items = (r if isinstance(r, HandRecord) else r.to_record() for r in records)
+    if isinstance(dest, (str, os.PathLike)):
+        path = Path(dest)
+        with open(path, "w", encoding="utf-8", newline="\n") as handle:
+            return _write(items, handle, single=path.suffix.lower() == ".phh")
+    return _write(items, dest, single=False)
+
+
+def _write(items: Iterator[HandRecord], out: IO[str], *, single: bool) -> int:
+    if single:
+        hands = list(itertools.islice(items, 2))
+        if len(hands) != 1:
+            many = f"{len(hands)}{'+' * (len(hands) > 1)}"
+            raise ValueError(f"a .phh file holds one hand, not {many}: "
+                             f"write a .phhs collection")
+        out.write(write_phh(hands[0]))
+        return 1
+    count = 0
+    for chunk in write_phhs(items):
+        out.write(chunk)
+        count += 1
+    return count
