@@ -11,6 +11,8 @@ batches with the GIL released.
 '8-6-4-2-A'
 """
 
+from typing import TYPE_CHECKING
+
 from ._core import (
     HIGH_CLASSES,
     LOW8_CLASSES,
@@ -40,6 +42,18 @@ from .game import Action, ActionKind, HandView, IllegalActionError, Pot, Rules, 
 from .odds import EquityResult, TooManyOutcomes, equity
 from .simulation import BUILTIN_POLICIES, Policy, SimulationResult, simulate
 
+if TYPE_CHECKING:
+    from .equity_tables import EquityTable, TableMismatchError, equity_table
+else:
+    def __getattr__(name: str) -> object:
+        # equity tables (files, Ray) are imported when first asked for: they
+        # would double ``import stud``'s time
+        if name in ("EquityTable", "TableMismatchError", "equity_table"):
+            from . import equity_tables
+
+            return getattr(equity_tables, name)
+        raise AttributeError(f"module 'stud' has no attribute {name!r}")
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -50,6 +64,9 @@ __all__ = [
     "EquityResult",
     "TooManyOutcomes",
     "equity",
+    "EquityTable",
+    "TableMismatchError",
+    "equity_table",
     "Action",
     "ActionKind",
     "Hand",

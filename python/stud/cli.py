@@ -158,6 +158,9 @@ def main(argv: list[str] | None = None) -> int:
     from .cli_histories import add_commands
 
     add_commands(commands)
+    from . import cli_table
+
+    cli_table.add_commands(commands)
     args = parser.parse_args(argv)
     if getattr(args, "trials", None) is not None and args.trials < 1:
         parser.error(f"--trials must be 1 or more, not {args.trials}")

@@ -10,11 +10,13 @@ import math
 import random
 from collections import deque
 from collections.abc import Callable, Sequence
+from itertools import islice
 from typing import Any, Protocol, Union
 
 from ._checks import seed_or_random, true_or_false, whole_number
 from ._core import BUILTIN_POLICIES, Hand, _builtin_choice, _checked_stacks, _simulate_builtin
 from ._parallel import chunk_seed, worker_count
+from ._ray import check_backend
 from ._record import Record
 from .game import Action, HandView, Rules
 
@@ -23,6 +25,8 @@ __all__ = ["Policy", "SimulationResult", "simulate", "BUILTIN_POLICIES", "CHUNK_
 #: hands per chunk: each chunk has its own seed (and, with carry, starts
 #: from the starting stacks), so results do not depend on the worker count
 CHUNK_HANDS = 10_000
+#: chunks of built-in policies run by one Ray task (each about 25 ms of work)
+RAY_CHUNKS_PER_TASK = 16
 #: the most hands one call takes (about 60 years of one core: a typo, not a plan)
 MAX_HANDS = 10**15
 
@@ -69,7 +73,8 @@ class SimulationResult(Record):
 def simulate(rules: Rules, policies: Sequence[PolicyLike], hands: int, *,
              stacks: Sequence[int] | None = None,
              seed: int | None = None, workers: int = 1, rotate: bool = False,
-             carry: bool = False, progress: bool = False) -> SimulationResult:
+             carry: bool = False, progress: bool = False, backend: str = "local",
+             address: str | None = None) -> SimulationResult:
     """Plays ``hands`` hands of ``rules``, one policy per player.
 
     ``policies``: built-in names (``"random"``, ``"call"``, ``"strength"``)
@@ -80,6 +85,17 @@ def simulate(rules: Rules, policies: Sequence[PolicyLike], hands: int, *,
     ``CHUNK_HANDS`` hands (a broke player starts again from his stack).
     ``seed``: reproducible results, the same for any ``workers`` (processes;
     0 = all cores).  ``progress``: a progress bar if tqdm is installed.
+
+    ``backend="ray"`` runs the same chunks, with the same seeds, as Ray
+    tasks (pip install "stud[ray]"): on the cluster at ``address``, else
+    at ``RAY_ADDRESS``, else on a Ray running on this machine or a new local
+    one; ``workers`` is then how many chunks run at once (0: the whole
+    cluster).  The result is the same as the local backend's, bit for bit,
+    for any cluster and worker count, and a chunk whose worker dies is run
+    again.  Python policies go to the workers by cloudpickle (functions,
+    lambdas, closures, objects of importable classes); each chunk works
+    on its own copy, so a policy's state is not shared between chunks.
+    See docs/cluster.md.
 
     >>> from stud import Rules, Variant
     >>> result = simulate(Rules(Variant.RAZZ, 10), ["random", "call", "strength"], 20_000, seed=1)
@@ -109,7 +125,9 @@ def simulate(rules: Rules, policies: Sequence[PolicyLike], hands: int, *,
     rotate = true_or_false(rotate, "rotate")
     carry = true_or_false(carry, "carry")
     progress = true_or_false(progress, "progress")
-    workers = worker_count(workers, "workers")
+    backend = check_backend(backend, address)
+    if backend == "local":
+        workers = worker_count(workers, "workers")
     # made as they are needed: a huge count costs no memory up front
     chunks = ((start, min(CHUNK_HANDS, hands - start)) for start in range(0, hands, CHUNK_HANDS))
     n_chunks = -(-hands // CHUNK_HANDS)
@@ -118,6 +136,29 @@ def simulate(rules: Rules, policies: Sequence[PolicyLike], hands: int, *,
     run = _run_builtin_chunk if builtin else _run_python_chunk
     bar = _progress_bar(hands) if progress else None
     totals = None
+    if backend == "ray":
+        from . import _ray
+
+        if not builtin:
+            _ray.check_serializable(policies, "a Python policy")
+        sums: list[Totals | None] = [None]
+
+        def take(part: Totals) -> None:  # integer sums: the order of arrival does not matter
+            sums[0] = _add(sums[0], part)
+            if bar is not None:
+                bar.update(part["hands"])
+
+        # several chunks to a task when they are quick (built-in policies): the
+        # driver's cost per task stays small beside the work (docs/cluster.md)
+        per_task = RAY_CHUNKS_PER_TASK if builtin else 1
+        groups = ((list(islice(chunks, per_task)),) for _ in range(0, n_chunks, per_task))
+        try:
+            _ray.run_unordered(_run_group, (run, job), groups, take, address=address,
+                               workers=workers)
+        finally:
+            if bar is not None:
+                bar.close()
+        return _summary(sums[0] or _empty(n), n, rules.small_bet)
     if workers == 1 or n_chunks == 1 or not builtin and not _picklable(policies):
         results = (run(job, start, size) for start, size in chunks)
         for part in results:
@@ -151,6 +192,17 @@ def simulate(rules: Rules, policies: Sequence[PolicyLike], hands: int, *,
     if bar is not None:
         bar.close()
     return _summary(totals or _empty(n), n, rules.small_bet)
+
+
+def _run_group(shared: tuple[Callable[[Job, int, int], Totals], Job],
+               group: list[tuple[int, int]]) -> Totals:
+    """Consecutive chunks, added up: one Ray task."""
+    run, job = shared
+    totals = None
+    for start, size in group:
+        totals = _add(totals, run(job, start, size))
+    assert totals is not None  # a group has at least one chunk
+    return totals
 
 
 def _run_builtin_chunk(job: Job, start: int, size: int) -> Totals:
@@ -253,7 +305,7 @@ def _picklable(policies: Sequence[PolicyLike]) -> bool:
         return False
 
 
-def _progress_bar(total: int) -> Any:
+def _progress_bar(total: int, unit: str = "hand") -> Any:
     try:
         from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
     except ImportError:
@@ -262,4 +314,4 @@ def _progress_bar(total: int) -> Any:
         warnings.warn("progress=True needs tqdm (pip install 'stud[progress]'): no progress bar",
                       stacklevel=3)
         return None
-    return tqdm(total=total, unit="hand", unit_scale=True)
+    return tqdm(total=total, unit=unit, unit_scale=True)
