@@ -1,8 +1,9 @@
 /* eval_simd.c: AVX2 kernels for the batch evaluators.
  *
  * The library is built for the baseline x86-64 ISA; these functions carry
- * their own target attribute and eval.c calls them only when the processor
- * reports AVX2.  They compute exactly what the scalar functions of eval.h
+ * their own target (STUD_TARGET_AVX2 of portable.h: an attribute with GCC
+ * and clang, nothing with MSVC) and eval.c calls them only when the
+ * processor reports AVX2.  They compute exactly what the scalar functions of eval.h
  * compute, four hands at a time: the rank-multiset key with the same
  * carry-save adder, the same perfect hash (the 64-bit product built from
  * 32-bit multiplies) and table reads by gathers; the flush lookup is done
@@ -218,7 +219,7 @@ AVX2 size_t stud_simd_copy_checked(const uint64_t *masks, uint64_t *block, size_
     __m256i bad = _mm256_setzero_si256();
     size_t i = 0;
     for (; i + 4 <= n; i += 4) {
-        __m256i m = *(const volatile __m256i_u *)(const void *)(masks + i);
+        __m256i m = STUD_LOAD256_ONCE(masks + i);
         _mm256_storeu_si256((__m256i *)(void *)(block + i), m);
         bad = _mm256_or_si256(bad, invalid4(m, min_cards, max_cards));
     }

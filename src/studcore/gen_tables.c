@@ -410,7 +410,7 @@ static void build_low8(void)
         }
         unsigned five = 0, rest = set;
         for (int k = 0; k < 5; k++) {
-            five |= rest & -rest;
+            five |= rest & (~rest + 1);
             rest &= rest - 1;
         }
         low8_by_ranks[set] = (uint8_t)(STUD_LOW8_CLASSES - find_key(low_keys, n, five));

@@ -13,8 +13,15 @@
 static inline int stud_ctz64(uint64_t x)
 {
     unsigned long index;
+#if defined(_M_X64) || defined(_M_ARM64)
     _BitScanForward64(&index, x);
     return (int)index;
+#else /* 32-bit x86: no 64-bit scan */
+    if (_BitScanForward(&index, (unsigned long)x))
+        return (int)index;
+    _BitScanForward(&index, (unsigned long)(x >> 32));
+    return 32 + (int)index;
+#endif
 }
 
 /* The number of leading zero bits of a nonzero 32-bit x. */
@@ -39,18 +46,73 @@ static inline int stud_clz32(uint32_t x)
 
 #endif
 
-/* The AVX2 batch kernels (eval_simd.c) are built with GCC and clang on
- * x86, with a per-function target attribute, and chosen at run time. */
+/* The AVX2 batch kernels (eval_simd.c) are built for x86 and chosen at run
+ * time; the rest of the library is built for the baseline ISA.
+ *   STUD_TARGET_AVX2        marks a function that may use AVX2;
+ *   STUD_LOAD256_ONCE(p)    an unaligned 32-byte load from p that the
+ *                           compiler does exactly once (the memory may be
+ *                           changed by another thread; the loaded value is
+ *                           what gets both checked and used);
+ *   stud_cpu_has_avx2()     nonzero when this processor, and its operating
+ *                           system, run AVX2 code. */
 #if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+/* GCC and clang: a per-function target attribute; a volatile load through
+ * the compilers' unaligned vector type. */
 #define STUD_HAVE_AVX2_KERNELS 1
 #define STUD_TARGET_AVX2 __attribute__((target("avx2")))
+#define STUD_LOAD256_ONCE(p) (*(const volatile __m256i_u *)(const void *)(p))
 
-/* Nonzero when this processor (and its operating system) runs AVX2 code. */
 static inline int stud_cpu_has_avx2(void)
 {
     return __builtin_cpu_supports("avx2");
 }
+
+#elif defined(_MSC_VER) && !defined(__clang__) && defined(_M_X64) && !defined(_M_ARM64EC)
+/* MSVC on x64: AVX2 intrinsics are allowed in any function (no /arch flag,
+ * no attribute).  MSVC has no unaligned vector type to load through a
+ * volatile pointer, so the load is an ordinary one followed by a compiler
+ * barrier: after it the compiler may not assume the memory still holds the
+ * loaded value, so it cannot load it again in place of the value. */
+#include <immintrin.h>
+
+#define STUD_HAVE_AVX2_KERNELS 1
+#define STUD_TARGET_AVX2
+#define STUD_LOAD256_ONCE(p) stud_load256_once((const void *)(p))
+
+static inline __m256i stud_load256_once(const void *p)
+{
+    __m256i v = _mm256_loadu_si256((const __m256i *)p);
+    _ReadWriteBarrier();
+    return v;
+}
+
+/* CPUID leaf 7 EBX bit 5 says the processor has AVX2; it runs only when the
+ * operating system saves the YMM registers: CPUID leaf 1 ECX bit 27
+ * (OSXSAVE, so XGETBV may be used) and bit 28 (AVX), and XCR0 with both
+ * the XMM (bit 1) and the YMM (bit 2) state enabled.  The answer is kept:
+ * CPUID is slow, and very slow under a hypervisor. */
+static inline int stud_cpu_has_avx2(void)
+{
+    static volatile int known = -1;
+    if (known < 0) {
+        int regs[4];
+        int has = 0;
+        __cpuid(regs, 0);
+        if (regs[0] >= 7) {
+            __cpuid(regs, 1);
+            const int osxsave_avx = (1 << 27) | (1 << 28);
+            if ((regs[2] & osxsave_avx) == osxsave_avx && (_xgetbv(0) & 6) == 6) {
+                __cpuidex(regs, 7, 0);
+                has = (regs[1] >> 5) & 1;
+            }
+        }
+        known = has;
+    }
+    return known;
+}
+
 #else
+/* Other compilers and processors (arm64, 32-bit MSVC): the scalar loops. */
 #define STUD_HAVE_AVX2_KERNELS 0
 #endif
 

@@ -43,7 +43,7 @@ static inline uint32_t stud_rng_below(uint64_t s[4], uint32_t n)
 {
     uint64_t m = (stud_rng_next(s) >> 32) * n;
     if ((uint32_t)m < n) {
-        uint32_t threshold = (uint32_t)(-n) % n;
+        uint32_t threshold = (0u - n) % n; /* 2**32 mod n */
         while ((uint32_t)m < threshold)
             m = (stud_rng_next(s) >> 32) * n;
     }
