@@ -23,6 +23,12 @@
  *   - stud_hand_legal lists at most STUD_MAX_ACTIONS distinct actions the
  *     actor can afford, each accepted by stud_hand_check, and nothing next
  *     to them; none when no action is awaited, at least one when it is;
+ *     in game.h's order (the bring-in, or the fold and the call, or the
+ *     check; then the wagers, smallest first), stud_hand_passive its
+ *     passive one;
+ *   - what the hand keeps to decide faster matches what it holds: each
+ *     seat's board planes are those of its upcards, and while betting the
+ *     `owe` set is the seats whose bet is below bet_to;
  *   - the actor is -1 or a seat that may act in the current phase;
  *   - cards are valid and distinct across seats, community and the stub,
  *     every live hand holds at most seven cards with the community;
@@ -35,6 +41,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board.h"
 #include "cards.h"
 #include "game.h"
 #include "poll.h"
@@ -86,11 +93,24 @@ static void check_legal(const stud_hand *h)
     if (h->phase != STUD_PHASE_BETTING) {
         REQUIRE(n == 0);
         REQUIRE(stud_hand_check(h, STUD_CALL, 0) == STUD_E_NOT_BETTING);
+        REQUIRE(stud_hand_passive(h).kind == -1);
         return;
     }
     REQUIRE(n >= 1);
     int seat = h->actor;
     int32_t mine = h->round_bet[seat];
+    /* the order game.h gives (the built-in policies rely on it): the
+     * bring-in, or the fold and the call, or the check; then the wagers,
+     * smallest first; stud_hand_passive is the passive one */
+    int head = legal[0].kind == STUD_FOLD ? 2 : 1;
+    REQUIRE(legal[0].kind == STUD_BRING_IN || legal[0].kind == STUD_CHECK ||
+            (legal[0].kind == STUD_FOLD && n >= 2 && legal[1].kind == STUD_CALL));
+    stud_action passive = stud_hand_passive(h);
+    REQUIRE(passive.kind == legal[head - 1].kind && passive.amount == legal[head - 1].amount);
+    for (int i = head; i < n; i++) {
+        REQUIRE(legal[i].kind >= STUD_COMPLETE);
+        REQUIRE(i == head || legal[i].amount > legal[i - 1].amount);
+    }
     for (int i = 0; i < n; i++) {
         int kind = legal[i].kind;
         int32_t amount = legal[i].amount;
@@ -185,6 +205,18 @@ static void check_hand(const game *g)
         if (live >> seat & 1)
             REQUIRE(stud_popcount(all | h->community) <= 7);
         seen |= all;
+        /* the board the engine keeps (board.h) is that of the upcards */
+        uint64_t planes = 0;
+        for (uint64_t up = h->up_mask[seat]; up; up &= up - 1)
+            planes = stud_board_add(planes, stud_lowest_card(up), h->rules.low_board);
+        REQUIRE(h->board[seat] == planes);
+    }
+    if (h->phase == STUD_PHASE_BETTING) {
+        /* the seat sets the betting keeps: who acted, who is short of the bet */
+        unsigned owe = 0;
+        for (int seat = 0; seat < g->n_seats; seat++)
+            owe |= (unsigned)(h->round_bet[seat] < h->bet_to) << seat;
+        REQUIRE(h->owe == owe && (h->acted & ~seats) == 0);
     }
     if (!h->manual) {
         REQUIRE(h->deck_top <= h->deck_len && h->deck_len <= STUD_CARDS);

@@ -178,3 +178,34 @@ def test_one_card_bring_in_order():
 def test_value_is_int():
     assert isinstance(stud.board_value("As Kd"), int)
     assert isinstance(stud.board_value("As Kd", razz=True), int)
+
+
+@pytest.mark.parametrize("razz", [False, True])
+def test_engine_board_order_matches_board_value(razz):
+    """The engine keeps each seat's board as rank-count planes while the
+    upcards arrive and reads an order key off them (board.h): over every
+    board of one to four cards, of any sizes mixed, that key must order the
+    boards exactly as board_value does, ties included."""
+    boards = [ref.cards_str(ref.representative(r))
+              for n in (1, 2, 3, 4) for r in _board_multisets(n)]
+    rows = sorted((stud.board_value(b, razz=razz), stud._core._board_order(b, razz), b)
+                  for b in boards)
+    for (v1, k1, b1), (v2, k2, b2) in zip(rows, rows[1:]):
+        assert (k1 < k2) if v1 < v2 else (k1 == k2), (b1, b2)
+    # the key does not depend on the suits
+    rnd = random.Random(3)
+    deck = [r + s for r in "23456789TJQKA" for s in "cdhs"]
+    for _ in range(300):
+        board = rnd.sample(deck, rnd.randint(1, 4))
+        resuited = [r + s for r, s in zip((c[0] for c in board), "cdhs")]
+        assert stud._core._board_order(" ".join(board), razz) == \
+            stud._core._board_order(" ".join(resuited), razz)
+
+
+def test_board_high_head_is_the_head_of_board_value():
+    """The strength policy reads a board's category and first rank
+    (board.h: stud_board_high_head): the same as board_value's."""
+    for n in (1, 2, 3, 4):
+        for ranks in _board_multisets(n):
+            board = ref.cards_str(ref.representative(ranks))
+            assert stud._core._board_high_head(board) == stud.board_value(board) & ~0xFFF, board

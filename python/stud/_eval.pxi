@@ -249,6 +249,23 @@ def board_value(cards, *, razz=False) -> int:
     return stud_board_razz(mask) if razz else stud_board_high(mask)
 
 
+def _board_high_head(cards):
+    """board.h's stud_board_high_head (the strength policy's view of a
+    board), for the tests: board_value's category and first rank."""
+    return stud_board_high_head(_mask_or_int(cards))
+
+
+def _board_order(cards, bint razz):
+    """The engine's order key of a board (board.h: the planes built card by
+    card, then stud_board_order), for the tests: it must order boards as
+    board_value does."""
+    cdef uint64_t mask = _mask_or_int(cards), planes = 0
+    while mask:
+        planes = stud_board_add(planes, stud_lowest_card(mask), razz)
+        mask &= mask - 1
+    return stud_board_order(planes, razz)
+
+
 # ---- batch evaluation ---------------------------------------------------------
 
 cdef enum _BatchKind:

@@ -1,8 +1,11 @@
 # The betting engine (src/studcore/game.*) behind stud.Hand.
-from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE, PyByteArray_Resize
+from cpython.bytes cimport PyBytes_FromStringAndSize
+from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 from cpython.dict cimport PyDict_Next
 from cpython.number cimport PyIndex_Check
 from cpython.object cimport PyObject
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.ref cimport Py_INCREF, Py_XDECREF
 from libc.string cimport memcpy
 
 import functools as _functools
@@ -50,9 +53,24 @@ def _c_enums():
     }
 
 
+# the Actions of the smaller amounts, by kind * _ACTION_ROW + amount: made
+# on first use and kept (a reference each) for the life of the module
+cdef enum:
+    _ACTION_ROW = 2048
+cdef PyObject *_ACTION_TABLE[(STUD_RAISE + 1) * _ACTION_ROW]
+
+
 cdef object _action(int kind, int32_t amount):
     """The Action (kind, amount): shared immutable tuples, made once each.
     `kind` is one the engine listed (0..STUD_RAISE)."""
+    cdef PyObject **slot
+    if 0 <= amount < _ACTION_ROW:
+        slot = &_ACTION_TABLE[kind * _ACTION_ROW + amount]
+        if slot[0] is NULL:
+            action = tuple.__new__(_Action, (_ACTION_KINDS[kind], amount))
+            Py_INCREF(action)
+            slot[0] = <PyObject *>action
+        return <object>slot[0]
     cdef long long key = (<long long>amount << 3) | kind
     action = _ACTIONS.get(key)
     if action is None:
@@ -135,6 +153,16 @@ cdef list _mask_cards(uint64_t mask):
     return list(_cardset(mask))
 
 
+cdef tuple _seat_tuple(unsigned seats):
+    """The seats of a bit set, ascending."""
+    cdef list out = []
+    cdef int seat
+    for seat in range(STUD_MAX_SEATS):
+        if seats >> seat & 1:
+            out.append(seat)
+    return tuple(out)
+
+
 cdef int _seat_limit(stud_rules *rules):
     return rules.max_players if rules.max_players < STUD_MAX_SEATS else STUD_MAX_SEATS
 
@@ -145,12 +173,15 @@ cdef list _copy_stacks(object stacks, stud_rules *rules, int32_t *out, str who):
     before anything is written."""
     stacks = list(stacks)
     cdef int limit = _seat_limit(rules)
-    if not 2 <= len(stacks) <= limit:
+    cdef Py_ssize_t seat, n = len(stacks)
+    if not 2 <= n <= limit:
         raise ValueError(f"{_Variant(rules.variant).name} takes 2 to {limit} players, "
-                         f"got {len(stacks)}")
+                         f"got {n}")
     total = 0
-    for seat, chips in enumerate(stacks):
-        chips = _whole(chips, f"the stack of {who} {seat}")
+    for seat in range(n):
+        chips = stacks[seat]
+        if type(chips) is not int:  # (the message is only written when it may be needed)
+            chips = _whole(chips, f"the stack of {who} {seat}")
         if chips <= 0:
             raise ValueError(f"the stack of {who} {seat} must be a positive number of chips, "
                              f"not {chips}")
@@ -158,7 +189,7 @@ cdef list _copy_stacks(object stacks, stud_rules *rules, int32_t *out, str who):
         total += chips
     if total > (1 << 30):
         raise ValueError(f"the stacks add up to {total:,} chips: at most 2**30 are allowed")
-    for seat in range(len(stacks)):
+    for seat in range(n):
         out[seat] = stacks[seat]
     return stacks
 
@@ -223,20 +254,34 @@ cdef class Hand:
     """
     cdef stud_hand state
     cdef readonly object rules
-    cdef bytearray _events
+    # the history: each call's raw events appended to a buffer of this Hand's
+    # own (PyMem, freed with it), decoded only when history is read
+    cdef stud_event *_events
+    cdef Py_ssize_t _n_events, _events_room
     cdef list _start_stacks
     # how the hand began, for pickling (a pickle replays the hand from these)
     cdef uint64_t _seed
     cdef bytes _deck
     cdef str _showdown_mode
     cdef bint _starting  # __init__ is running (its callbacks may not start it again)
+    # the legal actions last listed, while the state is still the one they
+    # were listed for (_n_offered >= 0): legal_actions() hands out these
+    # objects (references owned here) and act() takes one of them back
+    # without checking it again
+    cdef int _n_offered
+    cdef PyObject *_offered[STUD_MAX_ACTIONS]
+    cdef stud_action _offer[STUD_MAX_ACTIONS]
+
+    def __dealloc__(self):
+        self._drop_offers()
+        PyMem_Free(self._events)
 
     def __cinit__(self):
+        self._n_offered = -1
         # a Hand made by Hand.__new__ alone is an empty, finished hand: every
         # call on it is refused (the struct is zeroed by Cython)
         self.state.phase = STUD_PHASE_OVER
         self.state.actor = -1
-        self._events = bytearray()
         self._start_stacks = []
         self._showdown_mode = "auto"
 
@@ -250,7 +295,8 @@ cdef class Hand:
         if self.rules is not None or self._starting:
             raise TypeError("a Hand is started once: make a new one")
         self._starting = True
-        manual = _true_or_false(manual, "manual")
+        if type(manual) is not bool:
+            _true_or_false(manual, "manual")  # raises
         _c_rules(rules, &c_rules)
         stacks = _copy_stacks(stacks, &c_rules, c_stacks, "seat")
         if seed is None:
@@ -273,6 +319,7 @@ cdef class Hand:
             for i, card in enumerate(rest):
                 order[len(given) + i] = card
         log.n = 0
+        self._drop_offers()
         error = stud_hand_start(&self.state, &c_rules, len(stacks), c_stacks,
                                 order if deck is not None else NULL, deck is not None, manual,
                                 showdown == "manual", c_seed, &log)
@@ -281,7 +328,6 @@ cdef class Hand:
         stud_hand_set_rake(&self.state, <int32_t>c_rake)  # (a new hand is never over)
         self.rules = rules
         self._start_stacks = stacks
-        self._events = bytearray()
         self._seed = c_seed
         self._deck = (<char *>order)[:STUD_CARDS] if deck is not None else None
         self._showdown_mode = showdown
@@ -290,12 +336,25 @@ cdef class Hand:
 
     cdef int _record(self, stud_log *log) except -1:
         """Appends the log's events to the history (raw, decoded on demand)."""
-        cdef Py_ssize_t size = PyByteArray_GET_SIZE(self._events)
-        cdef Py_ssize_t extra = log.n * sizeof(stud_event)
-        if extra:
-            PyByteArray_Resize(self._events, size + extra)
-            memcpy(PyByteArray_AS_STRING(self._events) + size, log.events, extra)
+        cdef Py_ssize_t n = self._n_events + log.n, room
+        cdef stud_event *grown
+        if log.n == 0:
+            return 0
+        if n > self._events_room:
+            room = 2 * n if n > 32 else 64
+            grown = <stud_event *>PyMem_Realloc(self._events, room * sizeof(stud_event))
+            if grown is NULL:
+                raise MemoryError()
+            self._events = grown
+            self._events_room = room
+        memcpy(self._events + self._n_events, log.events, log.n * sizeof(stud_event))
+        self._n_events = n
         return 0
+
+    cdef bytes _raw_events(self):
+        """A snapshot of the history's raw events."""
+        return PyBytes_FromStringAndSize(<const char *>self._events,
+                                         self._n_events * sizeof(stud_event))
 
     # ---- state ---------------------------------------------------------------------
 
@@ -347,6 +406,7 @@ cdef class Hand:
             raise _IllegalActionError(
                 f"seat {self.state.actor} cannot muck: no one else can win a pot he is in")
         log.n = 0
+        self._drop_offers()
         stud_hand_show(&self.state, show, &log)
         self._record(&log)
 
@@ -413,15 +473,15 @@ cdef class Hand:
     def live_seats(self) -> tuple:
         """Seats that have not folded."""
         cdef unsigned live = stud_hand_live(&self.state)
-        return tuple(s for s in range(self.state.n_seats) if live >> s & 1)
+        return _seat_tuple(live)
 
     @property
     def folded(self) -> tuple:
-        return tuple(s for s in range(self.state.n_seats) if self.state.folded >> s & 1)
+        return _seat_tuple(self.state.folded)
 
     @property
     def all_in(self) -> tuple:
-        return tuple(s for s in range(self.state.n_seats) if self.state.all_in >> s & 1)
+        return _seat_tuple(self.state.all_in)
 
     @property
     def bring_in_seat(self):
@@ -437,14 +497,21 @@ cdef class Hand:
     def up_cards(self, seat) -> tuple:
         """The seat's face-up cards, in the order dealt."""
         cdef int s = self._seat(seat)
-        return tuple(_card(self.state.cards[s][k]) for k in range(self.state.n_cards[s])
-                     if self.state.up_flags[s] >> k & 1)
+        return self._dealt(s, 1)
 
     def down_cards(self, seat) -> tuple:
         """The seat's face-down cards, in the order dealt."""
         cdef int s = self._seat(seat)
-        return tuple(_card(self.state.cards[s][k]) for k in range(self.state.n_cards[s])
-                     if not self.state.up_flags[s] >> k & 1)
+        return self._dealt(s, 0)
+
+    cdef tuple _dealt(self, int s, int up):
+        """The seat's upcards (`up`) or down cards, in the order dealt."""
+        cdef int k
+        cdef list out = []
+        for k in range(self.state.n_cards[s]):
+            if (self.state.up_flags[s] >> k & 1) == up:
+                out.append(_card(self.state.cards[s][k]))
+        return tuple(out)
 
     def cards(self, seat) -> CardSet:
         """All the seat's cards, with the community card if one was dealt."""
@@ -484,14 +551,17 @@ cdef class Hand:
 
         A bot given only this cannot see another player's hidden cards.
         """
-        cdef int s = self._seat(seat)
+        cdef int s = self._seat(seat), t
+        cdef dict up_cards = {}
+        for t in range(self.state.n_seats):
+            up_cards[t] = self._dealt(t, 1)
         return {
             "seat": s,
             "street": self.street,
             "actor": self.actor,
-            "down_cards": self.down_cards(s),
-            "up_cards": {t: self.up_cards(t) for t in range(self.state.n_seats)},
-            "community": self.community,
+            "down_cards": self._dealt(s, 0),
+            "up_cards": up_cards,
+            "community": _cardset(self.state.community),
             "stacks": self.stacks,
             "bets": self.bets,
             "pot": self.pot,
@@ -503,18 +573,54 @@ cdef class Hand:
 
     def legal_actions(self) -> list:
         """The actor's legal actions (empty when nobody is to act)."""
-        cdef stud_action legal[STUD_MAX_ACTIONS]
-        cdef int n = stud_hand_legal(&self.state, legal)
-        return [_action(legal[i].kind, legal[i].amount) for i in range(n)]
+        cdef int i, n = self._list_offers()
+        out = PyList_New(n)
+        for i in range(n):
+            Py_INCREF(<object>self._offered[i])
+            PyList_SET_ITEM(out, i, <object>self._offered[i])
+        return out
+
+    cdef int _list_offers(self) except -1:
+        """Lists the legal actions as shared Action objects, once per state
+        (every change of the state drops them: _drop_offers); their count."""
+        cdef int n, i
+        if self._n_offered < 0:
+            n = stud_hand_legal(&self.state, self._offer)
+            for i in range(n):
+                action = _action(self._offer[i].kind, self._offer[i].amount)
+                Py_INCREF(action)
+                self._offered[i] = <PyObject *>action
+                self._n_offered = i + 1
+            self._n_offered = n
+        return self._n_offered
+
+    cdef void _drop_offers(self) noexcept:
+        cdef int i
+        for i in range(self._n_offered):
+            Py_XDECREF(self._offered[i])
+        self._n_offered = -1
 
     def act(self, action, amount=None):
         """Takes an action: an ``Action``, or a kind (``ActionKind`` or its
         name) with an amount (the total the bet becomes; optional when the
         kind allows one amount).  Illegal: ``IllegalActionError``, no change;
         a kind or amount of the wrong type: ``TypeError``."""
-        if type(action) is _Action and type(action[0]) is _ActionKind and amount is None:
-            # the common case, a listed action: an ActionKind is a valid kind
-            return self._act(action[0], action[1])
+        cdef int i, n
+        if type(action) is _Action and amount is None:
+            # the common case: one of the Action objects the engine makes
+            # (one per kind and amount, shared: legal_actions(), the
+            # built-in policies, the history), and listed for this very
+            # state, is legal: it goes to the engine without another check
+            n = self._list_offers()
+            for i in range(n):
+                if <PyObject *>action is self._offered[i]:
+                    self._apply(self._offer[i].kind, self._offer[i].amount)
+                    return
+            # another Action: an ActionKind is a valid kind (read from the
+            # tuple itself, as the type made it)
+            kind = (<tuple>action)[0]
+            if type(kind) is _ActionKind:
+                return self._act(kind, (<tuple>action)[1])
         if isinstance(action, tuple):  # an Action, or any (kind, amount) pair
             items = tuple.__getitem__(action, slice(None))  # what it holds, not what it says
             if len(items) != 2:
@@ -526,9 +632,9 @@ cdef class Hand:
         return self._act(_action_kind(action), amount)
 
     cdef _act(self, int kind, object amount):
-        """Checks, then applies; the single way actions reach the engine.
-        `kind` is within STUD_FOLD..STUD_RAISE (checked by _action_kind)."""
-        cdef stud_log log
+        """Checks, then applies; the way actions reach the engine (besides
+        the listed objects act() takes back at once).  `kind` is within
+        STUD_FOLD..STUD_RAISE (checked by _action_kind)."""
         cdef stud_action legal[STUD_MAX_ACTIONS]
         cdef int n, i, error, matches = 0
         cdef int32_t c_amount = 0
@@ -552,9 +658,16 @@ cdef class Hand:
         error = stud_hand_check(&self.state, kind, c_amount)
         if error != STUD_OK:
             raise _IllegalActionError(self._why(kind, c_amount, error))
+        self._apply(kind, c_amount)
+
+    cdef int _apply(self, int kind, int32_t amount) except -1:
+        """Applies a legal action and records what it did."""
+        cdef stud_log log
         log.n = 0
-        stud_hand_apply(&self.state, kind, c_amount, &log)
+        self._drop_offers()  # the state changes: what was legal may not be
+        stud_hand_apply(&self.state, kind, amount, &log)
         self._record(&log)
+        return 0
 
     cdef str _legal_text(self):
         return ", ".join(str(a) for a in self.legal_actions())
@@ -672,6 +785,7 @@ cdef class Hand:
                     given[i] = card
                     i += 1
         log.n = 0
+        self._drop_offers()
         error = stud_hand_deal(&self.state, given, i, per_seat, community_card, &log)
         if error != STUD_OK:
             street = self.state.rules.streets[self.state.street]
@@ -687,7 +801,7 @@ cdef class Hand:
         """Everything that happened, in order, as event records."""
         # decoded from a snapshot: making the records runs Python code, which
         # may act on this hand (another thread, a gc callback) and move the log
-        cdef bytes raw = bytes(self._events)
+        cdef bytes raw = self._raw_events()
         cdef const stud_event *events = <const stud_event *><const char *>raw
         cdef int n = len(raw) // sizeof(stud_event), k
         cdef list out = []
@@ -726,7 +840,7 @@ cdef class Hand:
         """What the callers decided, in order: every action, and for a manual
         hand its deals, for a manual showdown its shows and mucks.  With how
         the hand began, this is all a pickle needs."""
-        cdef bytes raw = bytes(self._events)  # a snapshot, as in history
+        cdef bytes raw = self._raw_events()  # a snapshot, as in history
         cdef const stud_event *events = <const stud_event *><const char *>raw
         cdef int n = len(raw) // sizeof(stud_event), k
         cdef const stud_event *e
@@ -763,7 +877,12 @@ cdef class Hand:
         memcpy(&other.state, &self.state, sizeof(stud_hand))
         other.rules = self.rules
         other._start_stacks = self._start_stacks
-        other._events = bytearray(self._events)
+        if self._n_events:
+            other._events = <stud_event *>PyMem_Malloc(self._n_events * sizeof(stud_event))
+            if other._events is NULL:
+                raise MemoryError()
+            memcpy(other._events, self._events, self._n_events * sizeof(stud_event))
+            other._n_events = other._events_room = self._n_events
         other._seed = self._seed
         other._deck = self._deck
         other._showdown_mode = self._showdown_mode

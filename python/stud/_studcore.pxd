@@ -38,6 +38,9 @@ cdef extern from "eval.h" nogil:
 cdef extern from "board.h" nogil:
     uint32_t stud_board_high(uint64_t mask)
     uint32_t stud_board_razz(uint64_t mask)
+    uint32_t stud_board_high_head(uint64_t mask)
+    uint64_t stud_board_add(uint64_t planes, int card, int razz)
+    uint64_t stud_board_order(uint64_t planes, int razz)
 
 
 cdef extern from "census.h" nogil:
@@ -137,7 +140,8 @@ cdef extern from "game.h" nogil:
         uint64_t up_mask[STUD_MAX_SEATS]
         uint64_t all_mask[STUD_MAX_SEATS]
         uint64_t community
-        uint16_t folded, all_in, mucked
+        uint64_t board[STUD_MAX_SEATS]
+        uint16_t folded, all_in, mucked, acted, owe
         int32_t stack[STUD_MAX_SEATS]
         int32_t round_bet[STUD_MAX_SEATS]
         int32_t total[STUD_MAX_SEATS]
@@ -154,6 +158,7 @@ cdef extern from "game.h" nogil:
     int stud_hand_show(stud_hand *hand, int show, stud_log *log)
     int stud_hand_may_muck(const stud_hand *hand)
     int stud_hand_legal(const stud_hand *hand, stud_action *out)
+    stud_action stud_hand_passive(const stud_hand *hand)
     int stud_hand_check(const stud_hand *hand, int kind, int32_t amount)
     int stud_hand_act(stud_hand *hand, int kind, int32_t amount, stud_log *log)
     void stud_hand_apply(stud_hand *hand, int kind, int32_t amount, stud_log *log)

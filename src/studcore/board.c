@@ -9,11 +9,13 @@
  * each `copies` times, as nibbles. */
 static void append_ranks(unsigned set, int copies, uint32_t *ranks, int *n)
 {
+    /* a nibble repeated 0..4 times */
+    static const uint32_t repeat[5] = {0x0, 0x1, 0x11, 0x111, 0x1111};
     while (set) {
         int top = 31 - stud_clz32(set);
         set &= ~(1u << top);
-        for (int k = 0; k < copies; k++, (*n)++)
-            *ranks = (*ranks << 4) | (uint32_t)(top + 1);
+        *ranks = (*ranks << (4 * copies)) | (uint32_t)(top + 1) * repeat[copies];
+        *n += copies;
     }
 }
 

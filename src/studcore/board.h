@@ -18,7 +18,56 @@
 
 #include <stdint.h>
 
+#include "cards.h"
+#include "tables.h"
+
 uint32_t stud_board_high(uint64_t mask);
 uint32_t stud_board_razz(uint64_t mask);
+
+/* The head of stud_board_high's key: its category (bits 16..19) and its
+ * first rank (bits 12..15, the rank of the biggest group, highest first),
+ * the rest zero: stud_board_high(mask) & ~0xFFF, without the other ranks. */
+static inline uint32_t stud_board_high_head(uint64_t mask)
+{
+    uint64_t key = stud_rank_key(mask);
+    unsigned ones = (unsigned)key & STUD_RANK_FIELD, twos = (unsigned)(key >> 13) & STUD_RANK_FIELD;
+    unsigned fours = (unsigned)(key >> 26) & STUD_RANK_FIELD;
+    unsigned trips = ones & twos, pairs = twos & ~ones, singles = ones & ~twos;
+    uint32_t category = fours ? 4 : trips ? 3 : (pairs & (pairs - 1)) ? 2 : pairs ? 1 : 0;
+    unsigned lead = fours ? fours : trips ? trips : pairs ? pairs : singles;
+    uint32_t top = lead ? (uint32_t)(32 - stud_clz32(lead)) : 0; /* ranks count from 1 */
+    return category << 16 | top << 12;
+}
+
+/* ---- boards as the engine keeps them while upcards arrive ---------------------
+ *
+ * Rank-count planes: bit 16k + r is set when the board holds exactly k + 1
+ * cards of rank order r (0..12, the ace 12, or in Razz 0).  A card changes
+ * one plane bit, so a seat's board is brought up to date in a few
+ * operations as each upcard is dealt, and its order key is read off it.
+ */
+
+/* The planes with one more card. */
+static inline uint64_t stud_board_add(uint64_t planes, int card, int razz)
+{
+    int rank = stud_card_rank(card);
+    int order = razz ? (rank + 1) % STUD_RANKS : rank; /* 3.3: the ace low */
+    uint64_t bit = 1ull << order;
+    uint64_t held = planes & (bit * STUD_LANE_ONES); /* the rank's bit, in the plane of its count */
+    return planes - held + (held << 16) + (held ? 0 : bit);
+}
+
+/* An order key of the planes: it orders boards of up to four cards exactly
+ * as stud_board_high (or with `razz` stud_board_razz) does: larger acts
+ * first, the smallest brings in.  The planes compared as one number are the
+ * made ranks first (quads, trips, pairs), then the side cards from the top,
+ * a missing card lowest; a flag at bit 30, between the pairs and the trips,
+ * puts two pair above one pair.  Below 2^61. */
+static inline uint64_t stud_board_order(uint64_t planes, int razz)
+{
+    uint64_t pairs = (planes >> 16) & STUD_RANK_FIELD;
+    uint64_t key = planes | (uint64_t)((pairs & (pairs - 1)) != 0) << 30;
+    return razz ? (1ull << 61) - 1 - key : key; /* 3.3: the lowest board first */
+}
 
 #endif

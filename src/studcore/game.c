@@ -5,15 +5,19 @@
  *
  *   start         stud_hand_start: the antes, then the first street (or,
  *                 manual, STUD_PHASE_DEAL: stud_hand_deal brings the cards)
- *   betting       start_round: the bring-in (2) or the opener (3); then
- *                 stud_hand_legal, stud_hand_check, stud_hand_act /
- *                 stud_hand_apply, and advance: the next actor, or the hand
+ *   betting       start_round: the bring-in (2) or the opener (3), the
+ *                 largest or smallest board kept as the upcards came
+ *                 (extreme_board, board.h); then stud_hand_legal (or only
+ *                 its passive head, stud_hand_passive), stud_hand_check,
+ *                 stud_hand_act / stud_hand_apply, and advance: the next
+ *                 actor from the seat sets (`acted`, `owe`), or the hand
  *                 won without a showdown (win_without_showdown -> over)
  *   finish round  finish_round: the uncalled chips back (return_uncalled,
  *                 7.1); then the next street, or after the last the showdown
- *   deal street   deal_street (from the deck) or stud_hand_deal (manual),
- *                 then start_round: betting again, or none with at most one
- *                 player with chips (6.4), straight to finish_round
+ *   deal street   deal_street (from the deck, a street in one pass) or
+ *                 stud_hand_deal (manual), each upcard updating its seat's
+ *                 board; then start_round: betting again, or none with at
+ *                 most one player with chips (6.4), straight to finish_round
  *   showdown      showdown: automatic, straight to settle; or manual
  *                 (STUD_PHASE_SHOWDOWN, 8.2): stud_hand_show for each seat in
  *                 stud_showdown_order (settle.c), checked by stud_hand_may_muck
@@ -33,20 +37,36 @@
 
 /* ---- rules ------------------------------------------------------------------ */
 
+/* 1: the skeleton.  number, down, up, big bet, burn, open-pair street */
+static const stud_street seven_streets[STUD_MAX_STREETS] = {
+    {3, 2, 1, 0, 0, 0}, {4, 0, 1, 0, 1, 1}, {5, 0, 1, 1, 1, 0}, {6, 0, 1, 1, 1, 0}, {7, 1, 0, 1, 1, 0}};
+static const stud_street five_streets[STUD_MAX_STREETS] = {
+    {2, 1, 1, 0, 0, 0}, {3, 0, 1, 0, 1, 1}, {4, 0, 1, 1, 1, 0}, {5, 0, 1, 1, 1, 0}, {0, 0, 0, 0, 0, 0}};
+
+static int seven_card(int variant)
+{
+    return variant == STUD_SEVEN_CARD_STUD || variant == STUD_SEVEN_CARD_STUD_HILO ||
+           variant == STUD_RAZZ;
+}
+
+static int scoring_of(int variant)
+{
+    return variant == STUD_RAZZ ? STUD_SCORE_RAZZ
+           : (variant == STUD_SEVEN_CARD_STUD_HILO || variant == STUD_FIVE_CARD_STUD_HILO)
+               ? STUD_SCORE_HILO8
+               : STUD_SCORE_HIGH;
+}
+
 void stud_rules_default(stud_rules *r, int variant, int32_t small_bet)
 {
     memset(r, 0, sizeof *r);
-    int seven = variant == STUD_SEVEN_CARD_STUD || variant == STUD_SEVEN_CARD_STUD_HILO ||
-                variant == STUD_RAZZ;
+    int seven = seven_card(variant);
     r->variant = (uint8_t)variant;
     r->small_bet = small_bet;
     r->big_bet = small_bet <= INT32_MAX / 2 ? 2 * small_bet : INT32_MAX; /* 1: B = 2S */
     r->ante = small_bet / 5;     /* 1: "about a fifth of the small bet" */
     r->bring_in = small_bet / 2; /* 1: BI = S / 2 */
-    r->scoring = variant == STUD_RAZZ ? STUD_SCORE_RAZZ
-                 : (variant == STUD_SEVEN_CARD_STUD_HILO || variant == STUD_FIVE_CARD_STUD_HILO)
-                     ? STUD_SCORE_HILO8
-                     : STUD_SCORE_HIGH;
+    r->scoring = (uint8_t)scoring_of(variant);
     r->low_board = variant == STUD_RAZZ; /* 2.1, 3.1 */
     r->n_streets = seven ? 5 : 4;
     r->max_players = seven ? 8 : 10; /* 1; 10 in Five Card Stud with the shortage rule */
@@ -58,26 +78,21 @@ void stud_rules_default(stud_rules *r, int variant, int32_t small_bet)
     r->bring_in_tiebreak = STUD_TIE_POSITION;
     r->board_tiebreak = STUD_TIE_POSITION;
     r->burn_cards = 1;
-    /* 1: the skeleton.  number, down, up, big bet, burn, open-pair street */
-    static const stud_street seven_streets[5] = {
-        {3, 2, 1, 0, 0, 0}, {4, 0, 1, 0, 1, 1}, {5, 0, 1, 1, 1, 0}, {6, 0, 1, 1, 1, 0}, {7, 1, 0, 1, 1, 0}};
-    static const stud_street five_streets[4] = {
-        {2, 1, 1, 0, 0, 0}, {3, 0, 1, 0, 1, 1}, {4, 0, 1, 1, 1, 0}, {5, 0, 1, 1, 1, 0}};
-    memcpy(r->streets, seven ? seven_streets : five_streets,
-           sizeof(stud_street) * (seven ? 5u : 4u));
+    memcpy(r->streets, seven ? seven_streets : five_streets, sizeof r->streets);
 }
 
 int stud_rules_check(const stud_rules *r)
 {
     const int32_t limit = 1 << 28;
     if (r->variant > STUD_FIVE_CARD_STUD_HILO || r->small_bet <= 0 || r->small_bet > limit)
-        return STUD_E_RULES; /* (the bet range first: the defaults below double it) */
-    /* the skeleton is the variant's own (1): only the options may differ */
-    stud_rules own;
-    stud_rules_default(&own, r->variant, r->small_bet);
-    if (r->scoring != own.scoring || r->n_streets != own.n_streets ||
-        r->max_players != own.max_players || r->low_board != own.low_board ||
-        memcmp(r->streets, own.streets, sizeof own.streets) != 0)
+        return STUD_E_RULES;
+    /* the skeleton is the variant's own (1): only the options may differ
+     * (compared with the tables stud_rules_default copies: every hand's
+     * start checks its rules, so this stays cheap) */
+    int seven = seven_card(r->variant);
+    if (r->scoring != scoring_of(r->variant) || r->n_streets != (seven ? 5 : 4) ||
+        r->max_players != (seven ? 8 : 10) || r->low_board != (r->variant == STUD_RAZZ) ||
+        memcmp(r->streets, seven ? seven_streets : five_streets, sizeof r->streets) != 0)
         return STUD_E_RULES;
     if (r->ante < 0 || r->bring_in <= 0 || r->bring_in > r->small_bet ||
         r->small_bet > r->big_bet || r->big_bet > limit || r->ante > limit)
@@ -115,18 +130,69 @@ static int bit_count(unsigned x)
     return stud_popcount(x);
 }
 
+static unsigned all_seats(const stud_hand *h)
+{
+    return (1u << h->n_seats) - 1;
+}
+
 static unsigned active_seats(const stud_hand *h)
 {
     return stud_hand_live(h) & ~(unsigned)h->all_in;
 }
 
+/* The first seat of `seats` (nonzero, seats below n_seats) clockwise after
+ * `from`: `from` itself only when no other seat is in the set. */
+static int seat_after(int from, unsigned seats)
+{
+    unsigned later = seats & ~((2u << from) - 1);
+    return stud_ctz64(later ? later : seats);
+}
+
 static void put_chips(stud_hand *h, int seat, int32_t amount)
 {
-    h->stack[seat] -= amount;
+    int32_t stack = h->stack[seat] - amount;
+    h->stack[seat] = stack;
     h->round_bet[seat] += amount;
     h->total[seat] += amount;
-    if (h->stack[seat] == 0)
-        h->all_in |= (uint16_t)(1u << seat);
+    h->all_in |= (uint16_t)((unsigned)(stack == 0) << seat);
+}
+
+/* ---- who acts first ------------------------------------------------------------- */
+
+/* A seat's board as a number: larger is a higher board (board.h), and with
+ * the suit tie-break, in the two low bits, the suit of its top card (hi: a
+ * higher suit is a higher board; Razz: a lower suit is a lower, better
+ * board, and the highest suit is the "highest" card: 2.2, 3.6). */
+static uint64_t board_key(const stud_hand *h, int seat, int suit)
+{
+    int razz = h->rules.low_board;
+    uint64_t key = stud_board_order(h->board[seat], razz) << 2;
+    if (suit) {
+        unsigned top = (unsigned)stud_top_card_key(h->up_mask[seat], razz) & 3;
+        key |= razz ? 3 - top : top;
+    }
+    return key;
+}
+
+/* The live seat with the smallest board (2.1, 2.2: the bring-in) or the
+ * largest (3.1-3.4: the opener of a later street), from the boards kept as
+ * the upcards were dealt; ties by the given tie-break, position ties to the
+ * lowest seat. */
+static int extreme_board(const stud_hand *h, int tiebreak, int largest)
+{
+    int suit = tiebreak == STUD_TIE_SUIT;
+    uint64_t flip = largest ? 0 : ~0ull; /* the smallest key has the largest complement */
+    unsigned live = stud_hand_live(h);
+    int best = stud_ctz64(live);
+    uint64_t best_key = board_key(h, best, suit) ^ flip;
+    for (unsigned rest = live & (live - 1); rest; rest &= rest - 1) {
+        int seat = stud_ctz64(rest);
+        uint64_t key = board_key(h, seat, suit) ^ flip;
+        int better = key > best_key; /* strictly: ties stay with the lower seat */
+        best = better ? seat : best;
+        best_key = better ? key : best_key;
+    }
+    return best;
 }
 
 /* ---- dealing ------------------------------------------------------------------- */
@@ -140,6 +206,7 @@ static void give_card(stud_hand *h, int seat, int card, int up, stud_log *log)
     if (up) {
         h->up_flags[seat] |= (uint8_t)(1u << k);
         h->up_mask[seat] |= bit;
+        h->board[seat] = stud_board_add(h->board[seat], card, h->rules.low_board);
     }
     stud_emit(log, STUD_EV_DEAL, seat, card, up, 0);
 }
@@ -210,62 +277,31 @@ static void deal_street(stud_hand *h, stud_log *log)
         if (burning)
             burn(h, log);
     }
-    /* each round of cards clockwise from the lowest live seat; down cards first */
-    for (int k = 0; k < per_seat; k++)
-        for (int seat = 0; seat < h->n_seats; seat++)
-            if (live >> seat & 1)
-                give_card(h, seat, draw(h), k >= st->down, log);
-}
-
-/* ---- who acts first --------------------------------------------------------------- */
-
-/* A key that orders boards: larger acts first on later streets, the
- * smallest single card brings in.  Suits enter only with the suit
- * tie-break; position ties go to the lowest seat by the callers' scans. */
-static int64_t board_order(const stud_hand *h, int seat, int suit_tiebreak)
-{
-    uint64_t board = h->up_mask[seat];
-    int razz = h->rules.low_board;
-    int64_t value = razz ? stud_board_razz(board) : stud_board_high(board);
-    int suit = 0;
-    if (suit_tiebreak) {
-        /* hi: a higher suit is a higher board; Razz: a lower suit is a lower
-         * (better) board, and the highest suit is the "highest" card (2.2) */
-        suit = stud_top_card_key(board, razz) & 3;
-        suit = razz ? 3 - suit : suit;
-    }
-    return value * 4 + suit;
-}
-
-/* The live seat with the smallest board (2.1, 2.2: the bring-in) or the
- * largest (3.1-3.4: the opener of a later street); ties by the given
- * tie-break, position ties to the lowest seat. */
-static int extreme_board(const stud_hand *h, int tiebreak, int largest)
-{
-    int best = -1;
-    int64_t best_key = 0;
-    int suit = tiebreak == STUD_TIE_SUIT;
-    for (int seat = 0; seat < h->n_seats; seat++) {
-        if (!(stud_hand_live(h) >> seat & 1))
-            continue;
-        int64_t key = board_order(h, seat, suit);
-        if (best < 0 || (largest ? key > best_key : key < best_key)) {
-            best = seat;
-            best_key = key;
+    /* each round of cards clockwise from the lowest live seat, down cards
+     * first (the stub holds them all); the draws as draw() makes them, with
+     * the generator in local variables */
+    uint64_t rng[4];
+    memcpy(rng, h->rng, sizeof rng);
+    int top = h->deck_top, len = h->deck_len;
+    for (int k = 0; k < per_seat; k++) {
+        for (unsigned rest = live; rest; rest &= rest - 1, top++) {
+            if (!h->stacked) {
+                int pick = top + (int)stud_rng_below(rng, (uint32_t)(len - top));
+                uint8_t card = h->deck[pick];
+                h->deck[pick] = h->deck[top];
+                h->deck[top] = card;
+            }
+            give_card(h, stud_ctz64(rest), h->deck[top], k >= st->down, log);
         }
     }
-    return best;
+    memcpy(h->rng, rng, sizeof rng);
+    h->deck_top = (uint8_t)top;
 }
 
 /* ---- betting rounds ------------------------------------------------------------------ */
 
 static void start_round(stud_hand *h, stud_log *log);
 static void finish_round(stud_hand *h, stud_log *log);
-
-static int needs_to_act(const stud_hand *h, int seat)
-{
-    return h->acted_at[seat] == 0xFF || h->round_bet[seat] < h->bet_to;
-}
 
 static int board_shows_pair(const stud_hand *h)
 {
@@ -284,7 +320,8 @@ static void start_round(stud_hand *h, stud_log *log)
 {
     const stud_street *st = &h->rules.streets[h->street];
     memset(h->round_bet, 0, sizeof h->round_bet);
-    memset(h->acted_at, 0xFF, sizeof h->acted_at);
+    h->acted = 0;
+    h->owe = 0;
     h->bet_to = 0;
     h->full_level = 0;
     h->raise_base = 0;
@@ -298,9 +335,10 @@ static void start_round(stud_hand *h, stud_log *log)
                      h->rules.big_bet > h->rules.small_bet && board_shows_pair(h);
     unsigned active = active_seats(h);
     /* 4.3: uncapped when the round begins with exactly two players with chips */
-    h->uncapped = h->rules.heads_up_uncapped && bit_count(active) == 2;
+    unsigned others = active & (active - 1); /* all but the lowest */
+    h->uncapped = h->rules.heads_up_uncapped && others && !(others & (others - 1));
     h->phase = STUD_PHASE_BETTING;
-    if (bit_count(active) < 2) {
+    if (!others) {
         /* 6.4: at most one player with chips: no betting, the cards are dealt out */
         h->actor = -1;
         finish_round(h, log);
@@ -324,14 +362,18 @@ static void start_round(stud_hand *h, stud_log *log)
 /* 7.1: chips no one else matched go back to their owner. */
 static void return_uncalled(stud_hand *h, stud_log *log)
 {
+    /* the most put in (the lowest such seat) and the most of all the others */
     int top = 0;
-    for (int seat = 1; seat < h->n_seats; seat++)
-        if (h->total[seat] > h->total[top])
-            top = seat;
     int32_t second = 0;
-    for (int seat = 0; seat < h->n_seats; seat++)
-        if (seat != top && h->total[seat] > second)
-            second = h->total[seat];
+    for (int seat = 1; seat < h->n_seats; seat++) {
+        int32_t t = h->total[seat];
+        if (t > h->total[top]) {
+            second = h->total[top];
+            top = seat;
+        } else if (t > second) {
+            second = t;
+        }
+    }
     int32_t excess = h->total[top] - second;
     if (excess > 0) {
         h->total[top] -= excess;
@@ -348,10 +390,10 @@ static void return_uncalled(stud_hand *h, stud_log *log)
 
 static void showdown(stud_hand *h, stud_log *log);
 
-static void win_without_showdown(stud_hand *h, stud_log *log)
+STUD_NOINLINE static void win_without_showdown(stud_hand *h, stud_log *log)
 {
     return_uncalled(h, log);
-    int winner = stud_next_seat(h, 0, stud_hand_live(h));
+    int winner = stud_ctz64(stud_hand_live(h));
     int32_t pot = 0;
     for (int seat = 0; seat < h->n_seats; seat++)
         pot += h->total[seat];
@@ -367,10 +409,10 @@ static void win_without_showdown(stud_hand *h, stud_log *log)
     h->actor = -1;
 }
 
-static void finish_round(stud_hand *h, stud_log *log)
+STUD_NOINLINE static void finish_round(stud_hand *h, stud_log *log)
 {
     h->bring_in_pending = 0;
-    if (h->opener >= 0 && (h->acted_at[h->opener] != 0xFF || h->last_aggressor >= 0)) {
+    if (h->opener >= 0 && ((h->acted >> h->opener & 1) || h->last_aggressor >= 0)) {
         h->final_opener = h->opener;
         h->final_aggressor = h->last_aggressor;
     }
@@ -393,17 +435,15 @@ static void finish_round(stud_hand *h, stud_log *log)
 static void advance(stud_hand *h, int from, stud_log *log)
 {
     unsigned live = stud_hand_live(h);
-    if (bit_count(live) == 1) {
+    if ((live & (live - 1)) == 0) { /* one player left */
         win_without_showdown(h, log);
         return;
     }
-    unsigned active = active_seats(h);
-    for (int k = 1; k <= h->n_seats; k++) {
-        int seat = (from + k) % h->n_seats;
-        if ((active >> seat & 1) && needs_to_act(h, seat)) {
-            h->actor = (int8_t)seat;
-            return;
-        }
+    /* players with chips who have not acted yet, or are short of the bet (6.8) */
+    unsigned waiting = live & ~(unsigned)h->all_in & (~(unsigned)h->acted | h->owe);
+    if (waiting) {
+        h->actor = (int8_t)seat_after(from, waiting);
+        return;
     }
     h->actor = -1;
     finish_round(h, log);
@@ -415,7 +455,7 @@ static int may_raise(const stud_hand *h, int seat)
 {
     if (!h->uncapped && h->n_bets >= 1 + h->rules.max_raises)
         return 0; /* 4.2: capped */
-    if (h->acted_at[seat] != 0xFF && h->acted_at[seat] >= h->reopen_count) {
+    if ((h->acted >> seat & 1) && h->acted_at[seat] >= h->reopen_count) {
         /* 6.2: he acted; the wagers since then re-open the betting for him
          * only if together they make a full raise over what he matched */
         int32_t increase = h->bet_to - h->acted_level[seat];
@@ -428,54 +468,76 @@ static int may_raise(const stud_hand *h, int seat)
     return (active_seats(h) & ~(1u << seat)) != 0;
 }
 
-static void add_action(stud_action *out, int *n, int kind, int32_t amount)
+static stud_action action(int kind, int32_t amount)
 {
-    /* only the raise targets can repeat (S and B both capped by an all-in),
-     * and they are added one after the other */
-    if (*n > 0 && out[*n - 1].kind == kind && out[*n - 1].amount == amount)
-        return;
-    out[*n].kind = (int8_t)kind;
-    out[*n].amount = amount;
-    (*n)++;
+    stud_action a = {(int8_t)kind, amount};
+    return a;
+}
+
+static int32_t min32(int32_t a, int32_t b)
+{
+    return a < b ? a : b;
+}
+
+/* The head of the legal list: the bring-in (2.3; 2.7: short, all he has);
+ * or the fold and the call; or the check (6.7: no fold then).  Returns how
+ * many, 1 or 2: the passive action is the last of them. */
+static int passive_actions(const stud_hand *h, stud_action *out)
+{
+    int seat = h->actor;
+    int32_t stack = h->stack[seat], mine = h->round_bet[seat];
+    if (h->bring_in_pending) {
+        out[0] = action(STUD_BRING_IN, min32(stack, h->rules.bring_in));
+        return 1;
+    }
+    if (h->bet_to > mine) {
+        out[0] = action(STUD_FOLD, mine);
+        out[1] = action(STUD_CALL, min32(h->bet_to, mine + stack));
+        return 2;
+    }
+    out[0] = action(STUD_CHECK, mine);
+    return 1;
 }
 
 int stud_hand_legal(const stud_hand *h, stud_action *out)
 {
     if (h->phase != STUD_PHASE_BETTING || h->actor < 0)
         return 0;
-    int seat = h->actor, n = 0;
+    int n = passive_actions(h, out);
+    int seat = h->actor;
+    const stud_rules *r = &h->rules;
     int32_t stack = h->stack[seat], mine = h->round_bet[seat];
     int32_t to_call = h->bet_to - mine, all_in = mine + stack;
-    const stud_rules *r = &h->rules;
     if (h->bring_in_pending) {
-        /* 2.3: post the bring-in or complete; 2.7: short, all he has */
-        if (stack <= r->bring_in) {
-            add_action(out, &n, STUD_BRING_IN, stack);
-        } else {
-            add_action(out, &n, STUD_BRING_IN, r->bring_in);
-            if (r->bring_in < r->small_bet)
-                add_action(out, &n, STUD_COMPLETE, stack < r->small_bet ? stack : r->small_bet);
-        }
+        /* 2.3: or complete (2.8: not when BI = S) */
+        if (stack > r->bring_in && r->bring_in < r->small_bet)
+            out[n++] = action(STUD_COMPLETE, min32(stack, r->small_bet));
         return n;
     }
-    if (to_call > 0) {
-        add_action(out, &n, STUD_FOLD, mine);
-        add_action(out, &n, STUD_CALL, h->bet_to < all_in ? h->bet_to : all_in);
-    } else {
-        add_action(out, &n, STUD_CHECK, mine);
-    }
-    if (stack > to_call && may_raise(h, seat)) {
-        int kind = h->street == 0 ? (h->n_bets == 0 ? STUD_COMPLETE : STUD_RAISE)
-                                  : (h->bet_to == 0 ? STUD_BET : STUD_RAISE);
-        int32_t targets[2] = {h->raise_base + h->unit, h->raise_base + r->big_bet};
-        int n_targets = h->unit_choice ? 2 : 1; /* 4.4: S or B */
-        for (int t = 0; t < n_targets; t++) {
-            int32_t target = targets[t] < all_in ? targets[t] : all_in;
-            if (target > h->bet_to) /* 2.8: a "raise" that only equals the call is none */
-                add_action(out, &n, kind, target);
-        }
+    if (stack <= to_call || !may_raise(h, seat))
+        return n;
+    /* the first wager of a round: on the first street the completion (2.5),
+     * later the bet; then raises */
+    int first = h->street == 0 ? h->n_bets == 0 : h->bet_to == 0;
+    int kind = first ? (h->street == 0 ? STUD_COMPLETE : STUD_BET) : STUD_RAISE;
+    int32_t target = min32(h->raise_base + h->unit, all_in);
+    if (target > h->bet_to) /* 2.8: a "raise" that only equals the call is none */
+        out[n++] = action(kind, target);
+    if (h->unit_choice) {
+        /* 4.4: S or B (here unit = S); both capped by an all-in, one action */
+        int32_t big = min32(h->raise_base + r->big_bet, all_in);
+        if (big > h->bet_to && big > target)
+            out[n++] = action(kind, big);
     }
     return n;
+}
+
+stud_action stud_hand_passive(const stud_hand *h)
+{
+    stud_action head[2];
+    if (h->phase != STUD_PHASE_BETTING || h->actor < 0)
+        return action(-1, 0);
+    return head[passive_actions(h, head) - 1];
 }
 
 int stud_hand_check(const stud_hand *h, int kind, int32_t amount)
@@ -506,22 +568,22 @@ int stud_hand_act(stud_hand *h, int kind, int32_t amount, stud_log *log)
 void stud_hand_apply(stud_hand *h, int kind, int32_t amount, stud_log *log)
 {
     int seat = h->actor;
+    unsigned me = 1u << seat;
     const stud_rules *r = &h->rules;
     int32_t mine = h->round_bet[seat];
     switch (kind) {
     case STUD_FOLD:
-        h->folded |= (uint16_t)(1u << seat);
+        h->folded |= (uint16_t)me;
         break;
     case STUD_CHECK:
         break;
-    case STUD_CALL: {
-        int32_t target = h->bet_to < mine + h->stack[seat] ? h->bet_to : mine + h->stack[seat];
-        put_chips(h, seat, target - mine);
+    case STUD_CALL:
+        put_chips(h, seat, min32(h->bet_to, mine + h->stack[seat]) - mine);
         break;
-    }
     case STUD_BRING_IN:
         put_chips(h, seat, amount);
         h->bet_to = r->bring_in; /* 2.7: others enter for the full bring-in */
+        h->owe = (uint16_t)(all_seats(h) & ~me); /* (the round's first action) */
         if (r->bring_in == r->small_bet) {
             /* 2.8: with BI = S the bring-in is the round's bet, a short
              * all-in one too: others call S or raise to 2S */
@@ -552,18 +614,23 @@ void stud_hand_apply(stud_hand *h, int kind, int32_t amount, stud_log *log)
             h->raise_base = amount;
             h->n_bets++;
         }
-        if (amount > h->bet_to)
+        if (amount > h->bet_to) {
             h->bet_to = amount;
+            h->owe = (uint16_t)(all_seats(h) & ~me); /* every other bet is now below it */
+        }
         h->last_aggressor = (int8_t)seat;
         break;
     }
     }
+    int32_t bet = h->round_bet[seat];
+    h->owe = (uint16_t)((h->owe & ~me) | (unsigned)(bet < h->bet_to) << seat);
     h->bring_in_pending = 0;
+    h->acted |= (uint16_t)me;
     h->acted_at[seat] = h->reopen_count;
     /* what he matched; the bring-in is no bet (2.5), so before a completion
      * the level he faced counts as nothing */
-    h->acted_level[seat] = h->street == 0 && h->n_bets == 0 ? 0 : h->round_bet[seat];
-    stud_emit(log, STUD_EV_ACTION, seat, kind, 0, h->round_bet[seat]);
+    h->acted_level[seat] = (h->street | h->n_bets) ? bet : 0;
+    stud_emit(log, STUD_EV_ACTION, seat, kind, 0, bet);
     advance(h, seat, log);
 }
 

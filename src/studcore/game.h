@@ -157,7 +157,10 @@ typedef struct {
     uint64_t up_mask[STUD_MAX_SEATS], all_mask[STUD_MAX_SEATS];
     uint64_t community;               /* community cards (5.1) */
     uint64_t rng[4];                  /* xoshiro256** state, for reshuffles */
+    uint64_t board[STUD_MAX_SEATS];   /* each seat's upcards as board.h's rank-count planes (2, 3) */
     uint16_t folded, all_in;          /* seat bit sets */
+    uint16_t acted;                   /* seats that acted this betting round */
+    uint16_t owe;                     /* seats whose round_bet is below bet_to (betting rounds) */
     int32_t stack[STUD_MAX_SEATS];
     int32_t round_bet[STUD_MAX_SEATS]; /* put in this betting round */
     int32_t total[STUD_MAX_SEATS];     /* put in this hand, antes included */
@@ -170,7 +173,7 @@ typedef struct {
     uint8_t n_bets;                    /* full bets and raises this round (4.2) */
     uint8_t uncapped;                  /* this round has no cap (4.3) */
     uint8_t reopen_count;              /* completions that re-opened for all (full_raise, 6.3) */
-    uint8_t acted_at[STUD_MAX_SEATS];  /* reopen_count when the seat last acted; 0xFF: not yet */
+    uint8_t acted_at[STUD_MAX_SEATS];  /* reopen_count when the seat last acted (if in `acted`) */
     int32_t acted_level[STUD_MAX_SEATS]; /* the bet he matched when he last acted (6.2) */
     uint8_t bring_in_pending;          /* the first action of the hand is the bring-in */
     int8_t bring_in_seat;
@@ -189,8 +192,14 @@ int stud_hand_start(stud_hand *hand, const stud_rules *rules, int n_seats, const
                     const uint8_t *deck, int stacked, int manual, int manual_showdown,
                     uint64_t seed, stud_log *log);
 
-/* The legal actions of the actor (0 when no action is awaited). */
+/* The legal actions of the actor (0 when no action is awaited), in this
+ * order: the bring-in then the completion (the first action of a hand); or
+ * the fold then the call, or the check; then the completion, bet or raise
+ * targets, smallest first (the built-in policies rely on the order). */
 int stud_hand_legal(const stud_hand *hand, stud_action *out);
+/* The actor's check, call or bring-in: the passive action of that list,
+ * without the rest of it (kind -1 when no action is awaited). */
+stud_action stud_hand_passive(const stud_hand *hand);
 /* STUD_OK if the actor may take this action (one check for listing and applying). */
 int stud_hand_check(const stud_hand *hand, int kind, int32_t amount);
 int stud_hand_act(stud_hand *hand, int kind, int32_t amount, stud_log *log);

@@ -9,6 +9,10 @@
 #if defined(_MSC_VER) && !defined(__clang__)
 #include <intrin.h>
 
+/* Keeps a function out of its callers: for the rare branches of a hot
+ * function, so that its common path stays short. */
+#define STUD_NOINLINE __declspec(noinline)
+
 /* The index of the lowest set bit of a nonzero x. */
 static inline int stud_ctz64(uint64_t x)
 {
@@ -33,6 +37,8 @@ static inline int stud_clz32(uint32_t x)
 }
 
 #else
+
+#define STUD_NOINLINE __attribute__((noinline))
 
 static inline int stud_ctz64(uint64_t x)
 {

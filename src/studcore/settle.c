@@ -197,7 +197,7 @@ void stud_settle(stud_hand *h, unsigned contenders, int auto_show, stud_log *log
             pot_award[p][seat] = award[seat] - before[seat];
     }
 
-    if (auto_show) {
+    if (auto_show && log) { /* (the events are all this changes) */
         uint8_t order[STUD_MAX_SEATS];
         int n_order = stud_showdown_order(h, order);
         for (int i = 0; i < n_order; i++)

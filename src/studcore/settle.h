@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "game.h"
+#include "portable.h"
 
 /* ---- who wins a pot (9) ------------------------------------------------------- */
 
@@ -88,12 +89,11 @@ static inline void stud_emit(stud_log *log, int type, int seat, int card, int fl
 /* The first seat clockwise from `from` (included) in `seats`, or -1. */
 static inline int stud_next_seat(const stud_hand *h, int from, unsigned seats)
 {
-    for (int k = 0; k < h->n_seats; k++) {
-        int seat = (from + k) % h->n_seats;
-        if (seats >> seat & 1)
-            return seat;
-    }
-    return -1;
+    seats &= (1u << h->n_seats) - 1;
+    if (!seats)
+        return -1;
+    unsigned later = seats & ~((1u << from) - 1); /* from, and the seats after it */
+    return stud_ctz64(later ? later : seats);
 }
 
 /* ---- settle.c --------------------------------------------------------------------- */

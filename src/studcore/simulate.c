@@ -36,6 +36,56 @@ static int refuses_unlisted(const stud_hand *h, const stud_action *legal, int n)
     return 1;
 }
 
+/* The most decisions a hand may take before it counts as stuck. */
+#define STEP_LIMIT 100000
+
+/* Plays the hand out with uniform random actions; 0 if it got stuck. */
+static int play(stud_hand *h, uint64_t rng[4], uint64_t *decisions)
+{
+    uint64_t steps = 0, s[4]; /* (the generator in local variables) */
+    memcpy(s, rng, sizeof s);
+    int ok = 1;
+    while (h->phase == STUD_PHASE_BETTING) {
+        stud_action legal[STUD_MAX_ACTIONS];
+        int n = stud_hand_legal(h, legal);
+        steps++;
+        if (n == 0 || steps > STEP_LIMIT) {
+            ok = 0;
+            break;
+        }
+        stud_action pick = legal[stud_rng_below(s, (uint32_t)n)];
+        stud_hand_apply(h, pick.kind, pick.amount, NULL);
+    }
+    memcpy(rng, s, sizeof s);
+    *decisions += steps;
+    return ok && h->phase == STUD_PHASE_OVER; /* (a manual showdown is played by play_checked) */
+}
+
+/* The same with the checks of stud_play_random, and random shows and
+ * mucks at a manual showdown; 0 if an invariant broke. */
+static int play_checked(stud_hand *h, uint64_t rng[4], uint64_t *decisions)
+{
+    int ok = 1, steps = 0;
+    while (h->phase == STUD_PHASE_BETTING || h->phase == STUD_PHASE_SHOWDOWN) {
+        if (h->phase == STUD_PHASE_SHOWDOWN) {
+            int show = !stud_hand_may_muck(h) || (stud_rng_next(rng) & 1);
+            ok &= stud_hand_show(h, show, NULL) == STUD_OK;
+            continue;
+        }
+        stud_action legal[STUD_MAX_ACTIONS];
+        int n = stud_hand_legal(h, legal);
+        (*decisions)++;
+        if (n == 0 || ++steps > STEP_LIMIT)
+            return 0;
+        for (int i = 0; i < n; i++)
+            ok &= stud_hand_check(h, legal[i].kind, legal[i].amount) == STUD_OK;
+        ok &= refuses_unlisted(h, legal, n);
+        stud_action pick = legal[stud_rng_below(rng, (uint32_t)n)];
+        ok &= stud_hand_act(h, pick.kind, pick.amount, NULL) == STUD_OK;
+    }
+    return ok;
+}
+
 int stud_play_random(const stud_rules *rules, int n_seats, const int32_t *stacks,
                      int random_stacks, uint64_t n_hands, uint64_t seed, int check,
                      stud_random_report *report, stud_poll *poll)
@@ -63,37 +113,15 @@ int stud_play_random(const stud_rules *rules, int n_seats, const int32_t *stacks
                                     stud_rng_next(rng), NULL);
         if (error)
             return error;
-        int ok = 1, steps = 0;
-        while (hand.phase == STUD_PHASE_BETTING || hand.phase == STUD_PHASE_SHOWDOWN) {
-            if (hand.phase == STUD_PHASE_SHOWDOWN) {
-                int show = !stud_hand_may_muck(&hand) || (stud_rng_next(rng) & 1);
-                ok &= stud_hand_show(&hand, show, NULL) == STUD_OK;
-                continue;
-            }
-            stud_action legal[STUD_MAX_ACTIONS];
-            int n = stud_hand_legal(&hand, legal);
-            report->decisions++;
-            if (n == 0 || ++steps > 100000) {
-                ok = 0;
-                break;
-            }
-            if (check) {
-                for (int i = 0; i < n; i++)
-                    ok &= stud_hand_check(&hand, legal[i].kind, legal[i].amount) == STUD_OK;
-                ok &= refuses_unlisted(&hand, legal, n);
-            }
-            stud_action pick = legal[stud_rng_below(rng, (uint32_t)n)];
-            if (check)
-                ok &= stud_hand_act(&hand, pick.kind, pick.amount, NULL) == STUD_OK;
-            else
-                stud_hand_apply(&hand, pick.kind, pick.amount, NULL);
-        }
+        uint64_t decisions = 0;
+        int ok = check ? play_checked(&hand, rng, &decisions) : play(&hand, rng, &decisions);
         int64_t after = 0;
         for (int seat = 0; seat < n_seats; seat++) {
             after += hand.stack[seat];
             ok &= hand.payout[seat] >= 0 && hand.stack[seat] >= 0;
         }
         ok &= hand.phase == STUD_PHASE_OVER && after == chips;
+        report->decisions += decisions;
         report->hands++;
         report->showdowns += stud_popcount(stud_hand_live(&hand)) > 1;
         if (!ok) {
@@ -122,7 +150,7 @@ static double strength(const stud_hand *h, int seat)
         unsigned low = stud_low_ranks(cards);
         return (double)stud_popcount(low) / (double)n * 0.8;
     }
-    uint32_t key = stud_board_high(cards); /* pairs and better, then ranks */
+    uint32_t key = stud_board_high_head(cards); /* pairs and better, then the top rank */
     uint32_t category = key >> 16;
     double top = (double)((key >> 12) & 0xF) / 13.0;
     if (h->rules.scoring == STUD_SCORE_HILO8) { /* low draws count too */
@@ -134,12 +162,25 @@ static double strength(const stud_hand *h, int seat)
     return category ? 0.55 + 0.1 * (double)category + 0.05 * top : 0.25 + 0.2 * top;
 }
 
-static int find(const stud_action *legal, int n, int kind)
+/* A built-in policy's pick among the legal actions (stud_hand_legal's list,
+ * in its order: the bring-in first, or the fold and then the call, or the
+ * check; the completion, bet or raises after them).  `s` is the actor's
+ * strength (only the strength policy reads it). */
+static int pick(int policy, const stud_action *legal, int n, uint64_t rng[4], double s)
 {
-    for (int i = 0; i < n; i++)
-        if (legal[i].kind == kind)
-            return i;
-    return -1;
+    if (policy == STUD_POLICY_RANDOM)
+        return (int)stud_rng_below(rng, (uint32_t)n);
+    int fold = legal[0].kind == STUD_FOLD ? 0 : -1;
+    int passive = fold + 1; /* the check, the call or the bring-in */
+    if (policy == STUD_POLICY_CALL)
+        return passive;
+    /* strength: the smallest raise with a strong hand, a call with a fair one */
+    int aggressive = passive + 1 < n ? passive + 1 : -1;
+    if (s >= 0.75 && aggressive >= 0)
+        return aggressive;
+    if (s >= 0.45 || legal[passive].kind != STUD_CALL)
+        return passive;
+    return fold >= 0 ? fold : passive;
 }
 
 stud_action stud_policy_choose(int policy, const stud_hand *h, uint64_t rng[4])
@@ -150,27 +191,8 @@ stud_action stud_policy_choose(int policy, const stud_hand *h, uint64_t rng[4])
         stud_action none = {-1, 0};
         return none;
     }
-    if (policy == STUD_POLICY_RANDOM)
-        return legal[stud_rng_below(rng, (uint32_t)n)];
-    int passive = find(legal, n, STUD_CHECK);
-    if (passive < 0)
-        passive = find(legal, n, STUD_CALL);
-    if (passive < 0)
-        passive = find(legal, n, STUD_BRING_IN);
-    if (policy == STUD_POLICY_CALL)
-        return legal[passive];
-    /* strength: the smallest raise with a strong hand, a call with a fair one */
-    double s = strength(h, h->actor);
-    int aggressive = -1;
-    for (int i = 0; i < n && aggressive < 0; i++)
-        if (legal[i].kind >= STUD_COMPLETE)
-            aggressive = i;
-    if (s >= 0.75 && aggressive >= 0)
-        return legal[aggressive];
-    if (s >= 0.45 || legal[passive].kind != STUD_CALL)
-        return legal[passive];
-    int fold = find(legal, n, STUD_FOLD);
-    return legal[fold >= 0 ? fold : passive];
+    double s = policy == STUD_POLICY_STRENGTH ? strength(h, h->actor) : 0.0;
+    return legal[pick(policy, legal, n, rng, s)];
 }
 
 int stud_simulate(const stud_rules *rules, int n_players, const int32_t *stacks,
@@ -179,7 +201,13 @@ int stud_simulate(const stud_rules *rules, int n_players, const int32_t *stacks,
 {
     uint64_t rng[4];
     int32_t bank[STUD_MAX_SEATS], start[STUD_MAX_SEATS];
+    uint64_t strength_of[STUD_MAX_SEATS]; /* the cards of strength_now (none: no card is ~0) */
+    double strength_now[STUD_MAX_SEATS];
     stud_hand hand;
+    for (int seat = 0; seat < STUD_MAX_SEATS; seat++) {
+        strength_of[seat] = ~0ull;
+        strength_now[seat] = 0.0;
+    }
     stud_rng_seed(rng, seed);
     if (!stacks || !policies || n_players < 2 || n_players > STUD_MAX_SEATS)
         return STUD_E_RULES;
@@ -205,8 +233,28 @@ int stud_simulate(const stud_rules *rules, int n_players, const int32_t *stacks,
         if (error)
             return error;
         while (hand.phase == STUD_PHASE_BETTING) {
-            stud_action pick = stud_policy_choose(policies[player_at[hand.actor]], &hand, rng);
-            stud_hand_apply(&hand, pick.kind, pick.amount, NULL);
+            int seat = hand.actor, policy = policies[player_at[seat]];
+            if (policy == STUD_POLICY_CALL) { /* (pick's choice, without the whole list) */
+                stud_action a = stud_hand_passive(&hand);
+                stud_hand_apply(&hand, a.kind, a.amount, NULL);
+                continue;
+            }
+            stud_action legal[STUD_MAX_ACTIONS];
+            int n = stud_hand_legal(&hand, legal);
+            double s = 0.0;
+            if (policy == STUD_POLICY_STRENGTH) {
+                /* a seat's cards change only when dealt: its strength is
+                 * worked out once a street (a pure function of the cards
+                 * and the scoring, so the cache holds across hands) */
+                uint64_t cards = hand.all_mask[seat] | hand.community;
+                if (cards != strength_of[seat]) {
+                    strength_of[seat] = cards;
+                    strength_now[seat] = strength(&hand, seat);
+                }
+                s = strength_now[seat];
+            }
+            stud_action a = legal[pick(policy, legal, n, rng, s)];
+            stud_hand_apply(&hand, a.kind, a.amount, NULL);
         }
         int showdown = stud_popcount(stud_hand_live(&hand)) > 1;
         out->hands++;
