@@ -145,3 +145,18 @@ def test_hh_progress_without_tqdm_says_so(monkeypatch, capsys):
     monkeypatch.setattr(builtins, "__import__", no_tqdm)
     assert main(["hh", "verify", str(PHH[0]), "--progress"]) == 0
     assert "needs tqdm" in capsys.readouterr().err
+
+
+def test_hands_written_as_pokerstars_text_read_back():
+    hands = []
+    for seed in range(6):
+        hand = stud.Hand(stud.Rules("stud8", 10), [100, 100, 100], seed=seed)
+        while not hand.is_over:
+            hand.act(hand.legal_actions()[-1] if hand.street == 3 else hand.legal_actions()[0])
+        hands.append(hand)
+    out = io.StringIO()
+    assert write(hands, out, format="pokerstars") == len(hands)
+    back = list(read(out.getvalue(), profile={}))
+    assert [r.replay().stacks for r in back] == [h.stacks for h in hands]
+    with pytest.raises(ValueError, match="format"):
+        write(hands, io.StringIO(), format="csv")

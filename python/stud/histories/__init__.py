@@ -4,7 +4,8 @@
   PHH file (``.phh``, ``.phhs``: ``stud.histories.phh``) or of PokerStars'
   text histories of 7 Card Stud, Stud Hi/Lo and Razz
   (``stud.histories.pokerstars``), one ``HandRecord`` at a time.
-* ``write(records_or_hands, dest)``: PHH out.
+* ``write(records_or_hands, dest, format="phh")``: PHH out, or PokerStars-style
+  text (``format="pokerstars"``, ``stud.histories.pokerstars_write``).
 * ``HandRecord.replay()``: the hand played through the engine and checked
   against the record, ``MismatchError`` at the first step that differs.
 * ``analyze`` / ``summarize``: equities street by street, the all-in

@@ -147,16 +147,37 @@ def write(records: Iterable[Union[HandRecord, Hand]], dest: Union[str, os.PathLi
           *, format: str = "phh") -> int:
     """Writes the hands (records, or ``Hand`` objects as their records) to
     ``dest`` (a path or an open text file) as PHH: a ``.phh`` path takes
-    exactly one hand, anything else gets a ``.phhs`` collection.  Returns
-    the number of hands written."""
-    if format != "phh":
-        raise ValueError(f"write writes PHH (format='phh'), not {format!r}")
+    exactly one hand, anything else gets a ``.phhs`` collection; or, with
+    ``format="pokerstars"``, as PokerStars-style text
+    (``stud.histories.pokerstars_write``).  Returns the number of hands
+    written."""
+    if format not in FORMATS:
+        raise ValueError(f"format is one of {FORMATS}, not {format!r}")
     items = (r if isinstance(r, HandRecord) else r.to_record() for r in records)
+    if format == "pokerstars":
+        return _write_pokerstars(items, dest)
     if isinstance(dest, (str, os.PathLike)):
         path = Path(dest)
         with open(path, "w", encoding="utf-8", newline="\n") as handle:
             return _write(items, handle, single=path.suffix.lower() == ".phh")
     return _write(items, dest, single=False)
+
+
+def _write_pokerstars(items: Iterator[HandRecord],
+                      dest: Union[str, os.PathLike[str], IO[str]]) -> int:
+    from .pokerstars_write import write_pokerstars_hands
+
+    def put(out: IO[str]) -> int:
+        count = 0
+        for text in write_pokerstars_hands(items):
+            out.write(text)
+            count += 1
+        return count
+
+    if isinstance(dest, (str, os.PathLike)):
+        with open(dest, "w", encoding="utf-8", newline="\n") as handle:
+            return put(handle)
+    return put(dest)
 
 
 def _write(items: Iterator[HandRecord], out: IO[str], *, single: bool) -> int:

@@ -139,7 +139,19 @@ from .._core import Card
 from ..enums import Variant
 from ..game import SEVEN_CARD_VARIANTS, Rules
 from .errors import HistoryError
-from .record import Acted, CommunityDealt, Dealt, HandRecord, Move, Mucked, Showed, Source, Step
+from .record import (
+    Acted,
+    CommunityDealt,
+    Dealt,
+    HandRecord,
+    Move,
+    Mucked,
+    Showed,
+    Source,
+    Step,
+    _cached_rules,
+    _trusted,
+)
 
 __all__ = ["HistoryError", "VARIANT_CODES", "read_phh", "read_phh_lines", "write_phh",
            "write_phhs"]
@@ -280,7 +292,7 @@ def _read_hand(chunk: list[str], start: int, name: str | None, index: int,
             label, table = next(iter(doc.items()))
             if not isinstance(table, dict):
                 raise _Bad(f"[{label}] is not a hand: a .phhs holds one table per hand")
-        return _record(table, options, Source(file, start))
+        return _record(table, options, _trusted(Source, file, start))
     except _Bad as bad:
         line = bad.line or (_field_line(chunk, bad.field) if bad.field else None) or (
             _action_line(chunk, bad.action) if bad.action is not None else None) or 1
@@ -310,9 +322,9 @@ def _record(table: dict[str, Any], options: dict[str, Any], source: Source) -> H
         raise _Bad(f"_rules must be a table of stud.Rules options ({', '.join(_OPTIONS)}), "
                    f"not {_what(written)}", field="_rules")
     try:
-        rules = Rules(variant, _amount(table, "small_bet", money),
-                      _amount(table, "big_bet", money), antes[0] if antes else 0,
-                      _amount(table, "bring_in", money), **{**written, **options})
+        rules = _cached_rules(variant, _amount(table, "small_bet", money),
+                              _amount(table, "big_bet", money), antes[0] if antes else 0,
+                              _amount(table, "bring_in", money), **{**written, **options})
     except (TypeError, ValueError) as exc:
         raise _Bad(f"the stakes make no rules: {exc}", field="small_bet") from None
     blinds = table.get("blinds_or_straddles")
@@ -343,15 +355,16 @@ def _record(table: dict[str, Any], options: dict[str, Any], source: Source) -> H
     rake = table.get("_rake")
     kept = tuple((k, v) for k, v in table.items()
                  if k not in _READ and not (k == "ante_trimming_status" and v is True))
+    values = (rules, tuple(stacks), steps, None if players is None else tuple(players),
+              None if seats is None else tuple(seats), _name(table, "hand"),
+              _name(table, "table"), _optional_amounts(table, "winnings", money, n),
+              0 if rake is None else _amount(table, "_rake", money),
+              _optional_amounts(table, "finishing_stacks", money, n), currency, kept, source)
+    if 2 <= n <= 8:
+        # every value as the record's checks would leave it: checked above
+        return _trusted(HandRecord, *values)
     try:
-        return HandRecord(
-            rules, stacks, steps, players=None if players is None else tuple(players),
-            seats=None if seats is None else tuple(seats), hand_id=_name(table, "hand"),
-            table=_name(table, "table"),
-            collected=_optional_amounts(table, "winnings", money, n),
-            rake=0 if rake is None else _amount(table, "_rake", money),
-            finishing_stacks=_optional_amounts(table, "finishing_stacks", money, n),
-            currency=currency, fields=kept, source=source)
+        return HandRecord(*values)
     except (TypeError, ValueError) as exc:
         raise _Bad(str(exc)) from None
 
@@ -490,19 +503,19 @@ def _steps(actions: list[Any], n: int, variant: Variant, money: bool) -> tuple[S
                         if where is not None and where > last_other:
                             step = steps[where]
                             assert isinstance(step, Dealt)
-                            steps[where] = Dealt(seat, step.cards + cards)
+                            steps[where] = _trusted(Dealt, seat, step.cards + cards)
                         elif held:
                             raise _Bad(f"p{seat + 1}'s first-street cards come in pieces "
                                        f"with other actions between")
                         else:
                             opened[seat] = len(steps)
-                            steps.append(Dealt(seat, cards))
+                            steps.append(_trusted(Dealt, seat, cards))
                     else:
                         if len(cards) != 1:
                             raise _Bad(f"p{seat + 1} is dealt {len(cards)} cards at once: after "
                                        f"the first street a street deals one")
                         take(cards, seat)
-                        steps.append(Dealt(seat, cards))
+                        steps.append(_trusted(Dealt, seat, cards))
                     dealt[seat].extend(cards)
                     continue
                 if len(words) == 3 and words[1] == "db":
@@ -518,9 +531,8 @@ def _steps(actions: list[Any], n: int, variant: Variant, money: bool) -> tuple[S
             else:
                 seat = seat_of(words[0])
                 verb, rest = (words[1] if len(words) > 1 else ""), words[2:]
-                if verb in ("f", "cc", "pb") and not rest:
-                    move = {"f": Move.FOLD, "cc": Move.CHECK_CALL, "pb": Move.BRING_IN}[verb]
-                    steps.append(Acted(seat, move))
+                if verb in _MOVES and not rest:
+                    steps.append(_acted(seat, _MOVES[verb], None))
                 elif verb == "cbr" and len(rest) == 1:
                     if not _AMOUNT.fullmatch(rest[0]):
                         raise _Bad(f"amount {rest[0]!r} does not parse: digits, with a decimal "
@@ -528,7 +540,8 @@ def _steps(actions: list[Any], n: int, variant: Variant, money: bool) -> tuple[S
                     to = _chips(Decimal(rest[0]), money, "the amount")
                     if to == 0:
                         raise _Bad("a completion, bet or raise is to a positive amount")
-                    steps.append(Acted(seat, Move.RAISE, to))
+                    steps.append(_acted(seat, Move.RAISE, to) if to < 1 << 31
+                                 else Acted(seat, Move.RAISE, to))  # (which refuses it)
                 elif verb == "sm" and not rest:
                     steps.append(Mucked(seat))
                 elif verb == "sm" and rest == ["-"]:
@@ -547,6 +560,22 @@ def _steps(actions: list[Any], n: int, variant: Variant, money: bool) -> tuple[S
         except (TypeError, ValueError) as exc:  # a step refused what it was given
             raise _Bad(f"{action!r}: {exc}", action=index) from None
     return tuple(steps)
+
+
+_MOVES = {"f": Move.FOLD, "cc": Move.CHECK_CALL, "pb": Move.BRING_IN}
+#: (seat, move, to) -> the step: immutable, so shared
+_ACTED: dict[tuple[int, Move, int | None], Acted] = {}
+
+
+def _acted(seat: int, move: Move, to: int | None) -> Acted:
+    """``Acted(seat, move, to)`` of a seat, move and amount already checked."""
+    key = (seat, move, to)
+    step = _ACTED.get(key)
+    if step is None:
+        if len(_ACTED) >= 4096:
+            _ACTED.clear()
+        step = _ACTED[key] = _trusted(Acted, seat, move, to)
+    return step
 
 
 def _shown(cards: tuple[Card | None, ...], seat: int, owner: dict[Card, int],

@@ -83,6 +83,7 @@ hand is replayed (docs/rules.md 6.7).
 from __future__ import annotations
 
 import io
+import itertools
 import re
 from collections.abc import Iterable, Iterator
 from typing import Any, Union
@@ -91,7 +92,19 @@ from .._core import Card
 from ..enums import Variant
 from ..game import Rules
 from .errors import HistoryError
-from .record import Acted, CommunityDealt, Dealt, HandRecord, Move, Mucked, Showed, Source, Step
+from .record import (
+    Acted,
+    CommunityDealt,
+    Dealt,
+    HandRecord,
+    Move,
+    Mucked,
+    Showed,
+    Source,
+    Step,
+    _cached_rules,
+    _trusted,
+)
 
 __all__ = ["POKERSTARS_PROFILE", "HistoryError", "PokerStarsReader", "read_pokerstars",
            "read_pokerstars_file", "read_pokerstars_lines"]
@@ -134,6 +147,7 @@ _TABLE = re.compile(r"Table '(?P<name>.*)'(?:\s+(?P<max>\d+)-max)?(?P<rest>.*)")
 _SEAT = re.compile(r"Seat (?P<num>\d+): (?P<name>.+) \((?P<stack>[$€£]?[\d.,]+) in chips"
                    r"(?:,[^)]*)?\)(?P<rest>.*)")
 _SUMMARY_SEAT = re.compile(r"Seat (?P<num>\d+): (?P<rest>.*)")
+_MUCKED = re.compile(r" mucked \[([^\]]*)\]")
 _STREET = re.compile(r"\*\*\* (?P<name>3rd STREET|4th STREET|5th STREET|6th STREET|RIVER|"
                      r"7th STREET|SHOW DOWN|SUMMARY|[^*]*?) \*\*\*(?: \[(?P<card>[^\]]*)\])?\s*",
                      re.IGNORECASE)
@@ -171,12 +185,56 @@ _COLLECTED = re.compile(r"(?P<name>.+) collected (?P<a>\S+) from (?:the )?"
 _CASHED_OUT = re.compile(r".+ cashed out the hand for ")
 _CHAT = re.compile(r'.+? said, "')
 
+# ---- what reading keeps from hand to hand (speed: a file repeats itself) ----------------
+#: the cards by their text
+_CARDS: dict[str, Card] = {str(Card.from_index(index)): Card.from_index(index)
+                           for index in range(52)}
+#: (text, currency) -> the amount it reads as (only amounts that read)
+_AMOUNTS: dict[tuple[str, str | None], int] = {}
+#: (seat, move, to) -> the step: immutable, so shared
+_ACTED: dict[tuple[int, Move, int | None], Acted] = {}
+#: (seat, cards) -> the step: immutable, so shared
+_DEALT: dict[tuple[int, tuple[Card | None, ...]], Dealt] = {}
+_CACHE_SIZE = 4096
+
+
+def _dealt_step(seat: int, cards: tuple[Card | None, ...]) -> Dealt:
+    key = (seat, cards)
+    step = _DEALT.get(key)
+    if step is None:
+        if len(_DEALT) >= _CACHE_SIZE:
+            _DEALT.clear()
+        step = _DEALT[key] = _trusted(Dealt, seat, cards)
+    return step
+
 
 def _field_name(name: str) -> str:
     """Fields are named as PHH names them where it has the field (the table
     size), and as PHH user-defined fields (a leading ``_``) otherwise, so a
     record written as PHH keeps them all."""
     return "seat_count" if name == "max_seats" else "_" + name
+
+
+_Parsed = tuple[Union[str, None], bool, dict[str, Any]]
+#: an action's text (what follows "NAME: ") -> what it says: its kind (None:
+#: not an action, "info": a line that only informs), all in or not, and
+#: the pattern's groups
+_PARSED: dict[str, _Parsed] = {}
+
+
+def _parse_action(rest: str) -> _Parsed:
+    all_in = False
+    for suffix in (" (disconnect)", _ALL_IN):
+        if rest.endswith(suffix):
+            rest = rest[:-len(suffix)]
+            all_in = all_in or suffix == _ALL_IN
+    kind, pattern = _ACTIONS.get(rest.split(" ", 1)[0], ("", None))
+    match = None if pattern is None else pattern.fullmatch(rest)
+    if match is None:
+        if _INFO_ACTIONS.fullmatch(rest):
+            return "info", all_in, {}
+        return None, all_in, {"rest": rest}
+    return kind, all_in, match.groupdict()
 
 
 class _Fail(Exception):
@@ -224,9 +282,13 @@ class PokerStarsReader(Iterator[Union[HandRecord, HistoryError]]):
         extra = 0  # lines past MAX_HAND_LINES
         summary = False
         outside = False  # in a run of text outside any hand, already reported
+        header = _HEADER.match
         for number, raw in enumerate(lines, 1):
-            line = raw[:_MAX_LINE].strip().lstrip("\ufeff").strip()
-            if _HEADER.match(line):
+            line = raw.strip()
+            if len(raw) > _MAX_LINE or line[:1] == "\ufeff":
+                line = raw[:_MAX_LINE].strip().lstrip("\ufeff").strip()
+            # (a header starts with P or p: most lines need no regular expression)
+            if line[:1] in "Pp" and header(line):
                 if hand:
                     yield from self._finish(hand, extra)
                 hand, extra, summary, outside = [(number, line)], 0, False, False
@@ -346,6 +408,7 @@ class _Parser:
         self.table: str | None = None
         self.players: dict[str, tuple[int, int]] = {}  # name -> (site seat, stack)
         self.names: list[str] = []  # the players' names, longest first
+        self.colon_names = False  # a name holds ": "
         self.order: list[str] = []  # the engine's seats: names by site seat
         self.seat_of: dict[str, int] = {}
         self.steps: list[Step] = []
@@ -379,8 +442,9 @@ class _Parser:
     def parse(self) -> HandRecord:
         number, header = self.lines[0]
         variant, small, big = self._header(number, header)
-        for number, line in self.lines[1:]:
-            self._line(number, line)
+        line_ = self._line
+        for number, line in itertools.islice(self.lines, 1, None):
+            line_(number, line)
         last = self.lines[-1][0]
         if not self.summary:
             raise _Fail(last, "the hand ends before its summary (the file is cut short?)")
@@ -431,10 +495,7 @@ class _Parser:
         else:
             bring_in = None
             self.fields.append(("bring_in_from", "not in the hand: the rules' default"))
-        try:
-            rules = Rules(variant, small, big, ante, bring_in, **self.options)
-        except (TypeError, ValueError) as error:
-            raise _Fail(header_line, f"the rules: {error}") from None
+        rules = self._rules(variant, small, big, ante, bring_in, header_line)
         if self.pots:
             self.fields.append(("pots", self.pots))
         # kept as text ("As Kd"), as any format can write them
@@ -446,17 +507,29 @@ class _Parser:
                 (seat, " ".join(map(str, cards))) for seat, cards in self.shown_cards)))
         if self.reshuffled:
             self.fields.append(("deck_reshuffled", tuple(self.reshuffled)))
+        players = self.players
+        order = self.order
+        values = (rules, tuple(players[name][1] for name in order), tuple(self.steps),
+                  tuple(order), tuple(players[name][0] for name in order), self.hand_id,
+                  self.table, tuple(self.collected.get(name, 0) for name in order), self.rake,
+                  None, self.currency,
+                  tuple((_field_name(name), value) for name, value in self.fields),
+                  _trusted(Source, self.file, header_line))
+        if 2 <= len(order) <= 8:
+            # every value as the checks would leave it: the reader made them so
+            return _trusted(HandRecord, *values)
         try:
-            return HandRecord(
-                rules, tuple(self.players[name][1] for name in self.order), tuple(self.steps),
-                players=tuple(self.order), seats=tuple(self.players[n][0] for n in self.order),
-                hand_id=self.hand_id, table=self.table,
-                collected=tuple(self.collected.get(name, 0) for name in self.order),
-                rake=self.rake, currency=self.currency,
-                fields=tuple((_field_name(name), value) for name, value in self.fields),
-                source=Source(self.file, header_line))
+            return HandRecord(*values)
         except (TypeError, ValueError) as error:
             raise _Fail(header_line, str(error)) from None
+
+    def _rules(self, variant: Variant, small: int, big: int, ante: int, bring_in: int | None,
+               line: int) -> Rules:
+        """``Rules(...)`` of the hand, the same object for the same values."""
+        try:
+            return _cached_rules(variant, small, big, ante, bring_in, **self.options)
+        except (TypeError, ValueError) as error:
+            raise _Fail(line, f"the rules: {error}") from None
 
     # ---- the header ------------------------------------------------------------------
 
@@ -630,10 +703,19 @@ class _Parser:
             raise _Fail(number, f"seat {seat} ({name}) is listed twice")
         self.players[name] = (seat, self._amount(match["stack"], number))
         self.names = sorted(self.players, key=len, reverse=True)
+        self.colon_names = self.colon_names or ": " in name
 
     def _dealt(self, number: int, line: str) -> None:
-        rest = line[len("Dealt to "):]
-        name = next((n for n in self.names if rest.startswith(n + " [")), None)
+        rest = line[9:]  # (after "Dealt to ")
+        # the longest name followed by " [": where " [" is, the last first
+        players = self.players
+        name = None
+        end = rest.rfind(" [")
+        while end >= 0:
+            if rest[:end] in players:
+                name = rest[:end]
+                break
+            end = rest.rfind(" [", 0, end + 1)
         if name is None:
             raise _Fail(number, f"cards dealt to {rest.split(' [')[0]!r}, who is not at the "
                                 f"table")
@@ -687,8 +769,8 @@ class _Parser:
             self.seat_of = {name: seat for seat, name in enumerate(self.order)}
             for seat, name in enumerate(self.order):
                 cards = pending[name]
-                self.steps.append(Dealt(seat, tuple(cards) if len(cards) == 3
-                                        else (None, None, cards[0])))
+                self.steps.append(_dealt_step(seat, tuple(cards) if len(cards) == 3
+                                              else (None, None, cards[0])))
             return
         if self.street in self.community:
             return
@@ -697,24 +779,24 @@ class _Parser:
                 continue
             new = pending.get(name)
             if new:
-                self.steps.append(Dealt(seat, tuple(new)))
+                self.steps.append(_dealt_step(seat, tuple(new)))
             elif self.street == 7:  # the down card only the hero sees
-                self.steps.append(Dealt(seat, (None,)))
+                self.steps.append(_dealt_step(seat, (None,)))
             else:
                 raise _Fail(number, f"no card dealt to {name} on {self._street_name()}")
 
     def _action(self, number: int, name: str, rest: str) -> None:
-        all_in = False
-        for suffix in (" (disconnect)", _ALL_IN):
-            if rest.endswith(suffix):
-                rest = rest[:-len(suffix)]
-                all_in = all_in or suffix == _ALL_IN
-        kind, pattern = _ACTIONS.get(rest.split(" ", 1)[0], ("", None))
-        match = None if pattern is None else pattern.fullmatch(rest)
-        if match is None:
-            if _INFO_ACTIONS.fullmatch(rest):
-                return
-            raise _Fail(number, f"{name}: unknown action {rest!r}")
+        parsed = _PARSED.get(rest)
+        if parsed is None:
+            parsed = _parse_action(rest)
+            if len(_PARSED) >= _CACHE_SIZE:
+                _PARSED.clear()
+            _PARSED[rest] = parsed
+        kind, all_in, match = parsed
+        if kind is None:
+            raise _Fail(number, f"{name}: unknown action {match['rest']!r}")
+        if kind == "info":
+            return
         if kind == "ante":
             if self.street != 0:
                 raise _Fail(number, f"{name} posts an ante after the deal")
@@ -724,7 +806,8 @@ class _Parser:
             return
         if self.street == 0:
             raise _Fail(number, f"{name} acts before the deal")
-        self._flush(number)
+        if self.deal_open:
+            self._flush(number)
         seat = self.seat_of.get(name)
         if seat is None:
             raise _Fail(number, f"{name} acts but was not dealt in")
@@ -779,7 +862,13 @@ class _Parser:
                 raise _Fail(number, f"{name}'s bet goes down to {self._show(to)}")
             self.put_in[name] = self.put_in.get(name, 0) + to - before
             self.bets[seat] = to
-        self.steps.append(Acted(seat, move, to))
+        key = (seat, move, to)
+        step = _ACTED.get(key)
+        if step is None:
+            if len(_ACTED) >= _CACHE_SIZE:
+                _ACTED.clear()
+            step = _ACTED[key] = _trusted(Acted, seat, move, to)
+        self.steps.append(step)
 
     def _summary(self, number: int, line: str) -> None:
         if line.startswith("Total pot "):
@@ -795,11 +884,13 @@ class _Parser:
             if more:
                 self.fields.append(("summary", more))
             return
+        if " mucked [" not in line:
+            return  # (nothing else of the summary is read)
         match = _SUMMARY_SEAT.fullmatch(line)
         if match is None:
             return  # "Board [..]" and the like
         name = next((n for n, (s, _) in self.players.items() if s == int(match["num"])), None)
-        mucked = re.search(r" mucked \[([^\]]*)\]", match["rest"])
+        mucked = _MUCKED.search(match["rest"])
         if name is None or mucked is None:
             return
         seat = self.seat_of.get(name)
@@ -813,6 +904,12 @@ class _Parser:
     # ---- small parts --------------------------------------------------------------
 
     def _who(self, line: str, separator: str) -> tuple[str, str] | None:
+        if separator == ": " and not self.colon_names:
+            # the name ends where ": " first does when no name holds ": "
+            end = line.find(": ")
+            if end >= 0 and line[:end] in self.players:
+                return line[:end], line[end + 2:]
+            return None
         for name in self.names:
             if line.startswith(name) and line.startswith(separator, len(name)):
                 return name, line[len(name) + len(separator):]
@@ -824,6 +921,16 @@ class _Parser:
         return name
 
     def _amount(self, text: str, number: int) -> int:
+        key = (text, self.currency)
+        value = _AMOUNTS.get(key)
+        if value is None:
+            value = self._read_amount(text, number)
+            if len(_AMOUNTS) >= _CACHE_SIZE:
+                _AMOUNTS.clear()
+            _AMOUNTS[key] = value
+        return value
+
+    def _read_amount(self, text: str, number: int) -> int:
         match = _AMOUNT.fullmatch(text)
         if match is None:
             raise _Fail(number, f"the amount {text!r} does not parse")
@@ -845,10 +952,13 @@ class _Parser:
     def _cards(self, text: str, number: int) -> tuple[Card, ...]:
         cards = []
         for word in text.split():
-            try:
-                cards.append(Card(word))
-            except ValueError:
-                raise _Fail(number, f"{word!r} is not a card") from None
+            card = _CARDS.get(word)
+            if card is None:
+                try:
+                    card = Card(word)
+                except ValueError:
+                    raise _Fail(number, f"{word!r} is not a card") from None
+            cards.append(card)
         if not cards:
             raise _Fail(number, "no cards between the brackets")
         return tuple(cards)

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, TypeVar, Union
 
 from .._checks import whole_number
 from .._record import Record
@@ -172,6 +172,46 @@ class Mucked(Record):
 
 Step = Union[Dealt, CommunityDealt, Acted, Showed, Mucked]
 _STEPS = (Dealt, CommunityDealt, Acted, Showed, Mucked)
+
+_R = TypeVar("_R", bound=Record)
+
+
+#: Rules are immutable: one object per set of values read (which also lets
+#: the engine reuse what it derives from a Rules object)
+_RULES: dict[tuple[Any, ...], Rules] = {}
+
+
+def _cached_rules(*args: Any, **options: Any) -> Rules:
+    """``Rules(*args, **options)``, the same object for the same values
+    (their types too: 1 is not True to the rules, 3.0 is not 3); raises
+    what ``Rules`` raises."""
+    from ..game import Rules
+
+    try:
+        key: tuple[Any, ...] | None = (
+            *((type(value), value) for value in args),
+            *((name, type(value), value) for name, value in sorted(options.items())))
+        rules = _RULES.get(key)  # type: ignore[arg-type]
+    except TypeError:  # a value that does not hash
+        key = rules = None
+    if rules is None:
+        rules = Rules(*args, **options)
+        if key is not None:
+            if len(_RULES) >= 4096:
+                _RULES.clear()
+            _RULES[key] = rules
+    return rules
+
+
+def _trusted(cls: type[_R], *values: Any) -> _R:
+    """``cls(*values)`` without its checks, every field given in order:
+    for values this package's own readers have checked already (what the
+    checks would normalise must be normal: ints, tuples, a ``Move``).
+    The record is the one the constructor would make: equal, hashing alike,
+    pickled through the constructor."""
+    record = object.__new__(cls)
+    record.__dict__.update(zip(cls._fields, values))
+    return record
 
 
 class Source(Record):

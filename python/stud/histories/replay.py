@@ -16,10 +16,11 @@ cannot change who wins (docs/rules.md 8.3: only shown hands are compared).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..game import ActionKind, PotAwarded, RakeTaken, UncalledBetReturned
-from .record import Acted, CommunityDealt, Dealt, HandRecord, Move, Mucked, Showed
+from ..game import ActionKind, IllegalActionError, PotAwarded, RakeTaken, UncalledBetReturned
+from .record import Acted, CommunityDealt, Dealt, HandRecord, Move, Mucked, Showed, _trusted
 
 if TYPE_CHECKING:
     from .._core import Card, Hand
@@ -29,6 +30,7 @@ __all__ = ["MismatchError", "replay_record"]
 _KINDS = {Move.FOLD: (ActionKind.FOLD,), Move.CHECK_CALL: (ActionKind.CHECK, ActionKind.CALL),
           Move.BRING_IN: (ActionKind.BRING_IN,),
           Move.RAISE: (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE)}
+_MOVES = {kind: move for move, kinds in _KINDS.items() for kind in kinds}
 
 
 class MismatchError(ValueError):
@@ -46,54 +48,85 @@ class MismatchError(ValueError):
         super().__init__(f"{record}: {where}: {reason}")
 
 
-def _filled_cards(record: HandRecord) -> list[list[Card]]:
-    """Each step's cards with every None replaced (one list per step;
-    empty for steps that deal nothing)."""
-    from .._core import CardSet
+_DECK: list[Card] = []  # the 52 cards by index, filled at first use
 
+
+def _deck() -> list[Card]:
+    if not _DECK:
+        from .._core import Card
+
+        _DECK.extend(Card.from_index(index) for index in range(52))
+    return _DECK
+
+
+def _filled_cards(record: HandRecord) -> dict[int, Sequence[Card]]:
+    """The cards of each ``Dealt`` step (by the step's index) with every
+    None replaced."""
     seen: dict[Card, int] = {}  # card -> the step that first names it
-
-    def note(card: Card | None, index: int, seat: int | None) -> None:
-        if card is None:
-            return
-        if card in seen and seen[card] != index:
-            raise MismatchError(record, index, f"{card} was already dealt (step {seen[card]})")
-        seen[card] = index
-
     dealt_to: dict[int, set[Card]] = {}
+    community: set[Card] = set()
+    dealt: list[tuple[int, Dealt]] = []
+    shows = False
+    unknown = False
     for index, step in enumerate(record.steps):
+        if type(step) is Acted:
+            continue
         if isinstance(step, Dealt):
-            for card in step.cards:
-                note(card, index, step.seat)
-                if card is not None:
-                    dealt_to.setdefault(step.seat, set()).add(card)
-        elif isinstance(step, CommunityDealt):
-            note(step.card, index, None)
-    # a shown hand names its down cards: they fill that seat's unknown ones
-    extra: dict[int, list[Card]] = {}
-    for index, step in enumerate(record.steps):
-        if isinstance(step, Showed):
-            mine = dealt_to.get(step.seat, set())
-            for card in step.cards:
-                if card is None or card in mine:
-                    continue
-                if card in seen:
-                    raise MismatchError(record, index, f"{card} was dealt elsewhere "
-                                                       f"(step {seen[card]})")
-                seen[card] = index
-                extra.setdefault(step.seat, []).append(card)
-    unseen = [card for card in CardSet.deck() if card not in seen]
-    unseen.sort(key=lambda card: card.index)
-    filled: list[list[Card]] = []
-    for step in record.steps:
-        cards: list[Card] = []
-        if isinstance(step, Dealt):
+            dealt.append((index, step))
+            mine = None
             for card in step.cards:
                 if card is None:
+                    unknown = True
+                    continue
+                first = seen.get(card)
+                if first is not None and first != index:
+                    raise MismatchError(record, index,
+                                        f"{card} was already dealt (step {first})")
+                seen[card] = index
+                if mine is None:
+                    mine = dealt_to.get(step.seat)
+                    if mine is None:
+                        mine = dealt_to[step.seat] = set()
+                mine.add(card)
+        elif isinstance(step, CommunityDealt):
+            card = step.card
+            if card is not None:
+                first = seen.get(card)
+                if first is not None and first != index:
+                    raise MismatchError(record, index,
+                                        f"{card} was already dealt (step {first})")
+                seen[card] = index
+                community.add(card)
+        elif isinstance(step, Showed):
+            shows = True
+    # a shown hand names its down cards: they fill that seat's unknown ones
+    extra: dict[int, list[Card]] = {}
+    if shows:
+        empty: set[Card] = set()
+        for index, step in enumerate(record.steps):
+            if isinstance(step, Showed):
+                mine = dealt_to.get(step.seat, empty)
+                for card in step.cards:
+                    # (a hand shown with the community card: Hand.to_record's)
+                    if card is None or card in mine or card in community:
+                        continue
+                    if card in seen:
+                        raise MismatchError(record, index, f"{card} was dealt elsewhere "
+                                                           f"(step {seen[card]})")
+                    seen[card] = index
+                    extra.setdefault(step.seat, []).append(card)
+    # the cards nobody names, the lowest last (popped first)
+    unseen = [card for card in reversed(_deck()) if card not in seen] if unknown else []
+    filled: dict[int, Sequence[Card]] = {}
+    for index, step in dealt:
+        cards: Sequence[Card | None] = step.cards
+        if unknown and None in cards:
+            cards = list(cards)
+            for position, card in enumerate(cards):
+                if card is None:
                     shown = extra.get(step.seat)
-                    card = shown.pop(0) if shown else unseen.pop(0)
-                cards.append(card)
-        filled.append(cards)
+                    cards[position] = shown.pop(0) if shown else unseen.pop()
+        filled[index] = cards  # type: ignore[assignment]
     return filled
 
 
@@ -105,57 +138,69 @@ def replay_record(record: HandRecord) -> Hand:
     filled = _filled_cards(record)
     hand = Hand(record.rules, list(record.starting_stacks), manual=True, showdown="manual",
                 rake=record.rake)
-    pending: dict[int, list[Card]] = {}
+    pending: dict[int, Sequence[Card]] = {}
     pending_from = 0
     decisions: dict[int, bool] = {}  # seat -> shows (True) or mucks (False)
+    # hand.live_seats and hand.awaiting_deal, read once for each state of the hand
+    # (None: the hand has changed since)
+    live: set[int] | None = None
+    awaiting = False
 
-    def flush(index: int) -> None:
-        nonlocal pending
+    def flush() -> None:
+        nonlocal pending, live
         if not pending:
             return
-        live = set(hand.live_seats)
-        if set(pending) != live:
+        current = live if live is not None else set(hand.live_seats)
+        if pending.keys() != current:
             raise MismatchError(record, pending_from,
                                 f"a street dealt to seats {sorted(pending)}, but the live seats "
-                                f"are {sorted(live)}")
+                                f"are {sorted(current)}")
+        live = None
         try:
-            hand.deal(dict(pending))
+            hand.deal(pending)
         except ValueError as error:
             raise MismatchError(record, pending_from, str(error)) from None
         pending = {}
 
     for index, step in enumerate(record.steps):
         if isinstance(step, Dealt):
-            if not hand.awaiting_deal:
+            if live is None:
+                live, awaiting = set(hand.live_seats), hand.awaiting_deal
+            if not awaiting:
                 raise MismatchError(record, index, _awaits(hand))
-            if step.seat in pending:
-                flush(index)
+            seat = step.seat
+            if seat in pending:
+                flush()
             if not pending:
                 pending_from = index
-            pending[step.seat] = filled[index]
-            if set(pending) == set(hand.live_seats):
-                flush(index)
+            pending[seat] = filled[index]
+            if live is None:
+                live, awaiting = set(hand.live_seats), hand.awaiting_deal
+            if pending.keys() == live:
+                flush()
+        elif isinstance(step, Acted):
+            flush()
+            live = None
+            _act(record, hand, index, step)
         elif isinstance(step, CommunityDealt):
-            flush(index)
+            flush()
+            live = None
             if not hand.awaiting_deal:
                 raise MismatchError(record, index, _awaits(hand))
             try:
                 hand.deal(community=step.card)
             except ValueError as error:
                 raise MismatchError(record, index, str(error)) from None
-        elif isinstance(step, Acted):
-            flush(index)
-            _act(record, hand, index, step)
         elif isinstance(step, (Showed, Mucked)):
-            flush(index)
+            flush()
             decisions.setdefault(step.seat, isinstance(step, Showed))
-    flush(len(record.steps))
+    flush()
     while hand.awaiting_showdown:
-        seat = hand.actor
-        assert seat is not None
+        actor = hand.actor
+        assert actor is not None
         # a recorded muck is honoured when the rules allow it (8.2); a seat
         # the record does not mention mucks when it may (nobody saw it)
-        if not decisions.get(seat, False) and hand.may_muck:
+        if not decisions.get(actor, False) and hand.may_muck:
             hand.muck()
         else:
             hand.show()
@@ -178,33 +223,76 @@ def _awaits(hand: Hand) -> str:
 
 
 def _act(record: HandRecord, hand: Hand, index: int, step: Acted) -> None:
+    if hand.actor != step.seat:
+        raise MismatchError(record, index, _awaits(hand))
+    # The engine lists at most one fold, one check or call (never both) and
+    # one bring-in (src/studcore/game.c, stud_hand_legal): a step of those
+    # moves is the one listed action of its kind, which the engine takes
+    # without the list being made here; anything it refuses (and every
+    # complete, bet or raise) is matched against the list below.
+    move, to = step.move, step.to
+    try:
+        if move is Move.CHECK_CALL:
+            if to is None:
+                hand.check_or_call()
+            else:
+                hand.act(ActionKind.CALL, to)
+            return
+        if to is None:
+            if move is Move.FOLD:
+                hand.fold()
+                return
+            if move is Move.BRING_IN:
+                hand.bring_in()
+                return
+        elif move is Move.BRING_IN:
+            hand.act(ActionKind.BRING_IN, to)
+            return
+    except IllegalActionError:
+        pass  # refused, and the hand unchanged: the list says why
+    _act_listed(record, hand, index, step)
+
+
+def _act_listed(record: HandRecord, hand: Hand, index: int, step: Acted) -> None:
+    """The step as the one legal action that matches it (MismatchError
+    when none does, or more than one)."""
     if hand.actor != step.seat or hand.awaiting_showdown or hand.is_over:
         raise MismatchError(record, index, _awaits(hand))
     legal = hand.legal_actions()
     kinds = _KINDS[step.move]
-    matches = [a for a in legal if a.kind in kinds
-               and (step.to is None or a.kind is ActionKind.CHECK or a.amount == step.to)]
-    if len(matches) != 1:
+    to = step.to
+    found = None
+    count = 0
+    for action in legal:
+        kind = action[0]
+        if kind in kinds and (to is None or kind is ActionKind.CHECK or action[1] == to):
+            found = action
+            count += 1
+    if count != 1:
         allowed = ", ".join(str(a) for a in legal)
-        why = "is not legal" if not matches else "is ambiguous (give the amount)"
+        why = "is not legal" if not count else "is ambiguous (give the amount)"
         raise MismatchError(record, index, f"{step} {why}: the engine allows {allowed}")
-    hand.act(matches[0])
+    assert found is not None
+    hand.act(found)
 
 
 def _check_settlement(record: HandRecord, hand: Hand) -> None:
-    awarded = [0] * hand.n_seats
-    for event in hand.history:
-        if isinstance(event, PotAwarded):
-            awarded[event.seat] += event.amount
+    # what each seat was paid from the pots (the PotAwarded events' sum): its
+    # chips at the end less those it began with and plus those it put in
+    # (its contributions count no uncalled bet: that came back)
+    stacks = hand.stacks
+    starting = hand.starting_stacks
+    contributions = hand.contributions
+    awarded = [stacks[s] - starting[s] + contributions[s] for s in range(len(stacks))]
     if record.collected is not None and list(record.collected) != awarded:
         seats = [s for s in range(hand.n_seats) if record.collected[s] != awarded[s]]
         detail = "; ".join(f"{record.name_of(s)} (seat {s}) collected {record.collected[s]}, "
                            f"the engine pays {awarded[s]}" for s in seats)
         raise MismatchError(record, None, detail)
-    if record.finishing_stacks is not None and list(record.finishing_stacks) != hand.stacks:
-        seats = [s for s in range(hand.n_seats) if record.finishing_stacks[s] != hand.stacks[s]]
+    if record.finishing_stacks is not None and list(record.finishing_stacks) != stacks:
+        seats = [s for s in range(hand.n_seats) if record.finishing_stacks[s] != stacks[s]]
         detail = "; ".join(f"{record.name_of(s)} (seat {s}) finishes with "
-                           f"{record.finishing_stacks[s]}, the engine with {hand.stacks[s]}"
+                           f"{record.finishing_stacks[s]}, the engine with {stacks[s]}"
                            for s in seats)
         raise MismatchError(record, None, detail)
 
@@ -223,12 +311,14 @@ def record_of(hand: Hand, **fields: object) -> HandRecord:
         StreetStarted,
     )
 
+    # (the steps of the engine's events are made without their checks: what
+    # the checks would refuse or normalise, the engine does not give)
     steps: list[object] = []
     street: dict[int, list[Card]] = {}
 
     def end_street() -> None:
         for seat in sorted(street):
-            steps.append(Dealt(seat, tuple(street[seat])))
+            steps.append(_trusted(Dealt, seat, tuple(street[seat])))
         street.clear()
 
     returned = [0] * hand.n_seats
@@ -241,19 +331,18 @@ def record_of(hand: Hand, **fields: object) -> HandRecord:
             street.setdefault(event.seat, []).append(event.card)
         elif isinstance(event, CommunityCardDealt):
             end_street()
-            steps.append(CommunityDealt(event.card))
+            steps.append(_trusted(CommunityDealt, event.card))
         elif isinstance(event, ActionTaken):
             end_street()
             kind, amount = event.action
-            move = next(m for m, kinds in _KINDS.items() if kind in kinds)
-            to = None if kind in (ActionKind.FOLD, ActionKind.CHECK) else amount
-            steps.append(Acted(event.seat, move, to))
+            to = None if kind is ActionKind.FOLD or kind is ActionKind.CHECK else amount
+            steps.append(_trusted(Acted, event.seat, _MOVES[kind], to))
         elif isinstance(event, HandShown):
             end_street()
-            steps.append(Showed(event.seat, tuple(event.cards)))
+            steps.append(_trusted(Showed, event.seat, tuple(event.cards)))
         elif isinstance(event, HandMucked):
             end_street()
-            steps.append(Mucked(event.seat))
+            steps.append(_trusted(Mucked, event.seat))
         elif isinstance(event, UncalledBetReturned):
             returned[event.seat] += event.amount
         elif isinstance(event, PotAwarded):
