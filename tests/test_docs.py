@@ -46,7 +46,10 @@ def readme_examples():
 
 
 @pytest.mark.parametrize("block", readme_examples())
-def test_readme_examples(block):
+def test_readme_examples(block, monkeypatch):
+    # the examples name files as a reader in the checkout's root would
+    # (tests/histories/...), whatever directory pytest was started from
+    monkeypatch.chdir(ROOT)
     parser = doctest.DocTestParser()
     test = parser.get_doctest(block, {"stud": stud}, "README", README, 0)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
@@ -79,8 +82,9 @@ def test_doc_pages_found():
 
 @pytest.mark.parametrize("page", DOC_PAGES)
 @needs_docs
-def test_doc_page_examples(page):
+def test_doc_page_examples(page, monkeypatch):
     """Each page runs top to bottom as one doctest, as a reader would type it."""
+    monkeypatch.chdir(ROOT)  # (from the checkout's root, as for the README)
     result = doctest.testfile(str(ROOT / page), module_relative=False,
                               optionflags=doctest.ELLIPSIS, encoding="utf-8")
     assert result.failed == 0 and result.attempted > 0

@@ -87,7 +87,7 @@ def analyze(source: Union[HandRecord, Hand], *, trials: int = DEFAULT_TRIALS, se
 
     >>> from stud import Hand, Rules
     >>> deck = "Ah Kc Ad Kd As Qh 2c 3d 4h 5s 6c 7d 8h 9s"   # ann: aces, bob: kings
-    >>> hand = Hand(Rules("stud", 10), [12, 100], deck=deck)
+    >>> hand = Hand(Rules("stud", 10), [12, 100], deck=deck, seed=1)
     >>> hand.bring_in(); hand.complete(); hand.call()           # ann all in on 3rd street
     >>> result = analyze(hand.to_record(players=("ann", "bob")))
     >>> result.net, result.all_in_street, [round(x, 1) for x in result.adjusted]
