@@ -33,7 +33,7 @@ from ..game import (
     StreetStarted,
     Variant,
 )
-from .record import CommunityDealt, HandRecord
+from .record import HandRecord
 
 if TYPE_CHECKING:
     from .._core import Card, Hand
@@ -102,7 +102,7 @@ def analyze(source: Union[HandRecord, Hand], *, trials: int = DEFAULT_TRIALS, se
     n = hand.n_seats
     names = tuple(record.name_of(s) for s in range(n))
     history = hand.history
-    named = _named_cards(record)  # the cards the record gives (the rest were filled in)
+    named = record.named_cards()  # the cards the record gives (the rest were filled in)
     variant = hand.rules.variant
 
     # cards seen so far, street by street, and the moment of the last decision
@@ -192,17 +192,6 @@ def _pots(put_in: list[int], live: set[int]) -> list[tuple[int, list[int]]]:
         pots.append((amount, sorted(s for s in live if put_in[s] >= level)))
         floor = level
     return pots
-
-
-def _named_cards(record: HandRecord) -> set[Card]:
-    named: set[Card] = set()
-    for step in record.steps:
-        for card in getattr(step, "cards", ()):
-            if card is not None:
-                named.add(card)
-        if isinstance(step, CommunityDealt):
-            named.add(step.card)
-    return named
 
 
 def _large(variant: Variant, seats: list[int], seen: list[list[tuple[Card, bool]]]) -> bool:

@@ -312,6 +312,17 @@ class HandRecord(Record):
 
         return html(self)
 
+    def named_cards(self) -> set[Card]:
+        """Every card the record names (dealt, shown or the community card);
+        a replay fills the others in."""
+        named: set[Card] = set()
+        for step in self.steps:
+            if isinstance(step, CommunityDealt):
+                named.add(step.card)
+            elif isinstance(step, (Dealt, Showed)):
+                named.update(card for card in step.cards if card is not None)
+        return named
+
     def name_of(self, seat: int) -> str:
         """The player's name, or "seat N" when the file gives none."""
         return self.players[seat] if self.players else f"seat {seat}"

@@ -159,14 +159,7 @@ def _hidden_cards(record: HandRecord) -> set[Card]:
     """Cards the record does not name (filled in by the replay): shown as ??."""
     from .._core import CardSet
 
-    named = set()
-    for step in record.steps:
-        for card in getattr(step, "cards", ()) or ():
-            if card is not None:
-                named.add(card)
-        card = getattr(step, "card", None)
-        if card is not None:
-            named.add(card)
+    named = record.named_cards()
     unknown = any(isinstance(s, Dealt) and None in s.cards for s in record.steps)
     return {c for c in CardSet.deck() if c not in named} if unknown else set()
 
