@@ -7,6 +7,8 @@ Run from the repository root:
     python bench/batch_throughput.py --markdown       # markdown table for the README
     python bench/batch_throughput.py --json out.json  # also write machine-readable results
     python bench/batch_throughput.py --hands 1000000 --threads 1,2,0
+    python bench/batch_throughput.py --baseline OLD/_core.cpython-311-x86_64-linux-gnu.so
+                                  # also time another build's batch calls, same rounds
 
 Inputs: --hands (default 4,000,000) seeded random 7-card masks (uniform over
 7-card subsets of the deck) in a C-contiguous numpy uint64 array; every call
@@ -22,6 +24,15 @@ Rows:
   and the high batch followed by the low8 batch over the same array (what a
   caller does without it); one "hand" = both values.
 - per core = total / number of threads used (threads=0 means all cores).
+- with --cpu-time: a column of M hands/s over the calling thread's CPU time
+  (time.thread_time) for the threads=1 rows, best round too; on a shared
+  machine it leaves out the time other jobs held the core (not their use of
+  caches and memory).
+- with --baseline PATH (the compiled stud._core of another build, e.g. an
+  earlier commit's wheel unpacked): that build's batch calls too, as rows
+  marked [baseline], timed in the same interleaved rounds (before/after in
+  one run).  Its module is loaded under another name; it imports stud's
+  pure-Python modules from the installed package.
 - scalar rows (--no-scalar to skip): one Python call per hand over a list of
   --scalar-hands pre-built inputs (Python ints / CardSets), driven by
   deque(map(f, inputs), maxlen=0); the goal (>= 12 M/s) is for the call, one core.
@@ -51,22 +62,37 @@ SCALAR_GOAL = 12.0
 
 
 def _time_interleaved(cases, repeat):
-    """Best seconds per case over `repeat` rounds; each round runs every case once,
-    so a slow phase of a shared machine hits every case alike."""
+    """Best seconds per case over `repeat` rounds, wall and this thread's CPU
+    time; each round runs every case once, so a slow phase of a shared
+    machine hits every case alike."""
     best = [float("inf")] * len(cases)
+    best_cpu = [float("inf")] * len(cases)
     gc.disable()
     try:
         for _ in range(repeat):
             for k, case in enumerate(cases):
-                t0 = time.perf_counter()
+                t0, c0 = time.perf_counter(), time.thread_time()
                 case["run"]()
                 best[k] = min(best[k], time.perf_counter() - t0)
+                best_cpu[k] = min(best_cpu[k], time.thread_time() - c0)
     finally:
         gc.enable()
-    return best
+    return best, best_cpu
 
 
-def batch_cases(stud, masks, thread_list):
+def load_baseline(path):
+    """The compiled stud._core of another build, loaded beside the installed stud."""
+    import importlib.util  # noqa: PLC0415
+
+    spec = importlib.util.spec_from_file_location("stud_baseline._core", path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"--baseline: cannot load {path}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def batch_cases(stud, masks, thread_list, label=""):
     n = len(masks)
     out = np.empty(n, dtype=np.uint16)
     out2 = np.empty(n, dtype=np.uint16)
@@ -94,6 +120,8 @@ def batch_cases(stud, masks, thread_list):
                     fn(masks, out, threads=threads)
                 call = f"evaluate_{kind}_batch(threads={threads})"
             run()  # warm-up (thread pool, tables, page faults on out)
+            if label:
+                call = f"[{label}] {call}"
             cases.append({"section": "batch", "kind": kind.rstrip("2"), "call": call,
                           "threads": threads,
                           "cores_used": os.cpu_count() if threads == 0 else threads,
@@ -129,13 +157,15 @@ def scalar_cases(stud, masks):
 
 def measure(cases, repeat):
     rows = []
-    for case, t in zip(cases, _time_interleaved(cases, repeat)):
+    for case, t, cpu in zip(cases, *_time_interleaved(cases, repeat)):
         row = {k: v for k, v in case.items() if k != "run"}
         total = case["hands"] / t / 1e6
         per_core = total / case["cores_used"]
         goal = case["goal_per_core"]
         row.update({"seconds": t, "m_per_s_total": total, "m_per_s_per_core": per_core,
                     "meets_goal": None if goal is None else per_core >= goal})
+        if case["threads"] == 1 and cpu > 0:  # the work ran in this thread
+            row.update({"cpu_seconds": cpu, "m_per_s_cpu": case["hands"] / cpu / 1e6})
         rows.append(row)
     return rows
 
@@ -154,6 +184,14 @@ def _goal(r):
     return "-" if r["goal_per_core"] is None else f">= {r['goal_per_core']:g}"
 
 
+def _cpu(r):
+    return _fmt(r["m_per_s_cpu"]) if "m_per_s_cpu" in r else "-"
+
+
+def _with_cpu(rep):
+    return rep["settings"].get("cpu_time", False)
+
+
 def render_text(rep):
     m = rep["machine"]
     lines = ["", f"stud {rep['stud_version']} evaluation throughput -- {m['cpu_model']}, "
@@ -162,6 +200,9 @@ def render_text(rep):
     rows = [(r["section"] + " " + r["kind"], r["call"], str(r["threads"]), f"{r['hands']:,}",
              _fmt(r["m_per_s_total"]), _fmt(r["m_per_s_per_core"]), _goal(r), _status(r))
             for r in rep["rows"]]
+    if _with_cpu(rep):
+        header += ("thread CPU",)
+        rows = [row + (_cpu(r),) for row, r in zip(rows, rep["rows"])]
     widths = [max(len(x) for x in col) for col in zip(header, *rows)]
     fmt = "  ".join(f"{{:{'<' if i < 2 else '>'}{w}}}" for i, w in enumerate(widths))
     lines.append(fmt.format(*header))
@@ -170,6 +211,9 @@ def render_text(rep):
     lines.append("")
     lines.append("threads=0 means all cores; per core = total / threads used. "
                  "hilo = both values per hand.")
+    if _with_cpu(rep):
+        lines.append("thread CPU: M hands/s over the calling thread's CPU time (threads=1 "
+                     "rows), which leaves out the time other jobs held the core.")
     return "\n".join(lines)
 
 
@@ -178,12 +222,13 @@ def render_markdown(rep):
     lines = [f"stud {rep['stud_version']}, {m['cpu_model']} ({m['cpu_count']} CPUs), "
              f"Python {m['python']}; seeded random 7-card hands, best of "
              f"{rep['settings']['repeat']}.", "",
-             "| what | call | threads | M hands/s | M hands/s per core | goal per core | |",
-             "|---|---|--:|--:|--:|--:|---|"]
+             "| what | call | threads | M hands/s | M hands/s per core | goal per core | |"
+             + (" M hands/s, thread CPU time |" if _with_cpu(rep) else ""),
+             "|---|---|--:|--:|--:|--:|---|" + ("--:|" if _with_cpu(rep) else "")]
     for r in rep["rows"]:
         lines.append(f"| {r['section']} {r['kind']} | `{r['call']}` | {r['threads']} | "
                      f"{_fmt(r['m_per_s_total'])} | {_fmt(r['m_per_s_per_core'])} | {_goal(r)} | "
-                     f"{_status(r)} |")
+                     f"{_status(r)} |" + (f" {_cpu(r)} |" if _with_cpu(rep) else ""))
     return "\n".join(lines)
 
 
@@ -202,6 +247,13 @@ def main(argv=None):
                     help="rounds; each round runs every case once, best round kept (default 7)")
     ap.add_argument("--seed", type=int, default=20261129)
     ap.add_argument("--no-scalar", action="store_true", help="skip the scalar rows")
+    ap.add_argument("--cpu-time", action="store_true",
+                    help="also give M hands/s over the calling thread's CPU time (threads=1 "
+                         "rows): on a shared machine, what the core does when it is not "
+                         "taken by other jobs")
+    ap.add_argument("--baseline", metavar="SO_PATH",
+                    help="also time the batch calls of another build's compiled stud._core "
+                         "(rows marked [baseline]), in the same rounds")
     ap.add_argument("--markdown", action="store_true")
     ap.add_argument("--json", nargs="?", const="-", metavar="PATH",
                     help="write results as JSON to PATH (or stdout if no PATH)")
@@ -222,7 +274,10 @@ def main(argv=None):
 
     thread_list = [int(t) for t in args.threads.split(",") if t.strip()]
     masks = random_masks(args.hands, args.cards, args.seed)
-    rows = measure(batch_cases(stud, masks, thread_list), args.repeat)
+    cases = batch_cases(stud, masks, thread_list)
+    if args.baseline:
+        cases += batch_cases(load_baseline(args.baseline), masks, thread_list, "baseline")
+    rows = measure(cases, args.repeat)
     if not args.no_scalar:
         rows += measure(scalar_cases(stud, masks[: args.scalar_hands]), args.repeat)
     rep = {

@@ -12,7 +12,8 @@
  *
  * Invariants (a violation aborts):
  *   - every checked batch returns stud_first_invalid_scalar(masks, n, 5, 7),
- *     and so does stud_first_invalid (the vector version when present);
+ *     and so does stud_first_invalid (the vector version when present), on
+ *     the AVX2 path and again with the scalar loops forced;
  *   - before that index each value equals the scalar inline evaluator and
  *     lies on its scale (high 1..7462, low8 0..56, razz 1..6175);
  *   - no batch writes outside its n outputs (exact heap buffers, ASan);
@@ -174,7 +175,7 @@ static unsigned best_subset(uint64_t m, int kind)
     return best;
 }
 
-static void check_batches(const uint64_t *masks, size_t n)
+static void check_batches_once(const uint64_t *masks, size_t n)
 {
     size_t expect = stud_first_invalid_scalar(masks, n, 5, 7);
     /* the values before the first invalid mask must all be written */
@@ -212,6 +213,16 @@ static void check_batches(const uint64_t *masks, size_t n)
     for (int lo = 0; lo <= 8; lo += 4)
         REQUIRE(stud_first_invalid(masks, n, lo, lo + 3) ==
                 stud_first_invalid_scalar(masks, n, lo, lo + 3));
+}
+
+/* Both paths of the checked batches: the AVX2 kernels (when the processor
+ * has them) and the scalar loops. */
+static void check_batches(const uint64_t *masks, size_t n)
+{
+    check_batches_once(masks, n);
+    stud_batch_set_simd(0);
+    check_batches_once(masks, n);
+    stud_batch_set_simd(1);
 }
 
 static void check_hand(uint64_t m)

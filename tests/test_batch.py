@@ -272,3 +272,137 @@ def test_first_invalid_mask_found_at_every_position(bad):
                 masks[n - 1] = 0x3  # a second bad mask after the first
             with pytest.raises(ValueError, match=rf"masks\[{position}\]"):
                 stud.evaluate_high_batch(masks)
+
+
+# ---- the vector kernels against the scalar code ---------------------------------------
+# The batches run AVX2 kernels when the processor has them, and the scalar
+# loops otherwise; stud._core._batch_simd(False) forces the scalar loops, so
+# both paths are tested on any machine that has AVX2.
+
+from stud._core import _batch_simd  # noqa: E402
+
+ALL_BATCHES = {
+    "high": stud.evaluate_high_batch,
+    "low8": stud.evaluate_low8_batch,
+    "razz": stud.evaluate_razz_batch,
+    "hilo": stud.evaluate_hilo_batch,
+}
+
+
+@pytest.fixture(params=["vector", "scalar"])
+def kernels(request):
+    """Runs the test once on the default path and once on the scalar loops."""
+    if request.param == "scalar":
+        _batch_simd(False)
+        assert not _batch_simd()
+    try:
+        yield request.param
+    finally:
+        _batch_simd(True)
+
+
+def _hands_of_suits(n, rng, suits_weights):
+    """n random 5..7-card masks with cards drawn mostly from some suits (many flushes)."""
+    out = np.zeros(n, np.uint64)
+    sizes = rng.integers(5, 8, n)
+    for i in range(n):
+        cards = set()
+        while len(cards) < sizes[i]:
+            suit = rng.choice(4, p=suits_weights)
+            cards.add(int(rng.integers(0, 13)) + 16 * int(suit))
+        out[i] = sum(1 << c for c in cards)
+    return out
+
+
+def _edge_masks():
+    """Hands the kernels treat apart: flushes and straight flushes of 5..7
+    cards in every suit, quads of every rank with 1..3 more cards (a quad of
+    eight or more sets the rank key's bits above 32), wheels, and lows."""
+    rng = np.random.default_rng(7)
+    masks = []
+    for rank in range(13):  # quads plus one to three other cards
+        quad = sum(1 << (16 * s + rank) for s in range(4))
+        for extra in range(1, 4):
+            for _ in range(40):
+                others = rng.choice([r for r in range(52) if r % 13 != rank], extra, replace=False)
+                masks.append(quad | sum(1 << (16 * (c // 13) + c % 13) for c in others))
+    runs = [[12, 0, 1, 2, 3]] + [list(range(top - 4, top + 1)) for top in range(4, 13)]
+    for suit in range(4):  # every straight flush, alone and with one or two more cards
+        for run in runs:
+            sf = sum(1 << (16 * suit + r) for r in run)
+            other = (run[0] + 7) % 13
+            masks.append(sf)
+            masks.append(sf | (1 << (16 * ((suit + 1) % 4) + run[0])))
+            masks.append(sf | (1 << (16 * ((suit + 2) % 4) + 5)) | (1 << (16 * suit + other)))
+    masks.extend(_hands_of_suits(3000, rng, [0.7, 0.1, 0.1, 0.1]).tolist())
+    masks.extend(_hands_of_suits(1000, rng, [0.05, 0.05, 0.05, 0.85]).tolist())
+    return np.array([m for m in masks if 5 <= bin(m).count("1") <= 7], dtype=np.uint64)
+
+
+@pytest.fixture(scope="module")
+def kernel_masks(five_card_masks):
+    """Every 5-card hand, random 6- and 7-card hands, the edge cases, and
+    low-heavy hands, in an order that mixes them across blocks."""
+    parts = [five_card_masks, random_masks(200_000, seed=11, sizes=(6, 7)),
+             _edge_masks(), random_masks(50_000, seed=12, low_heavy=True)]
+    masks = np.concatenate(parts)
+    return masks[np.random.default_rng(3).permutation(len(masks))]
+
+
+@pytest.mark.parametrize("kind", list(ALL_BATCHES))
+def test_vector_and_scalar_kernels_agree(kind, kernel_masks):
+    fn = ALL_BATCHES[kind]
+    vector = fn(kernel_masks)
+    _batch_simd(False)
+    try:
+        scalar = fn(kernel_masks)
+        # every length around the 8-mask steps and 64-mask blocks of the kernels
+        short = [fn(np.ascontiguousarray(kernel_masks[:n])) for n in range(0, 140)]
+    finally:
+        _batch_simd(True)
+    if kind == "hilo":
+        assert np.array_equal(vector[0], scalar[0]) and np.array_equal(vector[1], scalar[1])
+    else:
+        assert np.array_equal(vector, scalar)
+    for n, values in enumerate(short):
+        if kind == "hilo":
+            assert values[0].tolist() == vector[0][:n].tolist()
+            assert values[1].tolist() == vector[1][:n].tolist()
+        else:
+            assert values.tolist() == vector[:n].tolist()
+
+
+@pytest.mark.parametrize("bad", [0x7, 0x1F | (1 << 13), 0xFF, (1 << 64) - 1])
+def test_first_invalid_mask_and_values_before_it(bad, kernels):
+    """Wherever the first bad mask sits in the kernels' 8-mask steps and
+    64-mask blocks, it is the one named, a later bad mask does not hide it,
+    and every value before it is written."""
+    edge = _edge_masks()  # many flushes: the kernels mark them and fix them up per block
+    hands = np.ascontiguousarray(edge[np.random.default_rng(5).permutation(len(edge))[:200]])
+    expected = {kind: fn(hands) for kind, fn in ALL_BATCHES.items()}
+    for n in (1, 7, 8, 9, 16, 63, 64, 65, 72, 137):
+        for position in sorted({0, 1, 6, 7, 8, 9, 15, 56, 57, 63, 64, 65, 71, 72, 130, n - 1}):
+            if position >= n:
+                continue
+            masks = hands[:n].copy()
+            masks[position] = bad
+            if position + 1 < n:
+                masks[n - 1] = 0x3  # a second bad mask after the first
+            for kind, fn in ALL_BATCHES.items():
+                outs = [np.full(n, 0xFFFF, np.uint16) for _ in range(2 if kind == "hilo" else 1)]
+                with pytest.raises(ValueError, match=rf"masks\[{position}\]"):
+                    fn(masks, *outs)
+                want = expected[kind] if kind == "hilo" else (expected[kind],)
+                for out, values in zip(outs, want):
+                    assert out[:position].tolist() == values[:position].tolist(), (kind, n, position)
+
+
+def test_batch_simd_switch():
+    active = _batch_simd()
+    assert isinstance(active, bool)
+    assert _batch_simd(None) is active
+    with pytest.raises(TypeError):
+        _batch_simd(1)
+    assert _batch_simd(False) is False
+    assert _batch_simd() is False
+    assert _batch_simd(True) is active

@@ -2,6 +2,9 @@
 from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_C_CONTIGUOUS, \
     PyBUF_FORMAT, PyBUF_WRITABLE
 from libc.stdlib cimport calloc, free
+from libc.string cimport strchr
+
+from stud._parallel import map_threads as _map_threads, worker_count as _worker_count
 
 from stud.enums import Category
 from stud.describe import describe_high, describe_low
@@ -305,6 +308,9 @@ cdef class _BatchJob:
 
     def run(self, size_t start, size_t stop):
         """Evaluates [start, stop); the index of the first invalid mask, or -1."""
+        return self._run(start, stop)
+
+    cdef Py_ssize_t _run(self, size_t start, size_t stop) except -2:
         cdef size_t at = start, end, done
         if self.masks == NULL or self.out == NULL or self.stop is None or \
                 (self.kind == _BATCH_HILO and self.out2 == NULL):
@@ -356,21 +362,32 @@ def _allocate_like(masks, Py_ssize_t n):
     return array("H", bytes(2 * n))
 
 
-def _threads_for(threads, Py_ssize_t n) -> int:
-    from stud._parallel import worker_count
-    return max(1, min(worker_count(threads), n // _BATCH_MIN_PER_THREAD))
+cdef Py_ssize_t _threads_for(object threads, Py_ssize_t n) except -1:
+    if type(threads) is int and threads == 1:  # the default: no checks to run
+        return 1
+    return max(1, min(_worker_count(threads), n // _BATCH_MIN_PER_THREAD))
 
 
 def _on_workers(task, Py_ssize_t n, int workers, stop):
     """task(start, stop) over `workers` equal ranges of [0, n), on the shared
     thread pool when there are several; the results in range order."""
-    from stud._parallel import map_threads
     bounds = [n * k // workers for k in range(workers + 1)]
-    return map_threads(task, [(bounds[k], bounds[k + 1]) for k in range(workers)], workers, stop)
+    return _map_threads(task, [(bounds[k], bounds[k + 1]) for k in range(workers)], workers, stop)
+
+
+cdef bint _has_code(Py_buffer *view, const char *codes) noexcept:
+    """The buffer's format is one of the one-letter `codes`, native or
+    little-endian (what _format_code reads, without making strings)."""
+    cdef const char *fmt = view.format
+    if fmt == NULL:  # unsigned bytes
+        return strchr(codes, b"B") != NULL
+    if fmt[0] == b"@" or fmt[0] == b"=" or fmt[0] == b"<":
+        fmt += 1
+    return fmt[0] != 0 and fmt[1] == 0 and strchr(codes, fmt[0]) != NULL
 
 
 cdef void _check_out(Py_buffer *view, Py_ssize_t n, str name) except *:
-    if view.ndim != 1 or view.itemsize != 2 or _format_code(view) not in ("H", "h"):
+    if view.ndim != 1 or view.itemsize != 2 or not _has_code(view, b"Hh"):
         raise TypeError(f"{name} must be a one-dimensional uint16 buffer, got format "
                         f"{_format_code(view)!r} with {view.ndim} dimension(s)")
     if view.shape[0] != n:
@@ -380,14 +397,13 @@ cdef void _check_out(Py_buffer *view, Py_ssize_t n, str name) except *:
 cdef object _batch(int kind, object masks, object out, object out2, object threads):
     """Runs one batch kind; returns out (or (out, out2) for hi-lo)."""
     cdef Py_buffer mview, oview, oview2
-    cdef Py_ssize_t n
-    cdef size_t bad
+    cdef Py_ssize_t n, workers, bad
     cdef bint two = kind == _BATCH_HILO
     cdef _BatchJob job = _BatchJob()
     job.stop = _Stop()
     _get_buffer(masks, &mview, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT, "masks")
     try:
-        if mview.ndim != 1 or mview.itemsize != 8 or _format_code(&mview) not in ("Q", "q", "L", "l"):
+        if mview.ndim != 1 or mview.itemsize != 8 or not _has_code(&mview, b"QqLl"):
             raise TypeError(
                 f"masks must be a one-dimensional buffer of 64-bit integers (numpy uint64/int64, "
                 f"array('Q')), got format {_format_code(&mview)!r} with {mview.ndim} dimension(s)")
@@ -418,10 +434,12 @@ cdef object _batch(int kind, object masks, object out, object out2, object threa
                         raise ValueError("high_out and low_out must not overlap")
                     if _overlaps(job.out2, job.masks, n):
                         raise ValueError("low_out must not overlap masks")
-                invalid = [index for index in _on_workers(job.run, n, workers, job.stop)
-                           if index >= 0]
-                if invalid:
-                    bad = invalid[0]
+                if workers == 1:  # here, without the pool's bookkeeping
+                    bad = job._run(0, n)
+                else:
+                    bad = next((index for index in _on_workers(job.run, n, workers, job.stop)
+                                if index >= 0), -1)
+                if bad >= 0:
                     value = (<const uint64_t *>mview.buf)[bad]
                     raise ValueError(
                         f"masks[{bad}] = {value:#x} is not a hand: it needs 5 to 7 cards and no "
@@ -471,6 +489,18 @@ def evaluate_hilo_batch(masks, high_out=None, low_out=None, *, threads=1):
     given); see evaluate_high_batch for the buffers and ``threads``.
     """
     return _batch(_BATCH_HILO, masks, high_out, low_out, threads)
+
+
+def _batch_simd(allowed=None) -> bool:
+    """Whether the batch functions use the AVX2 kernels: True when this
+    processor has AVX2 and they are allowed.  ``allowed=False`` makes them
+    run the scalar code (what a processor without AVX2 runs), True allows
+    the kernels again; None changes nothing.  For tests and benchmarks that
+    compare the two: a process-wide setting, not to change while batches
+    run on other threads."""
+    if allowed is not None:
+        stud_batch_set_simd(_true_or_false(allowed, "allowed"))
+    return stud_batch_simd() != 0
 
 
 # ---- exhaustive enumeration, for the tests ----------------------------------------

@@ -31,6 +31,8 @@ cdef extern from "eval.h" nogil:
     size_t stud_eval_low8_batch(const uint64_t *masks, uint16_t *out, size_t n)
     size_t stud_eval_razz_batch(const uint64_t *masks, uint16_t *out, size_t n)
     size_t stud_eval_hilo_batch(const uint64_t *masks, uint16_t *high, uint16_t *low8, size_t n)
+    void stud_batch_set_simd(int allowed)
+    int stud_batch_simd()
     int stud_high_category(unsigned value)
     uint64_t stud_best_five(uint64_t mask, stud_eval_kind kind)
 

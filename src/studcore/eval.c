@@ -42,57 +42,45 @@ void stud_eval_hilo_batch_scalar(const uint64_t *masks, uint16_t *high, uint16_t
     }
 }
 
-#if STUD_HAVE_AVX2_KERNELS
-#define DISPATCH(simd_call, scalar_call) \
-    do {                                 \
-        if (stud_simd_available())       \
-            simd_call;                   \
-        else                             \
-            scalar_call;                 \
-    } while (0)
-#else
-#define DISPATCH(simd_call, scalar_call) scalar_call
-#endif
+/* Whether the batches may use the AVX2 kernels (see eval.h). */
+static int simd_allowed = 1;
+
+void stud_batch_set_simd(int allowed)
+{
+    simd_allowed = allowed != 0;
+}
+
+int stud_batch_simd(void)
+{
+    return simd_allowed && stud_simd_available();
+}
 
 size_t stud_first_invalid(const uint64_t *masks, size_t n, int min_cards, int max_cards)
 {
-    size_t bad;
-    DISPATCH(bad = stud_simd_first_invalid(masks, n, min_cards, max_cards),
-             bad = stud_first_invalid_scalar(masks, n, min_cards, max_cards));
-    return bad;
+#if STUD_HAVE_AVX2_KERNELS
+    if (stud_batch_simd())
+        return stud_simd_first_invalid(masks, n, min_cards, max_cards);
+#endif
+    return stud_first_invalid_scalar(masks, n, min_cards, max_cards);
 }
 
 /* ---- checked batches ----------------------------------------------------------
  * The caller's buffer may be changed by another thread while a batch runs
  * (the Python layer releases the GIL).  So each mask is loaded exactly once,
- * through a volatile read into a block on the stack, and that copy is both
- * checked and evaluated: no interleaving can put an unchecked mask in front
- * of a table read. */
+ * through a volatile read, and that copy is both checked and evaluated: no
+ * interleaving can put an unchecked mask in front of a table read.  The
+ * AVX2 kernels (eval_simd.c) do so eight masks at a time; the scalar code
+ * below copies blocks of 64 to the stack. */
 
 enum { BATCH_HIGH, BATCH_LOW8, BATCH_RAZZ, BATCH_HILO };
 #define BATCH_BLOCK 64
 
-static size_t checked_batch(int kind, const uint64_t *masks, uint16_t *out, uint16_t *out2, size_t n)
+static size_t checked_batch_scalar(int kind, const uint64_t *masks, uint16_t *out, uint16_t *out2,
+                                   size_t n)
 {
     uint64_t block[BATCH_BLOCK];
-    int simd = STUD_HAVE_AVX2_KERNELS && stud_simd_available();
     for (size_t i = 0; i < n; i += BATCH_BLOCK) {
         size_t m = n - i < BATCH_BLOCK ? n - i : BATCH_BLOCK;
-#if STUD_HAVE_AVX2_KERNELS
-        if (simd) {
-            size_t good = stud_simd_copy_checked(masks + i, block, m, 5, 7);
-            switch (kind) { /* the valid masks before a bad one are evaluated too */
-            case BATCH_HIGH: stud_simd_high_batch(block, out + i, good); break;
-            case BATCH_LOW8: stud_simd_low8_batch(block, out + i, good); break;
-            case BATCH_RAZZ: stud_simd_razz_batch(block, out + i, good); break;
-            default: stud_simd_hilo_batch(block, out + i, out2 + i, good); break;
-            }
-            if (good < m)
-                return i + good;
-            continue;
-        }
-#endif
-        (void)simd;
         const volatile uint64_t *source = masks + i;
         for (size_t k = 0; k < m; k++)
             block[k] = source[k];
@@ -109,24 +97,32 @@ static size_t checked_batch(int kind, const uint64_t *masks, uint16_t *out, uint
     return n;
 }
 
+#if STUD_HAVE_AVX2_KERNELS
+#define CHECKED(simd_call, kind, masks, out, out2, n) \
+    (stud_batch_simd() ? simd_call : checked_batch_scalar(kind, masks, out, out2, n))
+#else
+#define CHECKED(simd_call, kind, masks, out, out2, n) \
+    checked_batch_scalar(kind, masks, out, out2, n)
+#endif
+
 size_t stud_eval_high_batch(const uint64_t *masks, uint16_t *out, size_t n)
 {
-    return checked_batch(BATCH_HIGH, masks, out, NULL, n);
+    return CHECKED(stud_simd_high_batch(masks, out, n), BATCH_HIGH, masks, out, NULL, n);
 }
 
 size_t stud_eval_low8_batch(const uint64_t *masks, uint16_t *out, size_t n)
 {
-    return checked_batch(BATCH_LOW8, masks, out, NULL, n);
+    return CHECKED(stud_simd_low8_batch(masks, out, n), BATCH_LOW8, masks, out, NULL, n);
 }
 
 size_t stud_eval_razz_batch(const uint64_t *masks, uint16_t *out, size_t n)
 {
-    return checked_batch(BATCH_RAZZ, masks, out, NULL, n);
+    return CHECKED(stud_simd_razz_batch(masks, out, n), BATCH_RAZZ, masks, out, NULL, n);
 }
 
 size_t stud_eval_hilo_batch(const uint64_t *masks, uint16_t *high, uint16_t *low8, size_t n)
 {
-    return checked_batch(BATCH_HILO, masks, high, low8, n);
+    return CHECKED(stud_simd_hilo_batch(masks, high, low8, n), BATCH_HILO, masks, high, low8, n);
 }
 
 int stud_high_category(unsigned value)

@@ -80,6 +80,13 @@ size_t stud_eval_low8_batch(const uint64_t *masks, uint16_t *out, size_t n);
 size_t stud_eval_razz_batch(const uint64_t *masks, uint16_t *out, size_t n);
 /* high and 8-or-better low of the same hands in one pass */
 size_t stud_eval_hilo_batch(const uint64_t *masks, uint16_t *high, uint16_t *low8, size_t n);
+/* Whether the checked batches (and stud_first_invalid) may use the AVX2
+ * kernels when the processor has them (the default, allowed = 1), or must
+ * run the scalar code (0): for tests and benchmarks that compare the two.
+ * A process-wide setting, to change only while no batch runs. */
+void stud_batch_set_simd(int allowed);
+/* Nonzero when the checked batches use the AVX2 kernels. */
+int stud_batch_simd(void);
 void stud_eval_high_batch_scalar(const uint64_t *masks, uint16_t *out, size_t n);
 void stud_eval_low8_batch_scalar(const uint64_t *masks, uint16_t *out, size_t n);
 void stud_eval_razz_batch_scalar(const uint64_t *masks, uint16_t *out, size_t n);

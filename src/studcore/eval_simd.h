@@ -12,13 +12,13 @@
 int stud_simd_available(void);
 
 #if STUD_HAVE_AVX2_KERNELS
-void stud_simd_high_batch(const uint64_t *masks, uint16_t *out, size_t n);
-void stud_simd_low8_batch(const uint64_t *masks, uint16_t *out, size_t n);
-void stud_simd_razz_batch(const uint64_t *masks, uint16_t *out, size_t n);
-void stud_simd_hilo_batch(const uint64_t *masks, uint16_t *high, uint16_t *low8, size_t n);
+/* The checked batches of eval.h (same contract: each mask read once,
+ * checked and evaluated from that read; n or the first invalid index). */
+size_t stud_simd_high_batch(const uint64_t *masks, uint16_t *out, size_t n);
+size_t stud_simd_low8_batch(const uint64_t *masks, uint16_t *out, size_t n);
+size_t stud_simd_razz_batch(const uint64_t *masks, uint16_t *out, size_t n);
+size_t stud_simd_hilo_batch(const uint64_t *masks, uint16_t *high, uint16_t *low8, size_t n);
 size_t stud_simd_first_invalid(const uint64_t *masks, size_t n, int min_cards, int max_cards);
-size_t stud_simd_copy_checked(const uint64_t *masks, uint64_t *block, size_t n, int min_cards,
-                              int max_cards);
 #endif
 
 #endif

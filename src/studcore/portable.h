@@ -55,6 +55,8 @@ static inline int stud_clz32(uint32_t x)
 /* The AVX2 batch kernels (eval_simd.c) are built for x86 and chosen at run
  * time; the rest of the library is built for the baseline ISA.
  *   STUD_TARGET_AVX2        marks a function that may use AVX2;
+ *   STUD_ALWAYS_INLINE      inline, whatever the compiler's heuristics say
+ *                           (after `static`: static STUD_ALWAYS_INLINE int f);
  *   STUD_LOAD256_ONCE(p)    an unaligned 32-byte load from p that the
  *                           compiler does exactly once (the memory may be
  *                           changed by another thread; the loaded value is
@@ -67,6 +69,7 @@ static inline int stud_clz32(uint32_t x)
 #define STUD_HAVE_AVX2_KERNELS 1
 #define STUD_TARGET_AVX2 __attribute__((target("avx2")))
 #define STUD_LOAD256_ONCE(p) (*(const volatile __m256i_u *)(const void *)(p))
+#define STUD_ALWAYS_INLINE inline __attribute__((always_inline))
 
 static inline int stud_cpu_has_avx2(void)
 {
@@ -83,6 +86,7 @@ static inline int stud_cpu_has_avx2(void)
 
 #define STUD_HAVE_AVX2_KERNELS 1
 #define STUD_TARGET_AVX2
+#define STUD_ALWAYS_INLINE __forceinline
 #define STUD_LOAD256_ONCE(p) stud_load256_once((const void *)(p))
 
 static inline __m256i stud_load256_once(const void *p)
