@@ -20,6 +20,8 @@
  *   - 5-card values order hands as an independent structural ranking does,
  *     and a 6- or 7-card value is the best of its 5-card subsets;
  *   - stud_best_five returns a 5-card subset with the hand's own value;
+ *   - the running key of a hand, built a card at a time in any order,
+ *     gives the values of the mask evaluators (high, low8, razz);
  *   - board ranking of 1..4 cards ignores suits and orders boards of the
  *     same size as an independent ranking does (hi and Razz);
  *   - stud_census on a small range visits C(51 - first, n - 1) hands per
@@ -225,9 +227,27 @@ static void check_batches(const uint64_t *masks, size_t n)
     stud_batch_set_simd(1);
 }
 
+/* The running key, built from the highest card down, and from the mask. */
+static void check_running_key(uint64_t m, unsigned high, unsigned low8, unsigned razz)
+{
+    uint64_t key = STUD_RKEY_EMPTY, seen = 0;
+    for (int card = STUD_CARDS - 1; card >= 0; card--) {
+        if (m & stud_card_bit(card)) {
+            key += stud_rkey_card(card);
+            seen |= stud_card_bit(card);
+        }
+    }
+    REQUIRE(seen == m && key == stud_rkey_of(m));
+    uint32_t entry = stud_rkey_entry(key);
+    REQUIRE(stud_rkey_high(key, m, entry) == high);
+    REQUIRE(stud_rkey_unpack_low8(entry) == low8);
+    REQUIRE(stud_rkey_unpack_razz(entry) == razz);
+}
+
 static void check_hand(uint64_t m)
 {
     unsigned high = stud_eval_high(m), low8 = stud_eval_low8(m), razz = stud_eval_razz(m);
+    check_running_key(m, high, low8, razz);
     int category = stud_high_category(high);
     REQUIRE(category >= 0 && category <= 8);
     REQUIRE(high >= stud_high_category_start[category] &&

@@ -85,6 +85,13 @@ def test_known_value():
     # many ties of both halves: the same low ranks
     (Variant.FIVE_CARD_STUD_HILO, ["As 2d 7h 3c", "Ah 2h 3s 7d", "Kc Kd Qh"], ""),
     (Variant.RAZZ, ["As 2d 3h 4c 5s 9d", "Ad 2s 3c 4h 5d 9s"], ""),
+    # more players than the cells of (high, low) winners kept on the stack
+    *[(variant, ["As 2d 3c 4h 5s 6d 7c", "Ah 2h 3s 5d Kc Ks 9h", "Qs Qd 7h 8h Th 6c Kh",
+                 "Jc Jd 5c 6s 7s 8s", "9d 9s 4c 4d 2s 3d"], "")
+      for variant in SEVEN],
+    *[(variant, ["As 2d 3c 4h 5s", "Ah 2h 3s 5d Kc", "Qs Qd 7c 8h Th", "Jc Jd 5c 6s 7s",
+                 "9d 9h 4c 4d 2s", "Tc Td 8c 8d 7d", "Kd Kh Qh Qc", "Ad Ac Js 9c"], "")
+      for variant in (Variant.FIVE_CARD_STUD, Variant.FIVE_CARD_STUD_HILO)],
 ])
 def test_exact_matches_the_slow_enumerator(variant, hands, dead):
     outcomes, share, high, low, scoop, high_tie, low_tie = slow_equity(variant, hands, dead)

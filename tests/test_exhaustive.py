@@ -137,3 +137,20 @@ def test_five_card_hands(five):
     # every 5-card low of distinct ranks A..8: 56 rank sets x 4^5 suits
     assert sum(low8[1:]) == 56 * 4**5
     assert sum(1 for count in razz if count) == stud.RAZZ_CLASSES == 6_175
+
+
+@pytest.mark.parametrize("n_cards", [5, 6, 7])
+def test_census_agrees_with_the_mask_evaluators(n_cards):
+    """The census walks running keys (a card at a time); the scalar
+    evaluators read whole masks: every hand of a slice, value by value."""
+    from itertools import combinations
+
+    lo = 52 - n_cards - 6
+    expect = ([0] * (stud.HIGH_CLASSES + 1), [0] * 57, [0] * (stud.RAZZ_CLASSES + 1))
+    for ids in combinations(range(lo, 52), n_cards):
+        mask = sum(1 << (16 * (i & 3) + (i >> 2)) for i in ids)
+        expect[0][stud.high_value(mask)] += 1
+        expect[1][stud.low8_value(mask)] += 1
+        expect[2][stud.razz_value(mask)] += 1
+    assert _census(n_cards, lo, 52) == expect
+    assert _census(n_cards, lo, 52, lows=False) == (expect[0], [], [])

@@ -505,9 +505,10 @@ def _batch_simd(allowed=None) -> bool:
 
 # ---- exhaustive enumeration, for the tests ----------------------------------------
 
-def _census(int n_cards, int first_lo=0, int first_hi=52):
+def _census(int n_cards, int first_lo=0, int first_hi=52, bint lows=True):
     """Histograms by value (high, low8, razz) of every ``n_cards``-card hand whose
-    lowest card index is in [first_lo, first_hi), computed in C without the GIL."""
+    lowest card index is in [first_lo, first_hi), computed in C without the GIL.
+    ``lows=False`` counts the high alone (the low8 and razz lists come back empty)."""
     if n_cards < 5 or n_cards > 7 or first_lo < 0 or first_hi > 52 or first_lo > first_hi:
         raise ValueError("census takes 5..7 cards and a range of first cards within 0..52")
     # one histogram slot per value, 0 included, on each scale
@@ -517,7 +518,13 @@ def _census(int n_cards, int first_lo=0, int first_hi=52):
         raise MemoryError()
     try:
         with nogil:
-            stud_census(n_cards, first_lo, first_hi, counts, counts + high, counts + high + low8)
+            if lows:
+                stud_census(n_cards, first_lo, first_hi, counts, counts + high,
+                            counts + high + low8)
+            else:
+                stud_census(n_cards, first_lo, first_hi, counts, NULL, NULL)
+        if not lows:
+            return ([counts[k] for k in range(high)], [], [])
         return ([counts[k] for k in range(high)], [counts[high + k] for k in range(low8)],
                 [counts[high + low8 + k] for k in range(razz)])
     finally:

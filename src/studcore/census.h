@@ -10,7 +10,9 @@
 
 /* Adds to the histograms (indexed by value: high[7463], low8[57],
  * razz[6176]) every hand of n_cards (5..7) cards whose lowest card id is in
- * [first_lo, first_hi).  Returns the number of hands visited. */
+ * [first_lo, first_hi).  low8 and razz may both be NULL: then only the
+ * high is counted (what enumeration benchmarks time).
+ * Returns the number of hands visited. */
 uint64_t stud_census(int n_cards, int first_lo, int first_hi, uint64_t *high, uint64_t *low8,
                      uint64_t *razz);
 

@@ -65,6 +65,53 @@ static inline uint16_t stud_eval_low8(uint64_t mask)
     return stud_low8_by_ranks[stud_low_ranks(mask)];
 }
 
+/* ---- hands built a card at a time ---------------------------------------------
+ * Enumeration loops carry a running key (tables.h): start from
+ * stud_rkey_of(known cards), add stud_rkey_card(card) for each card dealt,
+ * and keep the mask of the cards beside it (only a flush reads it).  A
+ * hand's values are then one perfect-hash lookup plus a flush test:
+ *
+ *     uint32_t entry = stud_rkey_entry(key);      5..7 cards
+ *     stud_rkey_high(key, mask, entry)            == stud_eval_high(mask)
+ *     stud_rkey_unpack_razz(entry)                == stud_eval_razz(mask)
+ *     stud_rkey_unpack_low8(entry)                == stud_eval_low8(mask)
+ *
+ * A loop over the last cards of hands can ask once whether any of them can
+ * hold a flush (stud_rkey_may_flush); when none can, the high is
+ * stud_rkey_unpack_high(entry) and the mask is not needed at all.
+ */
+static inline uint64_t stud_rkey_of(uint64_t mask)
+{
+    uint64_t key = STUD_RKEY_EMPTY;
+    for (uint64_t rest = mask; rest; rest &= rest - 1)
+        key += stud_rkey_card(stud_lowest_card(rest));
+    return key;
+}
+
+/* Nonzero when `more` cards (1..4) added to the hand of `key` can make a
+ * flush: some suit already holds 5 - more cards. */
+static inline int stud_rkey_may_flush(uint64_t key, int more)
+{
+    return ((key + (uint64_t)more * 0x1111u) & STUD_RKEY_FLUSH) != 0;
+}
+
+static inline uint32_t stud_rkey_entry(uint64_t key)
+{
+    return stud_rkey_table[stud_rkey_index(key)];
+}
+
+static inline unsigned stud_rkey_high(uint64_t key, uint64_t mask, uint32_t entry)
+{
+    unsigned value = stud_rkey_unpack_high(entry);
+    uint64_t flush = key & STUD_RKEY_FLUSH;
+    if (STUD_UNLIKELY(flush)) { /* about 3% of random 7-card hands */
+        int suit = stud_ctz64(flush) >> 2;
+        unsigned f = stud_flush_high[stud_suit_field(mask, suit)];
+        value = f > value ? f : value;
+    }
+    return value;
+}
+
 /* Index of the first mask that is not a set of min_cards..max_cards valid
  * cards, or n when all are. */
 size_t stud_first_invalid(const uint64_t *masks, size_t n, int min_cards, int max_cards);

@@ -186,15 +186,26 @@ static void best_of_subsets(int counts[STUD_RANKS], int sub[STUD_RANKS], int ran
     sub[rank] = 0;
 }
 
-/* ---- the perfect hash over rank multisets ---------------------------------- */
+/* ---- the perfect hashes over rank multisets -------------------------------
+ *
+ * Two perfect hashes of the same 73,775 multisets, built by one generator
+ * (multiply, then a displacement per bucket):
+ *   the mask hash      keys stud_rank_key, the carry-save planes of tables.h;
+ *   the running-key hash   keys the rank counts at 3 bits a rank, with a
+ *                      multiplier whose low STUD_RKEY_MUL_SHIFT bits are
+ *                      zero, so the product leaves room for suit counters
+ *                      below it (tables.h, "Running key"). */
 
 #define MAX_KEYS 80000
 #define N_BUCKETS (1u << STUD_HASH_BUCKET_BITS)
 #define MAX_SLOTS (1u << 18)
 
-static uint64_t keys[MAX_KEYS];
+static uint64_t mask_keys[MAX_KEYS], add_keys[MAX_KEYS];
 static struct best key_best[MAX_KEYS];
+static uint8_t key_low8[MAX_KEYS];
 static int n_keys;
+
+static uint8_t low8_by_ranks[256 + 3]; /* built before the keys (build_low8) */
 
 static uint64_t key_of_counts(const int counts[STUD_RANKS])
 {
@@ -213,16 +224,31 @@ static void collect_key(const int counts[STUD_RANKS], void *ctx)
     memcpy(copy, counts, sizeof copy);
     struct best best = {0, 0};
     best_of_subsets(copy, sub, 0, 5, &best);
-    keys[n_keys] = key_of_counts(counts);
+    uint64_t add = 0;
+    unsigned low_ranks = 0; /* bit 0 = ace, bit k = rank k+1 (eval.h, stud_low_ranks) */
+    for (int r = 0; r < STUD_RANKS; r++) {
+        add += (uint64_t)counts[r] << (3 * r);
+        if (counts[r] && (r == STUD_RANKS - 1 || r < 7))
+            low_ranks |= 1u << (r == STUD_RANKS - 1 ? 0 : r + 1);
+    }
+    mask_keys[n_keys] = key_of_counts(counts);
+    add_keys[n_keys] = add;
     key_best[n_keys] = best;
+    key_low8[n_keys] = low8_by_ranks[low_ranks];
     n_keys++;
 }
 
-static uint64_t mul;
-static uint16_t disp[N_BUCKETS + 1];
-static uint16_t high_by_slot[MAX_SLOTS], razz_by_slot[MAX_SLOTS];
+struct hash {
+    const uint64_t *keys;
+    uint64_t mul;
+    uint16_t disp[N_BUCKETS + 1];
+    int slot_key[MAX_SLOTS]; /* the key of each slot, -1 for none */
+    uint32_t n_slots;
+};
+
+static struct hash mask_hash, add_hash;
+
 static unsigned char used[2 * MAX_SLOTS];
-static uint32_t n_slots;
 static uint32_t next_link[2 * MAX_SLOTS]; /* union-find over used slots: the next free slot */
 
 static uint32_t next_free(uint32_t slot)
@@ -261,9 +287,10 @@ static int cmp_bucket_size(const void *a, const void *b)
 /* Tries one multiplier: buckets must hold keys with distinct offsets; then
  * each bucket, largest first, takes the smallest displacement at which all
  * its slots are free. */
-static int try_multiplier(uint64_t m)
+static int try_multiplier(struct hash *hs, uint64_t m)
 {
     static int fill[N_BUCKETS];
+    const uint64_t *keys = hs->keys;
     memset(bucket_start, 0, sizeof bucket_start);
     for (int i = 0; i < n_keys; i++)
         bucket_start[bucket_of(keys[i], m) + 1]++;
@@ -282,14 +309,16 @@ static int try_multiplier(uint64_t m)
         bucket_order[b] = (int)b;
     qsort(bucket_order, N_BUCKETS, sizeof bucket_order[0], cmp_bucket_size);
     memset(used, 0, sizeof used);
-    n_slots = 0;
+    for (uint32_t s = 0; s < MAX_SLOTS; s++)
+        hs->slot_key[s] = -1;
+    hs->n_slots = 0;
     uint32_t lowest_free = 0; /* every slot below it is used */
     for (unsigned k = 0; k < N_BUCKETS; k++) {
         int b = bucket_order[k];
         uint32_t offsets[64], min_offset = 1u << STUD_HASH_OFFSET_BITS;
         int size = bucket_start[b + 1] - bucket_start[b];
         if (size == 0) {
-            disp[b] = 0;
+            hs->disp[b] = 0;
             continue;
         }
         if (size > 64)
@@ -313,16 +342,17 @@ static int try_multiplier(uint64_t m)
         }
         if (d >= 2 * 65536)
             return 0;
-        disp[b] = (uint16_t)(d >> 1);
+        hs->disp[b] = (uint16_t)(d >> 1);
         for (int i = bucket_start[b]; i < bucket_start[b + 1]; i++) {
             int key = bucket_keys[i];
             uint32_t slot = offset_of(keys[key], m) + d;
+            if (slot >= MAX_SLOTS)
+                return 0;
             used[slot] = 1;
             next_link[slot] = slot + 1;
-            high_by_slot[slot] = key_best[key].high;
-            razz_by_slot[slot] = key_best[key].razz;
-            if (slot + 1 > n_slots)
-                n_slots = slot + 1;
+            hs->slot_key[slot] = key;
+            if (slot + 1 > hs->n_slots)
+                hs->n_slots = slot + 1;
         }
         while (used[lowest_free])
             lowest_free++;
@@ -330,36 +360,39 @@ static int try_multiplier(uint64_t m)
     return 1;
 }
 
-/* Every key must land on a slot of its own holding its own values. */
-static void verify_hash(void)
+/* Every key must land on a slot of its own. */
+static void verify_hash(const struct hash *hs)
 {
     static int owner[MAX_SLOTS];
     memset(owner, -1, sizeof owner);
     for (int i = 0; i < n_keys; i++) {
-        uint32_t slot = offset_of(keys[i], mul) + 2u * disp[bucket_of(keys[i], mul)];
-        if (slot >= n_slots || owner[slot] >= 0 || high_by_slot[slot] != key_best[i].high ||
-            razz_by_slot[slot] != key_best[i].razz) {
+        uint64_t key = hs->keys[i];
+        uint32_t slot = offset_of(key, hs->mul) + 2u * hs->disp[bucket_of(key, hs->mul)];
+        if (slot >= hs->n_slots || owner[slot] >= 0 || hs->slot_key[slot] != i) {
             fprintf(stderr, "gen_tables: hash check failed for key %d (slot %u, owner %d)\n", i,
-                    slot, slot < n_slots ? owner[slot] : -2);
+                    slot, slot < hs->n_slots ? owner[slot] : -2);
             exit(1);
         }
         owner[slot] = i;
     }
 }
 
-static void build_hash(void)
+/* Multipliers from a fixed sequence (splitmix64, so builds are
+ * reproducible), shifted left by `shift`: the first that makes the hash
+ * perfect. */
+static void build_hash(struct hash *hs, const uint64_t *keys, int shift)
 {
     uint64_t state = 0x9E3779B97F4A7C15ull;
+    hs->keys = keys;
     for (int attempt = 0; attempt < 1000; attempt++) {
-        /* splitmix64: a fixed sequence of odd candidates, so builds are reproducible */
         state += 0x9E3779B97F4A7C15ull;
         uint64_t z = state;
         z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
         z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        z = (z ^ (z >> 31)) | 1;
-        if (try_multiplier(z)) {
-            mul = z;
-            verify_hash();
+        z = ((z ^ (z >> 31)) | 1) << shift;
+        if (try_multiplier(hs, z)) {
+            hs->mul = z;
+            verify_hash(hs);
             return;
         }
     }
@@ -370,7 +403,6 @@ static void build_hash(void)
 /* ---- flushes and 8-or-better lows ------------------------------------------ */
 
 static uint16_t flush_high[8192 + 1];
-static uint8_t low8_by_ranks[256 + 3];
 
 static void build_flushes(void)
 {
@@ -453,11 +485,31 @@ int main(int argc, char **argv)
         category_start[c] = (uint16_t)(v + 1);
     }
 
+    build_low8();
     for (int size = 5; size <= 7; size++)
         each_multiset(counts, 0, size, collect_key, NULL);
-    build_hash();
+    build_hash(&mask_hash, mask_keys, 0);
+    build_hash(&add_hash, add_keys, STUD_RKEY_MUL_SHIFT);
+    /* a card's running key: its rank count times the multiplier, plus one
+     * in its suit's counter */
+    uint64_t card_key[STUD_CARDS];
+    for (int c = 0; c < STUD_CARDS; c++)
+        card_key[c] = (1ull << (3 * stud_card_rank(c))) * add_hash.mul +
+                      (1ull << (4 * stud_card_suit(c)));
     build_flushes();
-    build_low8();
+
+    static uint16_t high_by_slot[MAX_SLOTS], razz_by_slot[MAX_SLOTS];
+    static uint32_t rkey_value[MAX_SLOTS];
+    for (uint32_t slot = 0; slot < mask_hash.n_slots; slot++) {
+        int key = mask_hash.slot_key[slot];
+        high_by_slot[slot] = key < 0 ? 0 : key_best[key].high;
+        razz_by_slot[slot] = key < 0 ? 0 : key_best[key].razz;
+    }
+    for (uint32_t slot = 0; slot < add_hash.n_slots; slot++) {
+        int key = add_hash.slot_key[slot];
+        rkey_value[slot] = key < 0 ? 0 : stud_rkey_pack(key_best[key].high, key_best[key].razz,
+                                                         key_low8[key]);
+    }
 
     FILE *f = fopen(argv[1], "w");
     if (!f) {
@@ -466,25 +518,45 @@ int main(int argc, char **argv)
     }
     fprintf(f, "/* Generated by gen_tables.c at build time: do not edit. */\n");
     fprintf(f, "#include \"tables.h\"\n\n");
-    fprintf(f, "const uint64_t stud_hash_mul = 0x%016llxull;\n", (unsigned long long)mul);
-    fprintf(f, "const uint32_t stud_hash_slots = %u;\n\n", n_slots);
+    fprintf(f, "const uint64_t stud_hash_mul = 0x%016llxull;\n", (unsigned long long)mask_hash.mul);
+    fprintf(f, "const uint32_t stud_hash_slots = %u;\n\n", mask_hash.n_slots);
     /* one spare zero entry after each gathered table: a vector kernel reads
      * 32 bits at the address of a 16-bit entry */
-    write_u16(f, "const uint16_t stud_hash_disp[(1u << STUD_HASH_BUCKET_BITS) + 1]", disp,
-              N_BUCKETS + 1);
-    write_u16(f, "const uint16_t stud_high_by_slot[]", high_by_slot, n_slots + 1);
-    write_u16(f, "const uint16_t stud_razz_by_slot[]", razz_by_slot, n_slots + 1);
+    write_u16(f, "const uint16_t stud_hash_disp[(1u << STUD_HASH_BUCKET_BITS) + 1]",
+              mask_hash.disp, N_BUCKETS + 1);
+    write_u16(f, "const uint16_t stud_high_by_slot[]", high_by_slot, mask_hash.n_slots + 1);
+    write_u16(f, "const uint16_t stud_razz_by_slot[]", razz_by_slot, mask_hash.n_slots + 1);
     write_u16(f, "const uint16_t stud_flush_high[8192 + 1]", flush_high, 8192 + 1);
     fprintf(f, "const uint8_t stud_low8_by_ranks[256 + 3] = {\n");
     for (int i = 0; i < 256 + 3; i++)
         fprintf(f, "%s%u,", i % 16 ? " " : "\n    ", low8_by_ranks[i]);
     fprintf(f, "\n};\n\n");
     write_u16(f, "const uint16_t stud_high_category_start[10]", category_start, 10);
+    fprintf(f, "const uint64_t stud_rkey_mul = 0x%016llxull;\n", (unsigned long long)add_hash.mul);
+    fprintf(f, "const uint32_t stud_rkey_slots = %u;\n\n", add_hash.n_slots);
+    fprintf(f, "const uint64_t stud_rkey_card_key[STUD_CARDS] = {");
+    for (int c = 0; c < STUD_CARDS; c++)
+        fprintf(f, "%s0x%016llxull,", c % 4 ? " " : "\n    ", (unsigned long long)card_key[c]);
+    fprintf(f, "\n};\n\n");
+    /* one table: first per bucket the addition that turns the key's high
+     * bits into the index of the slot's entry (2 * disp[bucket] - the
+     * bucket bits above the offset + where the entries start, mod 2^32),
+     * then the entries */
+    fprintf(f, "const uint32_t stud_rkey_table[] = {");
+    for (uint32_t b = 0; b < N_BUCKETS; b++)
+        fprintf(f, "%s%lu,", b % 8 ? " " : "\n    ",
+                (unsigned long)(N_BUCKETS + 2u * add_hash.disp[b] - (b << STUD_HASH_OFFSET_BITS)));
+    for (uint32_t i = 0; i < add_hash.n_slots + 1; i++)
+        fprintf(f, "%s%lu,", (N_BUCKETS + i) % 8 ? " " : "\n    ", (unsigned long)rkey_value[i]);
+    fprintf(f, "\n};\n");
     if (fclose(f) != 0) {
         perror(argv[1]);
         return 1;
     }
-    fprintf(stderr, "gen_tables: %d keys in %u slots, multiplier %016llx\n", n_keys, n_slots,
-            (unsigned long long)mul);
+    fprintf(stderr,
+            "gen_tables: %d keys in %u slots, multiplier %016llx; running keys in %u slots, "
+            "multiplier %016llx\n",
+            n_keys, mask_hash.n_slots, (unsigned long long)mask_hash.mul, add_hash.n_slots,
+            (unsigned long long)add_hash.mul);
     return 0;
 }

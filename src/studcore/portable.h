@@ -13,6 +13,9 @@
  * function, so that its common path stays short. */
 #define STUD_NOINLINE __declspec(noinline)
 
+/* A condition that is almost always false (a hint to lay out the code). */
+#define STUD_UNLIKELY(x) (x)
+
 /* The index of the lowest set bit of a nonzero x. */
 static inline int stud_ctz64(uint64_t x)
 {
@@ -39,6 +42,7 @@ static inline int stud_clz32(uint32_t x)
 #else
 
 #define STUD_NOINLINE __attribute__((noinline))
+#define STUD_UNLIKELY(x) __builtin_expect(!!(x), 0)
 
 static inline int stud_ctz64(uint64_t x)
 {

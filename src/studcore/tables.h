@@ -19,6 +19,22 @@
  * The gathered tables (hash_disp, *_by_slot, flush_high, low8_by_ranks) end
  * with spare
  * zero entries so that a vector kernel may read 32 bits at any entry.
+ *
+ * Running key.  Loops that build hands a card at a time (exact equity, the
+ * census) carry a key that each card adds to.  The rank counts at 3 bits a
+ * rank (rank r at bit 3r) also name a multiset, and they add: one card of
+ * rank r adds 1 << 3r.  A second perfect hash of the same shape, with its
+ * own multiplier M and displacements, maps those 39-bit counts to slots
+ * holding the high, Razz and 8-or-better values packed in a 32-bit word.
+ * Because a product distributes over a sum, the loops carry the counts
+ * already multiplied: a card adds (1 << 3r) * M (mod 2^64), and the bucket
+ * and offset are read straight off the running key, no multiply per hand
+ * (stud_rkey_index).
+ * M's low STUD_RKEY_MUL_SHIFT bits are zero, so the product leaves bits
+ * 0..24 zero; bits 0..15 hold a 4-bit counter per suit (suit s at 4s),
+ * which starts at 3 (STUD_RKEY_EMPTY), so that its top bit is set once the
+ * suit holds five cards (7 cards at most).  stud_rkey_card_key[c] is what
+ * card c adds.
  */
 #ifndef STUD_TABLES_H
 #define STUD_TABLES_H
@@ -42,6 +58,33 @@ extern const uint16_t stud_flush_high[8192 + 1]; /* best flush / straight flush 
 extern const uint8_t stud_low8_by_ranks[256 + 3]; /* bit 0 = ace, bit k = rank k+1 (2..8); 3 spare */
 extern const uint16_t stud_high_category_start[10]; /* first value of each category; [9] = 7463 */
 
+#define STUD_RKEY_MUL_SHIFT 25 /* the multiplier's low zero bits: 64 - 25 = 39 */
+#define STUD_RKEY_EMPTY 0x3333ull
+#define STUD_RKEY_FLUSH 0x8888ull
+
+extern const uint64_t stud_rkey_mul;
+extern const uint32_t stud_rkey_slots;
+extern const uint64_t stud_rkey_card_key[STUD_CARDS];
+/* One table, so that a loop keeps one base address: 2^STUD_HASH_BUCKET_BITS
+ * index offsets (stud_rkey_index), then the entries of the slots:
+ * high | razz << 13 | low8 << 26 (flushes aside for the high). */
+extern const uint32_t stud_rkey_table[];
+
+/* What one card adds to a running key. */
+static inline uint64_t stud_rkey_card(int card)
+{
+    return stud_rkey_card_key[card];
+}
+
+static inline uint32_t stud_rkey_pack(unsigned high, unsigned razz, unsigned low8)
+{
+    return (uint32_t)high | (uint32_t)razz << 13 | (uint32_t)low8 << 26;
+}
+
+static inline unsigned stud_rkey_unpack_high(uint32_t entry) { return entry & 0x1FFFu; }
+static inline unsigned stud_rkey_unpack_razz(uint32_t entry) { return (entry >> 13) & 0x1FFFu; }
+static inline unsigned stud_rkey_unpack_low8(uint32_t entry) { return entry >> 26; }
+
 static inline uint64_t stud_rank_key(uint64_t mask)
 {
     /* first adder level: clubs with hearts, diamonds with spades */
@@ -62,6 +105,17 @@ static inline uint32_t stud_hash_slot(uint64_t key)
     uint32_t offset = (uint32_t)(h >> (64 - STUD_HASH_BUCKET_BITS - STUD_HASH_OFFSET_BITS)) &
                       ((1u << STUD_HASH_OFFSET_BITS) - 1);
     return offset + 2u * stud_hash_disp[bucket];
+}
+
+/* The index in stud_rkey_table of the entry of a running key's rank
+ * multiset (5..7 cards): the slot stud_hash_slot would compute from the
+ * product, read off the key, with the masking of the offset, the doubling
+ * of the displacement and the start of the entries folded into the first
+ * part of the table: one shift each, one read, one addition. */
+static inline uint32_t stud_rkey_index(uint64_t key)
+{
+    uint32_t high_bits = (uint32_t)(key >> (64 - STUD_HASH_BUCKET_BITS - STUD_HASH_OFFSET_BITS));
+    return high_bits + stud_rkey_table[key >> (64 - STUD_HASH_BUCKET_BITS)];
 }
 
 #endif
