@@ -174,6 +174,7 @@ cdef extern from "game.h" nogil:
 
 cdef extern from "rng.h" nogil:
     void stud_rng_seed(uint64_t state[4], uint64_t seed)
+    uint64_t stud_rng_next(uint64_t state[4])
     void stud_shuffle(uint64_t state[4], uint8_t *cards, int n)
 
 
@@ -235,3 +236,58 @@ cdef extern from "simulate.h" nogil:
                       const uint8_t *policies, uint64_t n_hands, uint64_t seed, int rotate,
                       int carry, stud_sim_result *out, stud_poll *poll)
     stud_action stud_policy_choose(int policy, const stud_hand *hand, uint64_t rng[4])
+
+
+cdef extern from "observe.h" nogil:
+    enum:
+        STUD_OBS_DOWN
+        STUD_OBS_UP
+        STUD_OBS_COMMUNITY
+        STUD_OBS_STREET
+        STUD_OBS_PRESENT
+        STUD_OBS_LIVE
+        STUD_OBS_ALL_IN
+        STUD_OBS_STACK
+        STUD_OBS_ROUND_BET
+        STUD_OBS_PUT_IN
+        STUD_OBS_POT
+        STUD_OBS_TO_CALL
+        STUD_OBS_BRING_IN
+        STUD_OBS_AGGRESSOR
+        STUD_OBS_RAISES_LEFT
+        STUD_OBS_UNCAPPED
+        STUD_OBS_BETS
+        STUD_OBS_TO_ACT
+        STUD_OBS_TWO_SIZES
+        STUD_OBS_SIZE
+        STUD_ENV_ACTIONS
+    void stud_observe(const stud_hand *hand, int seat, float *out)
+    unsigned stud_env_actions(const stud_hand *hand, stud_action *out)
+    void stud_env_rewards(const stud_hand *hand, const int32_t *start, float scale,
+                          float *out)
+
+
+cdef extern from "vecenv.h" nogil:
+    enum:
+        STUD_SEAT_AGENT
+    ctypedef struct stud_vec_config:
+        stud_rules rules
+        int n_seats
+        int32_t stacks[STUD_MAX_SEATS]
+        uint8_t policy[STUD_MAX_SEATS]
+        float reward_scale
+    ctypedef struct stud_table:
+        stud_hand hand
+        uint64_t rng[4]
+    ctypedef struct stud_vec_out:
+        float *obs
+        uint8_t *mask
+        int8_t *player
+        float *rewards
+        uint8_t *terminated
+    int stud_vec_check(const stud_vec_config *config)
+    void stud_vec_reset(stud_table *tables, size_t n, const stud_vec_config *config,
+                        const uint64_t *seeds, const stud_vec_out *out)
+    size_t stud_vec_first_illegal(const stud_table *tables, size_t n, const int64_t *actions)
+    void stud_vec_step(stud_table *tables, size_t n, const stud_vec_config *config,
+                       const int64_t *actions, const stud_vec_out *out)

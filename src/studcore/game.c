@@ -630,6 +630,7 @@ void stud_hand_apply(stud_hand *h, int kind, int32_t amount, stud_log *log)
     /* what he matched; the bring-in is no bet (2.5), so before a completion
      * the level he faced counts as nothing */
     h->acted_level[seat] = (h->street | h->n_bets) ? bet : 0;
+    h->street_bets[h->street] = h->n_bets;
     stud_emit(log, STUD_EV_ACTION, seat, kind, 0, bet);
     advance(h, seat, log);
 }

@@ -171,6 +171,7 @@ typedef struct {
     int32_t unit;                      /* the raise unit now */
     uint8_t unit_choice;               /* open-pair round with no big-bet wager yet: S or B (4.4) */
     uint8_t n_bets;                    /* full bets and raises this round (4.2) */
+    uint8_t street_bets[STUD_MAX_STREETS]; /* n_bets as each street's round left it */
     uint8_t uncapped;                  /* this round has no cap (4.3) */
     uint8_t reopen_count;              /* completions that re-opened for all (full_raise, 6.3) */
     uint8_t acted_at[STUD_MAX_SEATS];  /* reopen_count when the seat last acted (if in `acted`) */

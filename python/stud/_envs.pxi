@@ -1,0 +1,199 @@
+# The agent environments' compiled side (src/studcore/observe.*, vecenv.*):
+# the observation encoder over a Hand, the five environment actions, the
+# per-table seed stream, and the vector environment's tables stepped in C.
+# stud/envs/ builds the PettingZoo, Gymnasium and vector faces on these.
+cimport cython
+from cpython.mem cimport PyMem_Calloc
+
+
+OBS_SIZE = STUD_OBS_SIZE
+ENV_ACTIONS = STUD_ENV_ACTIONS
+# (name, offset, length) of each field of the observation, in order (observe.h)
+OBS_FIELDS = (
+    ("down_cards", STUD_OBS_DOWN, 52),
+    ("up_cards", STUD_OBS_UP, 52 * STUD_MAX_SEATS),
+    ("community", STUD_OBS_COMMUNITY, 52),
+    ("street", STUD_OBS_STREET, STUD_MAX_STREETS),
+    ("present", STUD_OBS_PRESENT, STUD_MAX_SEATS),
+    ("live", STUD_OBS_LIVE, STUD_MAX_SEATS),
+    ("all_in", STUD_OBS_ALL_IN, STUD_MAX_SEATS),
+    ("stack", STUD_OBS_STACK, STUD_MAX_SEATS),
+    ("round_bet", STUD_OBS_ROUND_BET, STUD_MAX_SEATS),
+    ("put_in", STUD_OBS_PUT_IN, STUD_MAX_SEATS),
+    ("pot", STUD_OBS_POT, 1),
+    ("to_call", STUD_OBS_TO_CALL, 1),
+    ("bring_in", STUD_OBS_BRING_IN, STUD_MAX_SEATS),
+    ("aggressor", STUD_OBS_AGGRESSOR, STUD_MAX_SEATS),
+    ("raises_left", STUD_OBS_RAISES_LEFT, 1),
+    ("uncapped", STUD_OBS_UNCAPPED, 1),
+    ("bets", STUD_OBS_BETS, STUD_MAX_STREETS),
+    ("to_act", STUD_OBS_TO_ACT, 1),
+    ("two_sizes", STUD_OBS_TWO_SIZES, 1),
+)
+
+
+cdef int _env_seat(Hand hand, seat) except -1:
+    s = _whole(seat, "seat")
+    if not 0 <= s < hand.state.n_seats:
+        raise ValueError(f"seat must be 0..{hand.state.n_seats - 1}, not {s}")
+    return s
+
+
+def _observe(Hand hand not None, seat, float[::1] out not None):
+    """Writes what ``seat`` may see of ``hand`` into ``out`` (float32,
+    OBS_SIZE values; observe.h)."""
+    cdef int c_seat = _env_seat(hand, seat)
+    if out.shape[0] != STUD_OBS_SIZE:
+        raise ValueError(f"the observation holds {STUD_OBS_SIZE} values, not {out.shape[0]}")
+    stud_observe(&hand.state, c_seat, &out[0])
+
+
+def _env_actions(Hand hand not None):
+    """The actor's legal environment actions: a tuple of ENV_ACTIONS entries,
+    each the Action it stands for, or None where it is not legal."""
+    cdef stud_action acts[STUD_ENV_ACTIONS]
+    cdef unsigned legal = stud_env_actions(&hand.state, acts)
+    return tuple(_action(acts[i].kind, acts[i].amount) if legal >> i & 1 else None
+                 for i in range(STUD_ENV_ACTIONS))
+
+
+def _env_rewards(Hand hand not None, float scale):
+    """Each seat's result of the finished hand times ``scale``, as float32
+    values (the same rounding as the vector environment's)."""
+    cdef float out[STUD_MAX_SEATS]
+    cdef int32_t start[STUD_MAX_SEATS]
+    if hand.state.phase != STUD_PHASE_OVER:
+        raise ValueError("the hand is not over")
+    for s, chips in enumerate(hand._start_stacks):
+        start[s] = chips
+    stud_env_rewards(&hand.state, start, scale, out)
+    return [out[s] for s in range(hand.state.n_seats)]
+
+
+def _policy_number(name):
+    if name not in BUILTIN_POLICIES:
+        raise ValueError(f"unknown built-in policy {name!r}: {', '.join(BUILTIN_POLICIES)}")
+    return BUILTIN_POLICIES.index(name)
+
+
+@cython.auto_pickle(False)
+cdef class _SeedStream:
+    """A table's stream (vecenv.h): the k-th draw deals the k-th hand, and
+    the built-in policies draw from it too."""
+    cdef uint64_t state[4]
+
+    def __init__(self, seed):
+        stud_rng_seed(self.state, <uint64_t>(_whole(seed, "seed") & 0xFFFFFFFFFFFFFFFF))
+
+    def next_seed(self):
+        """The next hand's deck seed."""
+        return stud_rng_next(self.state)
+
+    def choose(self, name, Hand hand not None):
+        """The built-in policy's Action for the hand's actor (None if no
+        action is awaited), drawing from this stream as the C tables do."""
+        cdef stud_action action = stud_policy_choose(_policy_number(name), &hand.state,
+                                                     self.state)
+        if action.kind < 0:
+            return None
+        return _action(action.kind, action.amount)
+
+
+@cython.auto_pickle(False)
+cdef class _Tables:
+    """The vector environment's tables (vecenv.h); stud.envs.VectorEnv owns
+    one and the numpy buffers it writes into."""
+    cdef stud_vec_config config
+    cdef stud_table *tables
+    cdef Py_ssize_t n
+    cdef bint started
+    cdef readonly object rules
+
+    def __cinit__(self):
+        self.tables = NULL
+        self.n = 0
+
+    def __dealloc__(self):
+        PyMem_Free(self.tables)
+
+    def __init__(self, rules, stacks, policies, Py_ssize_t n, bint chips):
+        if self.tables != NULL:
+            raise TypeError("_Tables are made once")
+        _c_rules(rules, &self.config.rules)
+        stacks = _copy_stacks(stacks, &self.config.rules, self.config.stacks, "seat")
+        self.config.n_seats = len(stacks)
+        if len(policies) != len(stacks):
+            raise ValueError(f"{len(stacks)} seats need {len(stacks)} policies, got "
+                             f"{len(policies)}")
+        for s, name in enumerate(policies):
+            self.config.policy[s] = STUD_SEAT_AGENT if name is None else _policy_number(name)
+        if all(name is not None for name in policies):
+            raise ValueError("at least one seat must be the agent's (None)")
+        self.config.reward_scale = 1.0 if chips else 1.0 / <float>self.config.rules.big_bet
+        error = stud_vec_check(&self.config)
+        if error == STUD_E_RULES:
+            raise ValueError(f"every stack must be more than the ante "
+                             f"({self.config.rules.ante})")
+        if error != STUD_OK:
+            raise ValueError(f"cannot set these tables: {_error_text(error)}")
+        if not 1 <= n <= (1 << 24):
+            raise ValueError(f"num_tables must be 1..{1 << 24}, not {n}")
+        self.tables = <stud_table *>PyMem_Calloc(n, sizeof(stud_table))
+        if self.tables == NULL:
+            raise MemoryError()
+        self.n = n
+        self.rules = rules
+
+    cdef void _out(self, stud_vec_out *out, float[:, ::1] obs, uint8_t[:, ::1] mask,
+                   int8_t[::1] player, float[:, ::1] rewards, uint8_t[::1] terminated) except *:
+        if (obs.shape[0] != self.n or obs.shape[1] != STUD_OBS_SIZE
+                or mask.shape[0] != self.n or mask.shape[1] != STUD_ENV_ACTIONS
+                or player.shape[0] != self.n or rewards.shape[0] != self.n
+                or rewards.shape[1] != STUD_MAX_SEATS or terminated.shape[0] != self.n):
+            raise ValueError("the output buffers do not match the tables")
+        out.obs = &obs[0, 0]
+        out.mask = &mask[0, 0]
+        out.player = &player[0]
+        out.rewards = &rewards[0, 0]
+        out.terminated = &terminated[0]
+
+    def reset(self, uint64_t[::1] seeds not None, float[:, ::1] obs, uint8_t[:, ::1] mask,
+              int8_t[::1] player, float[:, ::1] rewards, uint8_t[::1] terminated):
+        cdef stud_vec_out out
+        if seeds.shape[0] != self.n:
+            raise ValueError(f"{self.n} tables need {self.n} seeds, got {seeds.shape[0]}")
+        self._out(&out, obs, mask, player, rewards, terminated)
+        with nogil:
+            stud_vec_reset(self.tables, self.n, &self.config, &seeds[0], &out)
+        self.started = True
+
+    def step(self, int64_t[::1] actions not None, float[:, ::1] obs, uint8_t[:, ::1] mask,
+             int8_t[::1] player, float[:, ::1] rewards, uint8_t[::1] terminated):
+        """Applies actions (an int64 copy the caller owns: checked, then
+        applied, so no other thread can change it in between); returns -1,
+        or the index of the first table whose action is not legal (then no
+        table has moved)."""
+        cdef stud_vec_out out
+        cdef size_t bad
+        if not self.started:
+            raise RuntimeError("reset() the tables before stepping them")
+        if actions.shape[0] != self.n:
+            raise ValueError(f"{self.n} tables need {self.n} actions, got {actions.shape[0]}")
+        self._out(&out, obs, mask, player, rewards, terminated)
+        with nogil:
+            bad = stud_vec_first_illegal(self.tables, self.n, &actions[0])
+            if bad == <size_t>self.n:
+                stud_vec_step(self.tables, self.n, &self.config, &actions[0], &out)
+        return -1 if bad == <size_t>self.n else <Py_ssize_t>bad
+
+    def observe(self, Py_ssize_t t, seat, float[::1] out not None):
+        """Writes what ``seat`` of table t sees now into ``out`` (OBS_SIZE
+        float32 values)."""
+        if not 0 <= t < self.n:
+            raise IndexError(f"table {t} of {self.n}")
+        s = _whole(seat, "seat")
+        if not 0 <= s < self.config.n_seats:
+            raise ValueError(f"seat must be 0..{self.config.n_seats - 1}, not {s}")
+        if out.shape[0] != STUD_OBS_SIZE:
+            raise ValueError(f"the observation holds {STUD_OBS_SIZE} values, not {out.shape[0]}")
+        stud_observe(&self.tables[t].hand, <int>s, &out[0])

@@ -1,0 +1,150 @@
+"""The PettingZoo face: one hand of stud an episode, every seat an agent.
+
+>>> from stud.envs import aec_env
+>>> env = aec_env("razz", players=3)
+>>> env.reset(seed=7)
+>>> agent = env.agent_selection
+>>> obs, reward, terminated, truncated, info = env.last()
+>>> obs["observation"].shape, obs["action_mask"].tolist()
+((720,), [0, 0, 1, 1, 0])
+>>> env.step(2)   # bring in
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+
+from ..game import Rules
+from ._table import Table, big_bet, check_rules, check_stacks
+from .layout import N_ACTIONS, observation_space
+from .render import render_text
+
+__all__ = ["StudAECEnv", "aec_env"]
+
+
+class StudAECEnv(AECEnv):  # type: ignore[misc]
+    """A PettingZoo AEC environment of one stud table (docs/envs.md).
+
+    Agents ``player_0`` .. ``player_{n-1}`` sit in seats 0 .. n-1.  Each
+    episode is one hand from fresh ``stacks``; every agent is terminated
+    when it ends, with its result in big bets (``reward_unit="chips"`` for
+    chips).  Observations are dicts: ``observation`` (float32[720], see
+    ``stud.envs.OBS_FIELDS``) and ``action_mask`` (int8[5], 1 where the
+    action is legal; all 0 when the agent is not to act).  An illegal action
+    raises ValueError and leaves the hand as it was.
+    """
+
+    metadata = {"render_modes": ["ansi"], "name": "stud_v0", "is_parallelizable": False}
+
+    def __init__(self, rules: Rules | str = "stud", players: int = 2, *,
+                 stacks: int | list[int] | None = None, reward_unit: str = "big_bets",
+                 render_mode: str | None = None) -> None:
+        super().__init__()
+        self.rules = check_rules(rules)
+        self.stacks = check_stacks(self.rules, players, stacks)
+        if reward_unit not in ("big_bets", "chips"):
+            raise ValueError(f'reward_unit must be "big_bets" or "chips", not {reward_unit!r}')
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f'render_mode must be None or "ansi", not {render_mode!r}')
+        self.render_mode = render_mode
+        self.reward_unit = reward_unit
+        scale = 1.0 if reward_unit == "chips" else 1.0 / big_bet(self.rules)
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._table = Table(self.rules, self.stacks, [None] * players, scale)
+        self._obs_space: spaces.Space[Any] = observation_space()
+        self._act_space = spaces.Discrete(N_ACTIONS)
+        self._started = False
+        self.agents: list[str] = []
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._obs_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._act_space
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deals a new hand.  With ``seed`` (a whole number) the table's
+        stream of hands starts again from it, and deals what table 0 of a
+        VectorEnv reset with that seed deals; without, the stream's next
+        hand (a random stream the first time)."""
+        if seed is not None or not self._started:
+            self._table.reset(seed)
+        else:
+            self._table.new_hand()
+        self._started = True
+        self.agents = list(self.possible_agents)
+        self.rewards = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        hand = self._table.hand
+        assert hand is not None
+        if hand.is_over:
+            results = self._table.rewards()
+            for agent in self.agents:
+                self.rewards[agent] = results[self._seat[agent]]
+                self.terminations[agent] = True
+        else:
+            assert hand.actor is not None
+            self.agent_selection = self.possible_agents[hand.actor]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        if not self._started:
+            raise RuntimeError("reset() the environment first")
+        if agent not in self._seat:
+            raise ValueError(f"no agent {agent!r}: {', '.join(self.possible_agents)}")
+        seat = self._seat[agent]
+        hand = self._table.hand
+        assert hand is not None
+        to_act = not hand.is_over and hand.actor == seat
+        mask = self._table.mask() if to_act else np.zeros(N_ACTIONS, dtype=np.int8)
+        return {"observation": self._table.observe(seat), "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        """Plays ``action`` (an id 0..4, see ``stud.envs.ACTION_NAMES``) for
+        the selected agent.  A terminated agent steps with None."""
+        if not self._started:
+            raise RuntimeError("reset() the environment before stepping it")
+        if not self.agents:
+            raise RuntimeError("the hand is over: reset() the environment")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise ValueError(f"{agent} is done: step it with None, not {action!r}")
+            self._was_dead_step(action)
+            return
+        a = self._table.check_action(action)
+        self._cumulative_rewards[agent] = 0.0
+        self._table.apply(a)
+        self._select()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        if not self._started:
+            return "(no hand: reset() the environment)"
+        assert self._table.hand is not None
+        return render_text(self._table.hand)
+
+    def close(self) -> None:
+        pass
+
+
+def aec_env(rules: Rules | str = "stud", players: int = 2, **options: Any) -> StudAECEnv:
+    """A PettingZoo AEC environment of a stud table: ``rules`` (a
+    ``stud.Rules`` or a variant name: "stud", "stud8", "razz", "five",
+    "five8"), ``players`` 2 up to the variant's limit (8 or 10); options:
+    ``stacks`` (chips per seat, or one number for all; 100 big bets by
+    default), ``reward_unit`` ("big_bets" or "chips"), ``render_mode``
+    ("ansi")."""
+    return StudAECEnv(rules, players, **options)

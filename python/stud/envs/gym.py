@@ -1,0 +1,128 @@
+"""The Gymnasium face: one seat is the agent, the others are played by
+built-in policies (run in C) or Python callables.
+
+>>> from stud.envs import GymEnv
+>>> env = GymEnv("stud8", seat=0, opponents=["call", "random"])
+>>> obs, info = env.reset(seed=1)
+>>> obs["observation"].shape, info["action_mask"].tolist() == obs["action_mask"].tolist()
+((720,), True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, SupportsFloat
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from ..game import Rules
+from ._table import SeatPolicy, Table, big_bet, check_policy, check_rules, check_stacks
+from .layout import N_ACTIONS, observation_space
+from .render import render_text
+
+__all__ = ["GymEnv"]
+
+
+class GymEnv(gym.Env[dict[str, np.ndarray], int]):
+    """A Gymnasium environment of one seat at a stud table (docs/envs.md).
+
+    ``opponents``: one entry per other seat, in seat order after skipping
+    the agent's: a built-in policy name ("random", "call", "strength") or a
+    callable given ``Hand.view(seat)`` that returns an Action (see
+    ``stud.Policy``).  The table has ``len(opponents) + 1`` seats.  Each
+    episode is one hand; the reward comes at its end, in big bets
+    (``reward_unit="chips"`` for chips).  The observation is the same dict
+    as the PettingZoo environment's; ``info["action_mask"]`` repeats the
+    mask.
+
+    ``illegal_action``: "raise" (ValueError, the hand unchanged) or
+    "passive" (an illegal id plays the engine's passive action: check,
+    call or bring-in), for code that samples actions without the mask.
+    """
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}
+
+    def __init__(self, rules: Rules | str = "stud", seat: int = 0,
+                 opponents: Sequence[SeatPolicy] = ("random",), *,
+                 stacks: int | list[int] | None = None, reward_unit: str = "big_bets",
+                 illegal_action: str = "raise", render_mode: str | None = None) -> None:
+        self.rules = check_rules(rules)
+        if isinstance(opponents, str) or not isinstance(opponents, Sequence):
+            raise TypeError("opponents is a list: one policy per other seat")
+        players = len(opponents) + 1
+        self.stacks = check_stacks(self.rules, players, stacks)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise ValueError(f"seat must be 0..{players - 1}, not {seat!r}")
+        policies: list[SeatPolicy] = [check_policy(s + (s >= seat), p)
+                                      for s, p in enumerate(opponents)]
+        if any(p is None for p in policies):
+            raise ValueError("an opponent needs a policy (None is the agent's seat)")
+        policies.insert(seat, None)
+        if reward_unit not in ("big_bets", "chips"):
+            raise ValueError(f'reward_unit must be "big_bets" or "chips", not {reward_unit!r}')
+        if illegal_action not in ("raise", "passive"):
+            raise ValueError(f'illegal_action must be "raise" or "passive", not '
+                             f'{illegal_action!r}')
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f'render_mode must be None or "ansi", not {render_mode!r}')
+        self.seat = seat
+        self.render_mode = render_mode
+        self.illegal_action = illegal_action
+        scale = 1.0 if reward_unit == "chips" else 1.0 / big_bet(self.rules)
+        self._table = Table(self.rules, self.stacks, policies, scale)
+        self.observation_space = observation_space()
+        self.action_space = spaces.Discrete(N_ACTIONS)  # type: ignore[assignment]
+        self._started = False
+
+    def _obs(self) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        hand = self._table.hand
+        assert hand is not None
+        over = hand.is_over
+        mask = np.zeros(N_ACTIONS, dtype=np.int8) if over else self._table.mask()
+        obs = {"observation": self._table.observe(self.seat), "action_mask": mask}
+        return obs, {"action_mask": mask.copy()}
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        """A new hand: with ``seed``, the stream of hands starts again from
+        it; without, the next hand of the current stream (or a random one)."""
+        super().reset(seed=seed)
+        if seed is not None or not self._started:
+            table_seed = None if seed is None else int(seed)
+            if table_seed is None:
+                table_seed = int(self.np_random.integers(0, 2**63))
+            self._table.reset(table_seed)
+        else:
+            self._table.new_hand()
+        self._started = True
+        return self._obs()
+
+    def step(self, action: Any) -> tuple[dict[str, np.ndarray], SupportsFloat, bool, bool,
+                                          dict[str, Any]]:
+        if not self._started:
+            raise RuntimeError("reset() the environment before stepping it")
+        hand = self._table.hand
+        assert hand is not None
+        if hand.is_over:
+            raise RuntimeError("the hand is over: reset() the environment")
+        try:
+            a = self._table.check_action(action)
+        except ValueError:
+            if self.illegal_action == "raise":
+                raise
+            a = next(i for i in (1, 2) if self._table.legal[i] is not None)
+        self._table.apply(a)
+        obs, info = self._obs()
+        over = hand.is_over
+        reward = self._table.rewards()[self.seat] if over else 0.0
+        return obs, reward, over, False, info
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        if not self._started:
+            return "(no hand: reset() the environment)"
+        assert self._table.hand is not None
+        return render_text(self._table.hand)

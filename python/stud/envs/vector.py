@@ -1,0 +1,147 @@
+"""The vector face: many tables stepped together inside C.
+
+>>> import numpy as np
+>>> from stud.envs import VectorEnv
+>>> env = VectorEnv("stud", num_tables=4, players=2)
+>>> obs, mask, player = env.reset(seed=1)
+>>> obs.shape, mask.shape, player.shape
+((4, 720), (4, 5), (4,))
+>>> actions = np.argmax(mask * np.array([0, 3, 2, 1, 0]), axis=1)   # passive play
+>>> obs, mask, player, rewards, terminated = env.step(actions)
+>>> rewards.shape, terminated.dtype
+((4, 2), dtype('bool'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from .._checks import seed_or_random
+from .._core import OBS_SIZE, _Tables
+from ..game import Rules
+from ._table import check_policy, check_rules, check_stacks
+from .layout import N_ACTIONS
+
+__all__ = ["VectorEnv"]
+
+MAX_SEATS = 10
+
+
+class VectorEnv:
+    """``num_tables`` stud tables of ``players`` seats stepped inside C
+    without the GIL (docs/envs.md).
+
+    ``policies``: one entry per seat, None for the seats the caller plays
+    (the agent's) and a built-in policy name ("random", "call", "strength")
+    for seats played inside C; by default every seat is the caller's
+    (self-play).  Each table plays hand after hand from fresh ``stacks``.
+
+    ``reset(seed)`` returns ``(obs, mask, player)`` for the agent seat to
+    act at each table: float32 [N, 720] as the PettingZoo environment
+    encodes it, int8 [N, 5] legal actions, int8 [N] seat numbers.
+    ``step(actions)`` (one action id per table) returns those and
+    ``rewards`` (float32 [N, players], the results of hands that ended in
+    this step, in big bets or chips) and ``terminated`` (bool [N]).  A table
+    whose hand ends starts the next one at once: its row then shows the new
+    hand.  Table t after ``reset(seed)`` deals the same hands as a
+    PettingZoo environment reset with ``seed + t``.
+
+    The arrays returned are buffers of the environment, written again by
+    the next call: copy what you keep (``copy=True`` does).  An illegal
+    action for any table raises ValueError and no table moves.
+    """
+
+    def __init__(self, rules: Rules | str = "stud", num_tables: int = 1, players: int = 2, *,
+                 policies: Sequence[str | None] | None = None,
+                 stacks: int | list[int] | None = None, reward_unit: str = "big_bets",
+                 copy: bool = False) -> None:
+        self.rules = check_rules(rules)
+        self.stacks = check_stacks(self.rules, players, stacks)
+        if isinstance(num_tables, bool) or not isinstance(num_tables, int) or num_tables < 1:
+            raise ValueError(f"num_tables must be a whole number of 1 or more, not {num_tables!r}")
+        if policies is None:
+            policies = [None] * players
+        if isinstance(policies, str) or len(policies) != players:
+            raise ValueError(f"policies is a list of {players} entries: one per seat")
+        for seat, policy in enumerate(policies):
+            if policy is not None and (callable(policy) or check_policy(seat, policy) is None):
+                raise ValueError(f"seat {seat}: a vector environment plays built-in policies "
+                                 f"only (or None for the agent), not {policy!r}")
+        if reward_unit not in ("big_bets", "chips"):
+            raise ValueError(f'reward_unit must be "big_bets" or "chips", not {reward_unit!r}')
+        self.num_tables = num_tables
+        self.players = players
+        self.policies = list(policies)
+        self.copy = bool(copy)
+        self._tables = _Tables(self.rules, self.stacks, self.policies, num_tables,
+                               reward_unit == "chips")
+        n = num_tables
+        self._obs = np.zeros((n, OBS_SIZE), dtype=np.float32)
+        self._mask = np.zeros((n, N_ACTIONS), dtype=np.uint8)
+        self._player = np.zeros(n, dtype=np.int8)
+        self._rewards = np.zeros((n, MAX_SEATS), dtype=np.float32)
+        self._terminated = np.zeros(n, dtype=np.uint8)
+        self._actions = np.zeros(n, dtype=np.int64)
+        self._started = False
+
+    def _views(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        mask = self._mask.view(np.int8)
+        if self.copy:
+            return self._obs.copy(), mask.copy(), self._player.copy()
+        return self._obs, mask, self._player
+
+    def reset(self, seed: int | Sequence[int] | None = None
+              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Starts every table again: ``seed`` a whole number (table t gets
+        seed + t), one seed per table, or None for random ones."""
+        n = self.num_tables
+        if seed is None or isinstance(seed, (int, np.integer)):
+            base = seed_or_random(None if seed is None else int(seed))
+            seeds = [(base + t) & 0xFFFF_FFFF_FFFF_FFFF for t in range(n)]
+        else:
+            seeds = [seed_or_random(int(s)) for s in seed]
+            if len(seeds) != n:
+                raise ValueError(f"{n} tables need {n} seeds, got {len(seeds)}")
+        self._tables.reset(np.array(seeds, dtype=np.uint64), self._obs, self._mask,
+                           self._player, self._rewards, self._terminated)
+        self._started = True
+        return self._views()
+
+    def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                                          np.ndarray]:
+        """One action id (0..4, ``stud.envs.ACTION_NAMES``) per table."""
+        if not self._started:
+            raise RuntimeError("reset() the environment before stepping it")
+        given = np.asarray(actions)
+        if given.shape != (self.num_tables,):
+            raise ValueError(f"actions must have shape ({self.num_tables},), not {given.shape}")
+        if given.dtype.kind not in "iu":
+            raise TypeError(f"actions must be whole numbers, not {given.dtype}")
+        if given.dtype.kind == "u" and given.size and int(given.max()) >= N_ACTIONS:
+            bad = int(np.argmax(given >= N_ACTIONS))
+            raise ValueError(f"table {bad}: action {int(given[bad])} is not legal now: legal "
+                             f"are {np.flatnonzero(self._mask[bad]).tolist()}")
+        np.copyto(self._actions, given, casting="unsafe")
+        bad = self._tables.step(self._actions, self._obs, self._mask, self._player,
+                                self._rewards, self._terminated)
+        if bad >= 0:
+            raise ValueError(f"table {bad}: action {int(self._actions[bad])} is not legal now: "
+                             f"legal are {np.flatnonzero(self._mask[bad]).tolist()}")
+        obs, mask, player = self._views()
+        rewards = self._rewards[:, :self.players]
+        terminated = self._terminated.view(np.bool_)
+        if self.copy:
+            rewards, terminated = rewards.copy(), terminated.copy()
+        return obs, mask, player, rewards, terminated
+
+    def observe(self, table: int, seat: int) -> np.ndarray:
+        """What ``seat`` of ``table`` sees now (any seat, not only the one
+        to act): float32 [720]."""
+        if not self._started:
+            raise RuntimeError("reset() the environment first")
+        out = np.empty(OBS_SIZE, dtype=np.float32)
+        self._tables.observe(table, seat, out)
+        return out
