@@ -113,3 +113,12 @@ def test_benchmark_snippets_keep_every_table():
             skipped = lines[:int(start) - 1]
             assert not any(line.startswith("|") for line in skipped), path
             assert lines[int(start) - 1].strip(), f"{path}:{start} is a blank line"
+
+
+@needs_docs
+def test_envs_page_shows_the_observation_layout_of_the_encoder():
+    from stud.envs import OBS_FIELDS
+
+    text = (DOCS / "envs.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `(\w+)` \| (\d+) \| (\d+) \|", text, flags=re.M)
+    assert [(name, int(offset), int(size)) for name, offset, size in rows] == list(OBS_FIELDS)
