@@ -147,9 +147,24 @@ def equity_seeds():
     return out
 
 
+def envs_seeds():
+    """Setups of fuzz_envs (variant, small bet, seats, then per seat a stack
+    and the agent's or a policy, chips, tables, seeds) and steps."""
+    out = {}
+    for variant, seats, policies in ((0, 2, [4, 4]), (1, 6, [4, 0, 1, 2, 4, 0]),
+                                     (2, 3, [2, 4, 1]), (3, 10, [4] * 10), (4, 4, [0, 4, 4, 1])):
+        b = bytes([variant, 8, seats - 2])
+        for p in policies:
+            b += struct.pack("<H", 300 + 37 * p) + bytes([p])
+        b += bytes([variant & 1, 3]) + b"".join(struct.pack("<Q", rng.randrange(1 << 64))
+                                                for _ in range(4))
+        out[f"v{variant}-n{seats}"] = b + bytes(rng.randrange(256) for _ in range(400))
+    return out
+
+
 def main():
     for target, seeds in (("fuzz_eval", eval_seeds()), ("fuzz_engine", engine_seeds()),
-                          ("fuzz_equity", equity_seeds())):
+                          ("fuzz_equity", equity_seeds()), ("fuzz_envs", envs_seeds())):
         folder = HERE / "corpus" / target
         folder.mkdir(parents=True, exist_ok=True)
         for name, data in seeds.items():

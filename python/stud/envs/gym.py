@@ -17,6 +17,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
+from .._checks import seed_or_random
 from ..game import Rules
 from ._table import SeatPolicy, Table, big_bet, check_policy, check_rules, check_stacks
 from .layout import N_ACTIONS, observation_space
@@ -88,12 +89,12 @@ class GymEnv(gym.Env[dict[str, np.ndarray], int]):
               ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         """A new hand: with ``seed``, the stream of hands starts again from
         it; without, the next hand of the current stream (or a random one)."""
-        super().reset(seed=seed)
-        if seed is not None or not self._started:
-            table_seed = None if seed is None else int(seed)
-            if table_seed is None:
-                table_seed = int(self.np_random.integers(0, 2**63))
-            self._table.reset(table_seed)
+        given = None if seed is None else seed_or_random(seed)  # (mod 2**64, as everywhere)
+        super().reset(seed=given)
+        if given is not None or not self._started:
+            if given is None:
+                given = int(self.np_random.integers(0, 2**63))
+            self._table.reset(given)
         else:
             self._table.new_hand()
         self._started = True
