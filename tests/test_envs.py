@@ -415,3 +415,15 @@ def test_every_variant_and_size_plays_in_the_vector_env():
         _, mask, _ = vec.reset(seed=random.Random(n).getrandbits(32))
         for _ in range(50):
             _, mask, _, _, _ = vec.step(np.argmax(mask, axis=1))
+
+
+def test_threads_change_nothing_but_the_speed():
+    one = VectorEnv("stud", num_tables=300, players=6, threads=1)
+    two = VectorEnv("stud", num_tables=300, players=6, threads=2)
+    assert two.threads == 2
+    a, b = one.reset(seed=5), two.reset(seed=5)
+    rng = np.random.default_rng(2)
+    for _ in range(200):
+        assert all(x.tobytes() == y.tobytes() for x, y in zip(a, b))
+        actions = np.argmax(a[1] * rng.random(a[1].shape), axis=1)
+        a, b = one.step(actions), two.step(actions)

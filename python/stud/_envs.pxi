@@ -167,24 +167,40 @@ cdef class _Tables:
             stud_vec_reset(self.tables, self.n, &self.config, &seeds[0], &out)
         self.started = True
 
-    def step(self, int64_t[::1] actions not None, float[:, ::1] obs, uint8_t[:, ::1] mask,
-             int8_t[::1] player, float[:, ::1] rewards, uint8_t[::1] terminated):
-        """Applies actions (an int64 copy the caller owns: checked, then
-        applied, so no other thread can change it in between); returns -1,
-        or the index of the first table whose action is not legal (then no
-        table has moved)."""
-        cdef stud_vec_out out
+    def first_illegal(self, int64_t[::1] actions not None):
+        """-1 when every table's action is legal now, else the first table
+        whose action is not."""
         cdef size_t bad
         if not self.started:
             raise RuntimeError("reset() the tables before stepping them")
         if actions.shape[0] != self.n:
             raise ValueError(f"{self.n} tables need {self.n} actions, got {actions.shape[0]}")
-        self._out(&out, obs, mask, player, rewards, terminated)
         with nogil:
             bad = stud_vec_first_illegal(self.tables, self.n, &actions[0])
-            if bad == <size_t>self.n:
-                stud_vec_step(self.tables, self.n, &self.config, &actions[0], &out)
         return -1 if bad == <size_t>self.n else <Py_ssize_t>bad
+
+    def apply(self, int64_t[::1] actions not None, Py_ssize_t lo, Py_ssize_t hi,
+              float[:, ::1] obs, uint8_t[:, ::1] mask, int8_t[::1] player,
+              float[:, ::1] rewards, uint8_t[::1] terminated):
+        """Steps tables lo..hi-1 without the GIL.  Only after first_illegal
+        found every action legal, on an actions buffer the caller owns and
+        does not change meanwhile (several threads may apply disjoint ranges
+        at once: each writes its own rows)."""
+        cdef stud_vec_out out
+        if not self.started:
+            raise RuntimeError("reset() the tables before stepping them")
+        if actions.shape[0] != self.n or not 0 <= lo <= hi <= self.n:
+            raise ValueError("the actions or the range do not match the tables")
+        self._out(&out, obs, mask, player, rewards, terminated)
+        if lo == hi:
+            return
+        out.obs += lo * STUD_OBS_SIZE
+        out.mask += lo * STUD_ENV_ACTIONS
+        out.player += lo
+        out.rewards += lo * STUD_MAX_SEATS
+        out.terminated += lo
+        with nogil:
+            stud_vec_step(self.tables + lo, hi - lo, &self.config, &actions[lo], &out)
 
     def observe(self, Py_ssize_t t, seat, float[::1] out not None):
         """Writes what ``seat`` of table t sees now into ``out`` (OBS_SIZE

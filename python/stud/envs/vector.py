@@ -21,6 +21,7 @@ import numpy as np
 
 from .._checks import seed_or_random
 from .._core import OBS_SIZE, _Tables
+from .._parallel import map_threads, worker_count
 from ..game import Rules
 from ._table import check_policy, check_rules, check_stacks
 from .layout import N_ACTIONS
@@ -52,12 +53,14 @@ class VectorEnv:
     The arrays returned are buffers of the environment, written again by
     the next call: copy what you keep (``copy=True`` does).  An illegal
     action for any table raises ValueError and no table moves.
+    ``threads``: step the tables on that many threads (0: every core; at
+    least 64 tables a thread); the results do not depend on it.
     """
 
     def __init__(self, rules: Rules | str = "stud", num_tables: int = 1, players: int = 2, *,
                  policies: Sequence[str | None] | None = None,
                  stacks: int | list[int] | None = None, reward_unit: str = "big_bets",
-                 copy: bool = False) -> None:
+                 copy: bool = False, threads: int = 1) -> None:
         self.rules = check_rules(rules)
         self.stacks = check_stacks(self.rules, players, stacks)
         if isinstance(num_tables, bool) or not isinstance(num_tables, int) or num_tables < 1:
@@ -76,6 +79,8 @@ class VectorEnv:
         self.players = players
         self.policies = list(policies)
         self.copy = bool(copy)
+        # tables per thread at the least: below it a step is too short to share
+        self.threads = max(1, min(worker_count(threads), num_tables // 64))
         self._tables = _Tables(self.rules, self.stacks, self.policies, num_tables,
                                reward_unit == "chips")
         n = num_tables
@@ -125,9 +130,12 @@ class VectorEnv:
             raise ValueError(f"table {bad}: action {int(given[bad])} is not legal now: legal "
                              f"are {np.flatnonzero(self._mask[bad]).tolist()}")
         np.copyto(self._actions, given, casting="unsafe")
-        bad = self._tables.step(self._actions, self._obs, self._mask, self._player,
-                                self._rewards, self._terminated)
-        if bad >= 0:
+        bad = self._tables.first_illegal(self._actions)
+        if bad < 0:
+            n, k = self.num_tables, self.threads
+            bounds = [n * i // k for i in range(k + 1)]
+            map_threads(self._apply, list(zip(bounds[:-1], bounds[1:])), k)
+        else:
             raise ValueError(f"table {bad}: action {int(self._actions[bad])} is not legal now: "
                              f"legal are {np.flatnonzero(self._mask[bad]).tolist()}")
         obs, mask, player = self._views()
@@ -136,6 +144,10 @@ class VectorEnv:
         if self.copy:
             rewards, terminated = rewards.copy(), terminated.copy()
         return obs, mask, player, rewards, terminated
+
+    def _apply(self, lo: int, hi: int) -> None:
+        self._tables.apply(self._actions, lo, hi, self._obs, self._mask, self._player,
+                           self._rewards, self._terminated)
 
     def observe(self, table: int, seat: int) -> np.ndarray:
         """What ``seat`` of ``table`` sees now (any seat, not only the one
