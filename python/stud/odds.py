@@ -22,11 +22,14 @@ from .game import SEVEN_CARD_VARIANTS, variant_of
 __all__ = ["EquityResult", "TooManyOutcomes", "equity", "EXACT_LIMIT", "EXACT_MAX",
            "DEFAULT_TRIALS"]
 
-#: with exact=None, enumerate exactly when there are at most this many outcomes
-EXACT_LIMIT = 200_000_000
-#: exact=True refuses more outcomes than this: about a minute of one core
-#: (250 M outcomes/s measured); beyond, Monte Carlo gives a stated error
-EXACT_MAX = 10_000_000_000
+#: with exact=None, enumerate exactly when there are at most this many
+#: outcomes (under a second of one core)
+EXACT_LIMIT = 1_000_000_000
+#: exact=True refuses more outcomes than this: under a minute of one core
+#: (1.3-2.7 G outcomes/s measured, bench/results/enumeration_round2.md;
+#: heads-up 3rd street, 18 G outcomes, takes about 7 s); beyond, Monte Carlo
+#: gives a stated error
+EXACT_MAX = 60_000_000_000
 _SATURATED = (1 << 64) - 1  # the C count saturates there
 #: Monte Carlo trials when none are asked for
 DEFAULT_TRIALS = 200_000
