@@ -469,6 +469,23 @@ cdef class Hand:
         pots.reverse()
         return pots
 
+    def _pots_among(self, contenders):
+        """The pots (docs/rules.md 7.1) with ``contenders`` (seats) as the
+        ones who may win them, whatever the hand's own state says (the
+        all-in adjustment keeps the seats that later mucked): a list of
+        (amount, eligible seats), the main pot first."""
+        cdef int32_t amount[STUD_MAX_SEATS]
+        cdef unsigned eligible[STUD_MAX_SEATS]
+        cdef unsigned bits = 0
+        for seat in contenders:
+            s = _whole(seat, "seat")
+            if not 0 <= s < self.state.n_seats:
+                raise ValueError(f"seat must be 0..{self.state.n_seats - 1}, not {s}")
+            bits |= 1u << s
+        cdef int n = stud_hand_pots(&self.state, bits, amount, eligible)
+        return [(amount[p], [s for s in range(self.state.n_seats) if eligible[p] >> s & 1])
+                for p in range(n)]
+
     @property
     def live_seats(self) -> tuple:
         """Seats that have not folded."""

@@ -157,7 +157,7 @@ def analyze(source: Union[HandRecord, Hand], *, trials: int = DEFAULT_TRIALS, se
         all_in_street = number
         expected = [0.0] * n
         rake = hand.rake
-        for amount, eligible in _pots(hand.contributions, live_end):  # the main pot first
+        for amount, eligible in hand._pots_among(live_end):  # the main pot first (7.1)
             take = min(rake, amount)
             amount -= take
             rake -= take
@@ -176,22 +176,6 @@ def analyze(source: Union[HandRecord, Hand], *, trials: int = DEFAULT_TRIALS, se
     showdown = tuple(s in live_end and len(live_end) > 1 for s in range(n))
     return HandAnalysis(record.hand_id, names, net, adjusted, showdown, all_in_street,
                         tuple(street_equities))
-
-
-def _pots(put_in: list[int], live: set[int]) -> list[tuple[int, list[int]]]:
-    """The main pot and the side pots among the live seats (docs/rules.md
-    7.1): the chips between two live contribution levels, with the live
-    seats that reached the upper one; chips above the deepest live seat's
-    level (a folded seat's) join the last pot."""
-    levels = sorted({put_in[s] for s in live})
-    pots = []
-    floor = 0
-    for k, level in enumerate(levels):
-        top = level if k < len(levels) - 1 else max(put_in)
-        amount = sum(min(c, top) - min(c, floor) for c in put_in)
-        pots.append((amount, sorted(s for s in live if put_in[s] >= level)))
-        floor = level
-    return pots
 
 
 def _large(variant: Variant, seats: list[int], seen: list[list[tuple[Card, bool]]]) -> bool:
