@@ -13,6 +13,10 @@ temporary directory (or ``--out DIR``, kept).  Then, on one core:
 - PokerStars, read + replay + verify: each record also played through the
   engine and checked against what the file says each seat collected
   (``HandRecord.replay()``; the project's goal: >= 50,000 hands/s);
+- PokerStars, verify: ``stud.histories.verify(path)`` over the same file:
+  the bytes split, read, replayed and checked in C (the hands it cannot
+  settle go to the Python reader; the run says how many), no record made
+  for a hand that reproduces (the same goal);
 - PHH: the same records written as one ``.phhs`` (``stud.histories.write``),
   read by stud (``read_phh_lines``; and read + replay), and by pokerkit:
   ``pokerkit.notation.HandHistory.loads`` per hand, then iterating the
@@ -153,6 +157,13 @@ def ps_replay(mod: types.ModuleType, path: Path, limit: int | None) -> int:
     return count
 
 
+def ps_verify(mod: types.ModuleType, path: Path, limit: int | None) -> int:
+    result = mod.verify(str(path))
+    if result.mismatches or result.errors:
+        raise SystemExit(f"a hand did not verify: {(result.mismatches + result.errors)[0]}")
+    return result.read
+
+
 def phh_read(mod: types.ModuleType, path: Path, limit: int | None, replay: bool) -> int:
     count = 0
     with open(path, encoding="utf-8") as lines:
@@ -242,6 +253,7 @@ def namespace(package: str) -> types.ModuleType:
     mod.read_pokerstars_file = ps.read_pokerstars_file
     mod.read_phh_lines = phh.read_phh_lines
     mod.HandRecord = top.HandRecord
+    mod.verify = getattr(top, "verify", None)  # (not in revisions before it)
     return mod
 
 
@@ -386,6 +398,11 @@ def main(argv: list[str] | None = None) -> int:
         row("PokerStars: read", version, count, seconds)
         seconds, count = best(lambda: ps_replay(mod, ps_path, limit), args.repeat)
         row("PokerStars: read + replay + verify", version, count, seconds, GOAL)
+    if now.verify is not None:
+        seconds, count = best(lambda: ps_verify(now, ps_path, None), args.repeat)
+        slow = now.verify(str(ps_path)).slow
+        row("PokerStars: `verify` (C reader and replay)", "now", count, seconds, GOAL,
+            f"{slow:,} hands left to the Python reader" if slow else "")
     for version, mod, limit in versions:
         seconds, count = best(lambda: phh_read(mod, phhs_path, limit, False), args.repeat)
         row("PHH (.phhs): read", version, count, seconds)

@@ -291,3 +291,39 @@ cdef extern from "vecenv.h" nogil:
     size_t stud_vec_first_illegal(const stud_table *tables, size_t n, const int64_t *actions)
     void stud_vec_step(stud_table *tables, size_t n, const stud_vec_config *config,
                        const int64_t *actions, const stud_vec_out *out)
+
+
+cdef extern from "ps_history.h" nogil:
+    enum stud_ps_status:
+        STUD_PS_REPRODUCED
+        STUD_PS_FALLBACK
+    enum stud_ps_item_kind:
+        STUD_PS_END
+        STUD_PS_HAND
+        STUD_PS_OUTSIDE
+    enum:
+        STUD_PS_MAX_HAND_LINES
+    ctypedef struct stud_ps_scanner:
+        long line
+    ctypedef struct stud_ps_item:
+        int kind
+        size_t start, end
+        long first_line
+        size_t id_start, id_end, desc_start, desc_end
+        long n_lines
+    ctypedef struct stud_ps_game:
+        int variant
+        int32_t small_bet, big_bet
+        int cents
+        unsigned symbols
+    ctypedef struct stud_ps_hand:
+        int n_seats
+        int32_t ante, bring_in, rake
+    int stud_ps_clean(const char *buf, size_t len)
+    size_t stud_ps_count_lines(const char *buf, size_t len)
+    void stud_ps_scanner_init(stud_ps_scanner *s, const char *buf, size_t len, long first_line)
+    void stud_ps_scan(stud_ps_scanner *s, stud_ps_item *item)
+    int stud_ps_is_header(const char *line, size_t len)
+    int stud_ps_read(const char *buf, size_t start, size_t end, const stud_ps_game *game,
+                     stud_ps_hand *out)
+    int stud_ps_replay(const stud_ps_hand *hand, const stud_rules *rules)

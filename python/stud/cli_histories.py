@@ -9,7 +9,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from .histories import HistoryError, MismatchError, read, summarize, write
+from .histories import HistoryError, MismatchError, read, summarize, verify, write
 from .histories.record import HandRecord
 from .histories.view import streets, text
 
@@ -110,15 +110,21 @@ def _show(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
+    # (stud.histories.verify: PokerStars files by path are read and replayed in C)
     errors: list[HistoryError] = []
     reproduced = 0
     mismatches: list[MismatchError] = []
-    for record in _records(args.files, args, errors):
-        try:
-            record.replay()
-            reproduced += 1
-        except MismatchError as caught:
-            mismatches.append(caught)
+    bar = _bar(args)
+    try:
+        for name in args.files:
+            found = verify(name, format=args.format, profile=args.profile,
+                           progress=None if bar is None else bar.update)
+            reproduced += found.reproduced
+            mismatches.extend(found.mismatches)
+            errors.extend(found.errors)
+    finally:
+        if bar is not None:
+            bar.close()
     counts = {"read": reproduced + len(mismatches), "reproduced": reproduced,
               "not_reproduced": len(mismatches), "unreadable": len(errors)}
     if args.json:

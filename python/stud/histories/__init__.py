@@ -8,6 +8,9 @@
   text (``format="pokerstars"``, ``stud.histories.pokerstars_write``).
 * ``HandRecord.replay()``: the hand played through the engine and checked
   against the record, ``MismatchError`` at the first step that differs.
+* ``verify(source)``: every hand read, replayed and checked (PokerStars
+  files by path in C, with the Python reader's verdicts:
+  ``stud.histories.verify``).
 * ``analyze`` / ``summarize``: equities street by street, the all-in
   adjusted result, totals per player (``stud.histories.analysis``).
 * ``text`` / ``html``: a hand street by street (``stud.histories.view``).
@@ -20,9 +23,10 @@ from .errors import HistoryError
 from .io import FORMATS, PROFILES, read, write
 from .record import Acted, CommunityDealt, Dealt, HandRecord, Move, Mucked, Showed, Source, Step
 from .replay import MismatchError
+from .verify import Verification, verify
 from .view import html, text
 
 __all__ = ["FORMATS", "PROFILES", "Acted", "CommunityDealt", "Dealt", "HandAnalysis",
            "HandRecord", "HistoryError", "MismatchError", "Move", "Mucked", "PlayerTotals",
-           "Showed", "Source", "Step", "StreetEquity", "analyze", "html", "read", "summarize",
-           "text", "write"]
+           "Showed", "Source", "Step", "StreetEquity", "Verification", "analyze", "html", "read",
+           "summarize", "text", "verify", "write"]

@@ -237,6 +237,24 @@ def _parse_action(rest: str) -> _Parsed:
     return kind, all_in, match.groupdict()
 
 
+def _game_facts(desc: bytes,
+                options: dict[str, Any]) -> tuple[int, int, int, int, int] | bool | None:
+    """What a header's game text (before the date) says, for the C reader
+    (``stud.histories.verify``): (variant, small bet, big bet, 1 when
+    amounts are cents, the currency symbols amounts may carry: 1 "$", 2 "€",
+    4 "£"); False for another game (skipped); None where reading fails."""
+    parser = _Parser([(1, "")], None, options)
+    try:
+        variant, small, big = parser._game(1, desc.decode("utf-8"))
+    except _Skip:
+        return False
+    except Exception:  # noqa: BLE001 - the Python reader says why, hand by hand
+        return None
+    symbols = sum(bit for symbol, bit in (("$", 1), ("€", 2), ("£", 4))
+                  if _CURRENCIES[symbol] == parser.currency)
+    return int(variant), small, big, int(parser.cents), symbols
+
+
 class _Fail(Exception):
     def __init__(self, line: int, reason: str) -> None:
         super().__init__(reason)
@@ -258,12 +276,14 @@ class PokerStarsReader(Iterator[Union[HandRecord, HistoryError]]):
     Iterating yields a ``HandRecord`` per hand read and a ``HistoryError``
     per hand that could not be; the counters say how many of each, and how
     many hands were passed over: ``skipped`` (other games) and
-    ``cancelled`` (``Hand cancelled``).
+    ``cancelled`` (``Hand cancelled``).  ``first_line``: the number of the
+    first line given (when the lines are a part of a file).
     """
 
     def __init__(self, lines: Iterable[str], *, file: str | None = None,
-                 profile: dict[str, Any] | None = None) -> None:
+                 profile: dict[str, Any] | None = None, first_line: int = 1) -> None:
         self.file = file
+        self.first_line = first_line  # the number of the first line (a part of a file)
         self.options: dict[str, Any] = dict(POKERSTARS_PROFILE if profile is None else profile)
         self.hands = 0
         self.errors = 0
@@ -283,7 +303,7 @@ class PokerStarsReader(Iterator[Union[HandRecord, HistoryError]]):
         summary = False
         outside = False  # in a run of text outside any hand, already reported
         header = _HEADER.match
-        for number, raw in enumerate(lines, 1):
+        for number, raw in enumerate(lines, self.first_line):
             line = raw.strip()
             if len(raw) > _MAX_LINE or line[:1] == "\ufeff":
                 line = raw[:_MAX_LINE].strip().lstrip("\ufeff").strip()
@@ -538,7 +558,15 @@ class _Parser:
         assert match is not None
         self.hand_id = match["id"]
         parts = _DATE.split(match["rest"].strip(), maxsplit=1)
-        desc = parts[0].strip()
+        variant, small, big = self._game(number, parts[0].strip())
+        if match["zoom"]:
+            self.fields.append(("zoom", True))
+        if len(parts) > 1:
+            self.fields.append(("date", parts[1].strip()))
+        return variant, small, big
+
+    def _game(self, number: int, desc: str) -> tuple[Variant, int, int]:
+        """The game and stakes of the header's text (before the date)."""
         club = None
         if desc.startswith("{") and "}" in desc:
             club, desc = desc[1:desc.index("}")], desc[desc.index("}") + 1:].strip()
@@ -586,10 +614,6 @@ class _Parser:
                 self.fields.append(("match_round", match_round["round"]))
         if club is not None:
             self.fields.append(("club", club))
-        if match["zoom"]:
-            self.fields.append(("zoom", True))
-        if len(parts) > 1:
-            self.fields.append(("date", parts[1].strip()))
         return variant, small, big
 
     # ---- one line ------------------------------------------------------------------

@@ -1,0 +1,134 @@
+# PokerStars hand histories verified in C (src/studcore/ps_history.h): the
+# loop over one chunk of a file, for stud.histories.verify.
+
+
+def _ps_clean(const unsigned char[::1] data) -> bool:
+    """True when the C reader may read these bytes (stud_ps_clean)."""
+    return stud_ps_clean(<const char *>&data[0], data.shape[0]) != 0 if data.shape[0] else True
+
+
+def _ps_last_header(const unsigned char[::1] data) -> int:
+    """The offset of the last line (not the first) that is a hand's header
+    and ends within the data, or 0 when there is none."""
+    cdef Py_ssize_t n = data.shape[0], pos = n, start, stop, first
+    cdef const char *buf
+    if n == 0:
+        return 0
+    buf = <const char *>&data[0]
+    # (the last line may be cut short: a header must end with a line break)
+    while pos > 0 and buf[pos - 1] != b'\n' and buf[pos - 1] != b'\r':
+        pos -= 1
+    while pos > 0:
+        stop = pos - 1  # the line break of the line before pos
+        if buf[stop] == b'\n' and stop > 0 and buf[stop - 1] == b'\r':
+            stop -= 1
+        start = stop
+        while start > 0 and buf[start - 1] != b'\n' and buf[start - 1] != b'\r':
+            start -= 1
+        first = start
+        while first < stop and buf[first] == b' ':
+            first += 1
+        if start > 0 and stop - start <= 2000 and stud_ps_is_header(buf + first, stop - first):
+            return start
+        pos = start
+    return 0
+
+
+def _ps_count_lines(const unsigned char[::1] data) -> int:
+    """Line ends in the data (\\n, \\r\\n and \\r each one)."""
+    if data.shape[0] == 0:
+        return 0
+    return stud_ps_count_lines(<const char *>&data[0], data.shape[0])
+
+
+def _ps_verify_chunk(const unsigned char[::1] data, long first_line, dict games, object game_of,
+                     dict rules_cache, object rules_of):
+    """Splits clean bytes (_ps_clean) into hands and verifies each in C.
+
+    ``games``: header game text (bytes) -> ``game_of(text)``: None (the
+    Python reader fails on it), False (another game: skipped), or
+    (variant, small bet, big bet, cents, currency symbols).
+    ``rules_cache``: (variant, small, big, ante, bring-in or None) ->
+    ``rules_of(...)``'s Rules (None: the Python reader fails).  Returns
+    (reproduced, skipped, items): items, in file order, are ("hand", first
+    line, start, end) for the hands the C code leaves to the Python reader
+    and ("outside", line, start, end) for lines outside any hand."""
+    cdef stud_ps_scanner scanner
+    cdef stud_ps_item item
+    cdef stud_ps_game game
+    cdef stud_rules c_rules
+    cdef stud_ps_hand *hand
+    cdef Py_ssize_t n = data.shape[0]
+    cdef const char *buf
+    cdef long reproduced = 0, skipped = 0
+    cdef bytes last_desc = None
+    cdef object last_game = None, facts, key, entry
+    cdef int32_t last_key[5]
+    cdef bint have_rules = False, decided
+    cdef list items = []
+    if n == 0:
+        return 0, 0, items
+    buf = <const char *>&data[0]
+    hand = <stud_ps_hand *>PyMem_Malloc(sizeof(stud_ps_hand))
+    if hand == NULL:
+        raise MemoryError()
+    try:
+        stud_ps_scanner_init(&scanner, buf, n, first_line)
+        while True:
+            stud_ps_scan(&scanner, &item)
+            if item.kind == STUD_PS_END:
+                break
+            if item.kind == STUD_PS_OUTSIDE:
+                items.append(("outside", item.first_line, item.start, item.end))
+                continue
+            decided = False
+            if item.n_lines <= STUD_PS_MAX_HAND_LINES:
+                desc = buf[item.desc_start:item.desc_end]
+                if desc != last_desc:
+                    facts = games.get(desc)
+                    if facts is None and desc not in games:
+                        facts = games[desc] = game_of(desc)
+                    last_desc, last_game = desc, facts
+                facts = last_game
+                if facts is False:
+                    skipped += 1
+                    decided = True
+                elif facts is not None:
+                    game.variant, game.small_bet, game.big_bet, game.cents, game.symbols = facts
+                    if stud_ps_read(buf, item.start, item.end, &game, hand) == STUD_PS_REPRODUCED:
+                        if not (have_rules and last_key[0] == game.variant
+                                and last_key[1] == game.small_bet
+                                and last_key[2] == game.big_bet and last_key[3] == hand.ante
+                                and last_key[4] == hand.bring_in):
+                            key = (game.variant, game.small_bet, game.big_bet, hand.ante,
+                                   None if hand.bring_in < 0 else hand.bring_in)
+                            entry = rules_cache.get(key)
+                            if entry is None:
+                                entry = rules_cache[key] = _rules_bytes(rules_of(*key))
+                            have_rules = entry is not False
+                            if have_rules:
+                                memcpy(&c_rules, <const char *>(<bytes>entry), sizeof(stud_rules))
+                                last_key[0], last_key[1], last_key[2] = \
+                                    game.variant, game.small_bet, game.big_bet
+                                last_key[3], last_key[4] = hand.ante, hand.bring_in
+                        if have_rules and stud_ps_replay(hand, &c_rules) == STUD_PS_REPRODUCED:
+                            reproduced += 1
+                            decided = True
+            if not decided:
+                items.append(("hand", item.first_line, item.start, item.end))
+    finally:
+        PyMem_Free(hand)
+    return reproduced, skipped, items
+
+
+cdef object _rules_bytes(object rules):
+    """The C rules of a Rules, or False (None, or rules the engine refuses:
+    the Python replay raises there)."""
+    cdef stud_rules out
+    if rules is None:
+        return False
+    try:
+        _c_rules(rules, &out)
+    except (TypeError, ValueError):
+        return False
+    return (<char *>&out)[:sizeof(stud_rules)]

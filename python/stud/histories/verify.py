@@ -1,0 +1,227 @@
+"""Every hand of a history read, replayed and checked: ``verify``.
+
+``verify(source)`` gives what ``read`` and ``HandRecord.replay`` give hand
+by hand (``stud hh verify`` prints it): how many hands reproduce, the
+``MismatchError`` of each hand that does not, the ``HistoryError`` of each
+hand that cannot be read.
+
+A PokerStars file given by its path takes a faster road to the same
+verdicts: the file is read as bytes, a few MB at a time cut at a hand's
+header, and the C reader (``src/studcore/ps_history.h``) splits each part
+into hands, reads each hand's lines, replays it on the engine and compares
+the settlement with the file's collections, making no Python object for a
+hand that reproduces.  Any hand the C reader does not settle as reproduced
+goes to the Python reader and replay (``stud.histories.pokerstars``,
+``stud.histories.replay``), which give its verdict and its message, so the
+verdicts, errors and messages are those of ``read`` + ``replay``, in file
+order.  What goes to the Python reader:
+
+- every hand that does not reproduce, or cannot be read (the messages are
+  that reader's);
+- hands with a line the C reader does not know: a line that only informs
+  but holds ": " ("NAME: is sitting out", lines of players not at the
+  table), ``Hand cancelled``, ``The deck is reshuffled``, a cash-out, a
+  card not spelled as "As", an amount or section spelled another way
+  (lower case, extra spaces), a community card on a show-down or summary
+  line, a player's name that holds ": ", more than 10 seats listed, more
+  than 8 players dealt in, more than 400 steps, more than 5000 lines;
+- a header whose game text the Python reader refuses (its error);
+- a whole part of the file (a few MB) whose bytes are not "clean": not
+  UTF-8 (the Python reader then raises ``UnicodeDecodeError`` as ``read``
+  does), or holding a tab, a control character, a space or line break other
+  than " " and the line ends, a character outside Latin, Greek, Cyrillic,
+  kana, CJK and Hangul letters (and the euro sign), a letter that matches
+  an ASCII one when case is ignored (long s, dotted or dotless i), or a
+  line longer than 2000 bytes.
+
+Text, open files and PHH go through ``read`` and ``replay`` as they are.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import IO, Any, Union
+
+from ..enums import Variant
+from .errors import HistoryError
+from .io import FORMATS, _detect, _open, _peek, profile_options, read
+from .pokerstars import POKERSTARS_PROFILE, PokerStarsReader, _game_facts
+from .record import HandRecord, _cached_rules
+from .replay import MismatchError
+
+__all__ = ["Verification", "verify"]
+
+_CHUNK = 1 << 20  # bytes read at a time
+_MAX_CARRY = 1 << 26  # bytes without a header before the rest goes to the Python reader
+_BOM = b"\xef\xbb\xbf"
+
+
+class Verification:
+    """What ``verify`` found: ``reproduced`` (hands the engine replays as
+    recorded), ``mismatches`` (``MismatchError`` of each hand that does
+    not), ``errors`` (``HistoryError`` of each hand, or run of lines
+    outside any hand, that cannot be read), in file order; ``read``: the
+    hands read (reproduced or not); ``slow``: the hands (and outside runs)
+    the Python reader decided, the fast path's fallbacks included."""
+
+    def __init__(self) -> None:
+        self.reproduced = 0
+        self.mismatches: list[MismatchError] = []
+        self.errors: list[HistoryError] = []
+        self.slow = 0
+
+    @property
+    def read(self) -> int:
+        return self.reproduced + len(self.mismatches)
+
+    def __repr__(self) -> str:
+        return (f"Verification(read={self.read}, reproduced={self.reproduced}, "
+                f"not_reproduced={len(self.mismatches)}, unreadable={len(self.errors)})")
+
+
+Source = Union[str, "os.PathLike[str]", IO[str]]
+
+
+def verify(source: Source, *, format: str | None = None,
+           profile: str | Mapping[str, Any] | None = None,
+           progress: Callable[[int], None] | None = None, fast: bool = True) -> Verification:
+    """Reads every hand of ``source`` (as ``read`` takes it), replays it and
+    checks it against its record; see the module's docstring.  ``progress``
+    is called with the number of hands decided since its last call;
+    ``fast=False`` takes ``read`` and ``replay`` for every hand."""
+    if format is not None and format not in FORMATS:
+        raise ValueError(f"format is one of {FORMATS} or None, not {format!r}")
+    result = Verification()
+    path = _pokerstars_path(source, format) if fast else None
+    if path is None:
+        for record in read(source, format=format, profile=profile,
+                           on_error=result.errors.append):
+            _replay(record, result)
+            if progress is not None:
+                progress(1)
+        return result
+    options = profile_options(profile)
+    _FileCheck(path, POKERSTARS_PROFILE if options is None else options, result,
+               progress).run()
+    return result
+
+
+def _replay(record: HandRecord, result: Verification) -> None:
+    try:
+        record.replay()
+        result.reproduced += 1
+    except MismatchError as mismatch:
+        result.mismatches.append(mismatch)
+
+
+def _pokerstars_path(source: Source, format: str | None) -> Path | None:
+    """The path of a PokerStars file (None: not a path, or not PokerStars,
+    or its first lines cannot be read: ``read`` says what it says)."""
+    if not isinstance(source, (str, os.PathLike)) or (
+            isinstance(source, str) and ("\n" in source or "\r" in source)):
+        return None
+    if format is None:
+        try:
+            lines, name, close = _open(source)
+            try:
+                first, _ = _peek(lines)
+                format = _detect(first, name)
+            finally:
+                close()
+        except Exception:  # noqa: BLE001 - read raises it again, on the slow road
+            return None
+    return Path(source) if format == "pokerstars" else None
+
+
+class _FileCheck:
+    """One PokerStars file through the C reader, part by part."""
+
+    def __init__(self, path: Path, options: dict[str, Any], result: Verification,
+                 progress: Callable[[int], None] | None) -> None:
+        self.path = path
+        self.file = str(path)
+        self.options = options
+        self.result = result
+        self.progress = progress
+        self.games: dict[bytes, Any] = {}
+        self.rules: dict[tuple[Any, ...], Any] = {}
+
+    def run(self) -> None:
+        from .._core import _ps_count_lines, _ps_last_header
+
+        with open(self.path, "rb") as handle:
+            carry = b""
+            line = 1
+            offset = 0  # of carry's first byte in the file
+            first = True
+            while True:
+                data = handle.read(_CHUNK)
+                buffer = carry + data if carry else data
+                if first:
+                    first = False
+                    if buffer.startswith(_BOM):  # (utf-8-sig, as read opens files)
+                        buffer = buffer[3:]
+                        offset = 3
+                if data:
+                    cut = _ps_last_header(buffer)
+                    if not cut:
+                        if len(buffer) > _MAX_CARRY:
+                            handle.seek(offset)
+                            self.slow(io.TextIOWrapper(handle, encoding="utf-8", newline=""),
+                                      line)
+                            return
+                        carry = buffer
+                        continue
+                else:
+                    cut = len(buffer)
+                part = memoryview(buffer)[:cut]  # (no copy)
+                carry = buffer[cut:]
+                self.part(part, line)
+                line += _ps_count_lines(part)
+                offset += cut
+                if not data:
+                    return
+
+    def part(self, part: memoryview, line: int) -> None:
+        from .._core import _ps_clean, _ps_verify_chunk
+
+        if not _ps_clean(part):
+            self.slow(io.StringIO(str(part, "utf-8"), newline=""), line)
+            return
+        reproduced, _, items = _ps_verify_chunk(part, line, self.games, self.game_of,
+                                                self.rules, self.rules_of)
+        self.result.reproduced += reproduced
+        for kind, number, start, end in items:
+            if kind == "outside":
+                text = str(part[start:end], "utf-8")
+                self.result.errors.append(HistoryError(
+                    f"a line outside any hand: {text[:80]!r}", self.file, None, number))
+                self.result.slow += 1
+            else:
+                self.slow(io.StringIO(str(part[start:end], "utf-8"), newline=""), number)
+        if self.progress is not None:
+            self.progress(reproduced + len(items))
+
+    def slow(self, lines: Iterable[str], first_line: int) -> None:
+        """Lines read by the Python reader, and their hands replayed."""
+        reader = PokerStarsReader(lines, file=self.file, profile=self.options,
+                                  first_line=first_line)
+        for item in reader:
+            self.result.slow += 1
+            if isinstance(item, HistoryError):
+                self.result.errors.append(item)
+            else:
+                _replay(item, self.result)
+
+    def game_of(self, desc: bytes) -> Any:
+        return _game_facts(desc, self.options)
+
+    def rules_of(self, variant: int, small: int, big: int, ante: int,
+                 bring_in: int | None) -> Any:
+        try:
+            return _cached_rules(Variant(variant), small, big, ante, bring_in, **self.options)
+        except Exception:  # noqa: BLE001 - the Python reader reports it, hand by hand
+            return None

@@ -1,0 +1,121 @@
+/* ps_history.h: PokerStars text hand histories of the seven-card games,
+ * split, read and replayed in C for verification (stud hh verify).
+ *
+ * The Python reader (python/stud/histories/pokerstars.py) and replay
+ * (replay.py) are the reference: this code decides only the hands it can
+ * decide exactly as they would, and only one way, "reproduced" (the hand
+ * reads, replays, and every recorded collection is the engine's to the
+ * chip).  Anything else -- a line it does not know, a check that fails, a
+ * replay that disagrees -- is STUD_PS_FALLBACK: the caller hands those
+ * lines to the Python reader, which gives the verdict and its message.
+ *
+ * The bytes given must be "clean" (stud_ps_clean): valid UTF-8 whose only
+ * whitespace is the space and the line ends, and whose characters cannot
+ * mean anything else to Python's str methods and regular expressions
+ * (no other spaces, no digits but 0-9, no letters that case-fold to ASCII
+ * ones), lines of at most STUD_PS_MAX_LINE bytes.  Lines end at \n, \r\n
+ * or \r, as a text file's lines do.
+ */
+#ifndef STUD_PS_HISTORY_H
+#define STUD_PS_HISTORY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "game.h"
+
+#define STUD_PS_MAX_LINE 2000     /* bytes: the Python reader keeps 2000 characters */
+#define STUD_PS_MAX_HAND_LINES 5000 /* the Python reader's MAX_HAND_LINES */
+#define STUD_PS_MAX_PLAYERS 10    /* Seat lines read here (more: fallback) */
+#define STUD_PS_MAX_STEPS 400     /* steps of one hand read here (more: fallback) */
+#define STUD_PS_UNKNOWN 255       /* a card nobody saw */
+
+enum stud_ps_status {
+    STUD_PS_REPRODUCED = 0, /* read, replayed and settled as the file says */
+    STUD_PS_FALLBACK = 1,   /* not decided here: give the hand to the Python reader */
+};
+
+/* 1 when the bytes are clean (see above), 0 otherwise. */
+int stud_ps_clean(const char *buf, size_t len);
+
+/* The line ends in the text (\n, \r\n and \r: one each). */
+size_t stud_ps_count_lines(const char *buf, size_t len);
+
+/* ---- splitting a file into hands (the Python reader's _read) -------------------- */
+
+enum stud_ps_item_kind {
+    STUD_PS_END = 0,     /* no more input */
+    STUD_PS_HAND = 1,    /* a hand: its lines, from its header */
+    STUD_PS_OUTSIDE = 2, /* the first line of a run of text outside any hand */
+};
+
+typedef struct {
+    const char *buf;
+    size_t len, pos;
+    long line;   /* the number of the line at pos */
+    int outside; /* in a run of text outside any hand, reported already */
+} stud_ps_scanner;
+
+typedef struct {
+    int kind;
+    size_t start, end;   /* HAND: from its header line to the end of its last line;
+                          * OUTSIDE: the line, stripped */
+    long first_line;     /* the number of the header (or of the outside line) */
+    size_t id_start, id_end;     /* HAND: the hand number of the header */
+    size_t desc_start, desc_end; /* HAND: the game and stakes of the header (no date) */
+    long n_lines;        /* HAND: its lines that say something (the header included) */
+} stud_ps_item;
+
+void stud_ps_scanner_init(stud_ps_scanner *s, const char *buf, size_t len, long first_line);
+/* The next hand or outside line (kind STUD_PS_END at the end). */
+void stud_ps_scan(stud_ps_scanner *s, stud_ps_item *item);
+/* 1 when the line (stripped, without its end) is a hand's header as the
+ * Python reader's _HEADER pattern sees one. */
+int stud_ps_is_header(const char *line, size_t len);
+
+/* ---- one hand ---------------------------------------------------------------------- */
+
+/* What the header's game and stakes say (worked out by the caller, once
+ * per distinct text). */
+typedef struct {
+    int variant;         /* enum stud_variant */
+    int32_t small_bet, big_bet;
+    int cents;           /* amounts are money, in cents */
+    unsigned symbols;    /* the currency symbols amounts may carry: 1 "$", 2 euro, 4 pound */
+} stud_ps_game;
+
+enum stud_ps_step_type { STUD_PS_DEALT = 0, STUD_PS_COMMUNITY = 1, STUD_PS_ACTED = 2,
+                         STUD_PS_SHOWED = 3, STUD_PS_MUCKED = 4 };
+enum stud_ps_move { STUD_PS_FOLD = 0, STUD_PS_CHECK_CALL = 1, STUD_PS_BRING_IN = 2,
+                    STUD_PS_RAISE = 3 };
+
+typedef struct {
+    uint8_t type, seat, move, n_cards;
+    int32_t to; /* ACTED: the seat's round total after it, or -1 (none given) */
+    uint8_t cards[7];
+} stud_ps_step;
+
+/* A hand as the Python reader's HandRecord would hold it (what the replay
+ * needs). */
+typedef struct {
+    int n_seats;
+    int32_t stacks[8], collected[8];
+    int32_t rake, ante;
+    int32_t bring_in; /* -1: none in the hand, the rules' default */
+    int n_steps;
+    stud_ps_step steps[STUD_PS_MAX_STEPS];
+} stud_ps_hand;
+
+/* Reads the hand of buf[start, end) (a STUD_PS_HAND item's span; its
+ * header is not read again): STUD_PS_REPRODUCED when the Python reader
+ * would make a record of it (then `out` holds it), else STUD_PS_FALLBACK. */
+int stud_ps_read(const char *buf, size_t start, size_t end, const stud_ps_game *game,
+                 stud_ps_hand *out);
+
+/* Replays a hand read by stud_ps_read on the engine with these rules (those
+ * the Python reader would make), as replay.py does: STUD_PS_REPRODUCED when
+ * the replay ends and pays what the file says each seat collected, else
+ * STUD_PS_FALLBACK. */
+int stud_ps_replay(const stud_ps_hand *hand, const stud_rules *rules);
+
+#endif

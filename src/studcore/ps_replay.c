@@ -1,0 +1,305 @@
+/* ps_replay.c: a hand read by stud_ps_read played on the engine, step by
+ * step as python/stud/histories/replay.py (replay_record) plays a record:
+ * the unseen cards filled in the same way, each recorded decision taken as
+ * that code takes it (the engine's own action of its kind, else the one
+ * listed action that matches), the recorded shows and mucks honoured, and
+ * the settlement compared with the file's collections.  Wherever that code
+ * raises (a mismatch, or anything else), this returns STUD_PS_FALLBACK and
+ * the Python replay says what it says. */
+#include "ps_history.h"
+
+#include <string.h>
+
+#include "cards.h"
+
+enum { UNDECIDED = -1, MUCKS = 0, SHOWS = 1 };
+
+typedef struct {
+    stud_hand hand;
+    uint8_t filled[STUD_PS_MAX_STEPS][7]; /* each Dealt step's cards, None filled */
+    uint8_t pending[8][7];
+    int n_pending[8];
+    unsigned pending_seats;
+    unsigned live;
+    int live_known, awaiting;
+} replay;
+
+static int bit_count(uint64_t x)
+{
+    int n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
+}
+
+/* _filled_cards: -1 where the Python code raises */
+static int fill(const stud_ps_hand *hd, replay *rp)
+{
+    uint64_t seen = 0, community = 0, dealt_to[8] = {0};
+    int unknown = 0, shows = 0;
+    for (int i = 0; i < hd->n_steps; i++) {
+        const stud_ps_step *st = &hd->steps[i];
+        if (st->type == STUD_PS_DEALT || st->type == STUD_PS_COMMUNITY) {
+            for (int k = 0; k < st->n_cards; k++) {
+                int c = st->cards[k];
+                if (c == STUD_PS_UNKNOWN) {
+                    unknown = 1;
+                    continue;
+                }
+                if (seen >> c & 1)
+                    return -1; /* (one step naming a card twice fails when it is dealt) */
+                seen |= (uint64_t)1 << c;
+                if (st->type == STUD_PS_DEALT)
+                    dealt_to[st->seat] |= (uint64_t)1 << c;
+                else
+                    community |= (uint64_t)1 << c;
+            }
+        } else if (st->type == STUD_PS_SHOWED) {
+            shows = 1;
+        }
+    }
+    /* a shown hand names its down cards: they fill that seat's unknown ones */
+    uint8_t extra[8][8];
+    int n_extra[8] = {0}, used_extra[8] = {0};
+    if (shows) {
+        for (int i = 0; i < hd->n_steps; i++) {
+            const stud_ps_step *st = &hd->steps[i];
+            if (st->type != STUD_PS_SHOWED)
+                continue;
+            for (int k = 0; k < st->n_cards; k++) {
+                int c = st->cards[k];
+                uint64_t b = (uint64_t)1 << c;
+                if ((dealt_to[st->seat] | community) & b)
+                    continue;
+                if ((seen & b) || n_extra[st->seat] >= 8)
+                    return -1;
+                seen |= b;
+                extra[st->seat][n_extra[st->seat]++] = (uint8_t)c;
+            }
+        }
+    }
+    /* the cards nobody names, lowest first */
+    uint64_t unseen = unknown ? ~seen & (((uint64_t)1 << 52) - 1) : 0;
+    for (int i = 0; i < hd->n_steps; i++) {
+        const stud_ps_step *st = &hd->steps[i];
+        if (st->type != STUD_PS_DEALT)
+            continue;
+        for (int k = 0; k < st->n_cards; k++) {
+            int c = st->cards[k];
+            if (c == STUD_PS_UNKNOWN) {
+                if (used_extra[st->seat] < n_extra[st->seat]) {
+                    c = extra[st->seat][used_extra[st->seat]++];
+                } else {
+                    if (!unseen)
+                        return -1; /* (the Python code pops an empty list) */
+                    int low = 0;
+                    while (!(unseen >> low & 1))
+                        low++;
+                    unseen &= unseen - 1;
+                    c = low;
+                }
+            }
+            rp->filled[i][k] = (uint8_t)c;
+        }
+    }
+    return 0;
+}
+
+static void read_live(replay *rp)
+{
+    rp->live = stud_hand_live(&rp->hand);
+    rp->awaiting = rp->hand.phase == STUD_PHASE_DEAL;
+    rp->live_known = 1;
+}
+
+/* flush(): the street's cards, once every live seat has its cards */
+static int flush(replay *rp)
+{
+    if (!rp->pending_seats)
+        return 0;
+    unsigned live = rp->live_known ? rp->live : stud_hand_live(&rp->hand);
+    if (rp->pending_seats != live || rp->hand.phase != STUD_PHASE_DEAL)
+        return -1;
+    rp->live_known = 0;
+    const stud_street *street = &rp->hand.rules.streets[rp->hand.street];
+    int per_seat = street->down + street->up, n = 0;
+    uint8_t given[STUD_MAX_SEATS * 7];
+    for (int seat = 0; seat < rp->hand.n_seats; seat++) {
+        if (!(live >> seat & 1))
+            continue;
+        if (rp->n_pending[seat] != per_seat)
+            return -1;
+        uint64_t mine = 0;
+        for (int k = 0; k < per_seat; k++) {
+            mine |= (uint64_t)1 << rp->pending[seat][k];
+            given[n++] = rp->pending[seat][k];
+        }
+        if (bit_count(mine) != per_seat)
+            return -1;
+    }
+    if (stud_hand_deal(&rp->hand, given, n, per_seat, -1, NULL) != STUD_OK)
+        return -1;
+    rp->pending_seats = 0;
+    return 0;
+}
+
+static int kind_of_move(int move, int kind)
+{
+    switch (move) {
+    case STUD_PS_FOLD: return kind == STUD_FOLD;
+    case STUD_PS_CHECK_CALL: return kind == STUD_CHECK || kind == STUD_CALL;
+    case STUD_PS_BRING_IN: return kind == STUD_BRING_IN;
+    default: return kind == STUD_COMPLETE || kind == STUD_BET || kind == STUD_RAISE;
+    }
+}
+
+/* Hand._act(kind, None): the one listed action of the kind (or amount 0) */
+static int act_kind(stud_hand *h, int kind)
+{
+    stud_action legal[STUD_MAX_ACTIONS];
+    int n = stud_hand_legal(h, legal), matches = 0;
+    int32_t amount = 0;
+    for (int i = 0; i < n; i++)
+        if (legal[i].kind == kind) {
+            matches++;
+            amount = legal[i].amount;
+        }
+    if (matches > 1 || stud_hand_check(h, kind, amount) != STUD_OK)
+        return -1;
+    stud_hand_apply(h, kind, amount, NULL);
+    return 0;
+}
+
+/* _act and _act_listed */
+static int act(stud_hand *h, const stud_ps_step *st)
+{
+    if (h->actor != st->seat || h->phase != STUD_PHASE_BETTING)
+        return -1;
+    int move = st->move;
+    int32_t to = st->to;
+    stud_action legal[STUD_MAX_ACTIONS];
+    if (move == STUD_PS_CHECK_CALL) {
+        if (to < 0) {
+            int n = stud_hand_legal(h, legal);
+            for (int i = 0; i < n; i++)
+                if (legal[i].kind == STUD_CHECK || legal[i].kind == STUD_CALL)
+                    return act_kind(h, legal[i].kind);
+            return -1; /* (refused; nothing listed matches either) */
+        }
+        if (stud_hand_check(h, STUD_CALL, to) == STUD_OK) {
+            stud_hand_apply(h, STUD_CALL, to, NULL);
+            return 0;
+        }
+    } else if (to < 0 && (move == STUD_PS_FOLD || move == STUD_PS_BRING_IN)) {
+        if (act_kind(h, move == STUD_PS_FOLD ? STUD_FOLD : STUD_BRING_IN) == 0)
+            return 0;
+    } else if (move == STUD_PS_BRING_IN) {
+        if (stud_hand_check(h, STUD_BRING_IN, to) == STUD_OK) {
+            stud_hand_apply(h, STUD_BRING_IN, to, NULL);
+            return 0;
+        }
+    }
+    /* _act_listed: the one legal action that matches */
+    int n = stud_hand_legal(h, legal), count = 0, found = -1;
+    for (int i = 0; i < n; i++) {
+        int kind = legal[i].kind;
+        if (kind_of_move(move, kind) && (to < 0 || kind == STUD_CHECK || legal[i].amount == to)) {
+            found = i;
+            count++;
+        }
+    }
+    if (count != 1)
+        return -1;
+    stud_hand_apply(h, legal[found].kind, legal[found].amount, NULL);
+    return 0;
+}
+
+int stud_ps_replay(const stud_ps_hand *hd, const stud_rules *rules)
+{
+    replay rp;
+    rp.pending_seats = 0;
+    rp.live_known = 0;
+    memset(rp.n_pending, 0, sizeof rp.n_pending);
+    int n = hd->n_seats;
+    int limit = rules->max_players < STUD_MAX_SEATS ? rules->max_players : STUD_MAX_SEATS;
+    if (n < 2 || n > limit || n > 8 || hd->n_steps > STUD_PS_MAX_STEPS)
+        return STUD_PS_FALLBACK;
+    int64_t chips = 0;
+    for (int s = 0; s < n; s++) {
+        if (hd->stacks[s] <= 0)
+            return STUD_PS_FALLBACK;
+        chips += hd->stacks[s];
+    }
+    if (chips > ((int64_t)1 << 30) || hd->rake < 0)
+        return STUD_PS_FALLBACK;
+    if (fill(hd, &rp))
+        return STUD_PS_FALLBACK;
+    stud_hand *h = &rp.hand;
+    if (stud_hand_start(h, rules, n, hd->stacks, NULL, 0, 1, 1, 0, NULL) != STUD_OK)
+        return STUD_PS_FALLBACK;
+    stud_hand_set_rake(h, hd->rake);
+    int decision[8];
+    for (int s = 0; s < 8; s++)
+        decision[s] = UNDECIDED;
+    for (int i = 0; i < hd->n_steps; i++) {
+        const stud_ps_step *st = &hd->steps[i];
+        switch (st->type) {
+        case STUD_PS_DEALT:
+            if (st->seat >= n)
+                return STUD_PS_FALLBACK;
+            if (!rp.live_known)
+                read_live(&rp);
+            if (!rp.awaiting)
+                return STUD_PS_FALLBACK;
+            if ((rp.pending_seats >> st->seat & 1) && flush(&rp))
+                return STUD_PS_FALLBACK;
+            memcpy(rp.pending[st->seat], rp.filled[i], st->n_cards);
+            rp.n_pending[st->seat] = st->n_cards;
+            rp.pending_seats |= 1u << st->seat;
+            if (!rp.live_known)
+                read_live(&rp);
+            if (rp.pending_seats == rp.live && flush(&rp))
+                return STUD_PS_FALLBACK;
+            break;
+        case STUD_PS_ACTED:
+            if (flush(&rp))
+                return STUD_PS_FALLBACK;
+            rp.live_known = 0;
+            if (act(h, st))
+                return STUD_PS_FALLBACK;
+            break;
+        case STUD_PS_COMMUNITY:
+            if (flush(&rp))
+                return STUD_PS_FALLBACK;
+            rp.live_known = 0;
+            if (h->phase != STUD_PHASE_DEAL ||
+                stud_hand_deal(h, NULL, 0, 0, st->cards[0], NULL) != STUD_OK)
+                return STUD_PS_FALLBACK;
+            break;
+        default: /* SHOWED, MUCKED */
+            if (flush(&rp))
+                return STUD_PS_FALLBACK;
+            if (st->seat >= n)
+                return STUD_PS_FALLBACK;
+            if (decision[st->seat] == UNDECIDED)
+                decision[st->seat] = st->type == STUD_PS_SHOWED ? SHOWS : MUCKS;
+            break;
+        }
+    }
+    if (flush(&rp))
+        return STUD_PS_FALLBACK;
+    for (int guard = 0; h->phase == STUD_PHASE_SHOWDOWN; guard++) {
+        int actor = h->actor;
+        if (guard > STUD_MAX_SEATS || actor < 0 || actor >= n)
+            return STUD_PS_FALLBACK;
+        int show = !(decision[actor] != SHOWS && stud_hand_may_muck(h));
+        if (stud_hand_show(h, show, NULL) != STUD_OK)
+            return STUD_PS_FALLBACK;
+    }
+    if (h->phase != STUD_PHASE_OVER)
+        return STUD_PS_FALLBACK;
+    for (int s = 0; s < n; s++)
+        if ((int64_t)h->stack[s] - hd->stacks[s] + h->total[s] != hd->collected[s])
+            return STUD_PS_FALLBACK;
+    return STUD_PS_REPRODUCED;
+}

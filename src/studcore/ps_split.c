@@ -1,0 +1,268 @@
+/* ps_split.c: which bytes the fast path may read (stud_ps_clean) and the
+ * split of a file into hands, as the Python reader's _read splits it
+ * (python/stud/histories/pokerstars.py). */
+#include "ps_history.h"
+
+#include <string.h>
+
+#include "ps_text.h"
+
+/* A code point the Python reader's str methods and patterns treat as a
+ * plain character: not a space (str.strip, \s), not a digit (\d), not a
+ * letter that matches an ASCII one when case is ignored (the K of Kelvin,
+ * long s, dotted and dotless i), not a line end (str.splitlines). */
+static int plain_code_point(uint32_t c)
+{
+    if (c >= 0x20 && c <= 0x7E)
+        return 1;
+    if (c >= 0xA1 && c <= 0x2FF)
+        return c != 0x130 && c != 0x131 && c != 0x17F;
+    return (c >= 0x370 && c <= 0x52F) || c == 0x20AC || (c >= 0x3040 && c <= 0x30FF) ||
+           (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0xAC00 && c <= 0xD7A3);
+}
+
+/* byte classes of stud_ps_clean */
+enum { PLAIN = 0, LINE_END = 1, LEAD2 = 2, LEAD3 = 3, BAD = 4 };
+
+static unsigned char byte_class(unsigned b)
+{
+    if (b == '\n' || b == '\r')
+        return LINE_END;
+    if (b < 0x80)
+        return plain_code_point(b) ? PLAIN : BAD;
+    if (b >= 0xC2 && b <= 0xDF)
+        return LEAD2;
+    if (b >= 0xE0 && b <= 0xEF)
+        return LEAD3;
+    return BAD; /* (continuation bytes out of place, 4-byte sequences) */
+}
+
+int stud_ps_clean(const char *buf, size_t len)
+{
+    unsigned char classes[256];
+    for (unsigned b = 0; b < 256; b++)
+        classes[b] = byte_class(b);
+    const unsigned char *p = (const unsigned char *)buf;
+    size_t i = 0, line_start = 0;
+    while (i < len) {
+        /* plain ASCII runs first: the common case */
+        while (i < len && classes[p[i]] == PLAIN)
+            i++;
+        if (i >= len)
+            break;
+        unsigned kind = classes[p[i]];
+        if (kind == LINE_END) {
+            if (i - line_start > STUD_PS_MAX_LINE)
+                return 0;
+            i++;
+            line_start = i;
+            continue;
+        }
+        if (kind == BAD)
+            return 0;
+        size_t n = kind == LEAD2 ? 2 : 3;
+        uint32_t c = p[i] & (n == 2 ? 0x1F : 0x0F);
+        if (len - i < n)
+            return 0;
+        for (size_t k = 1; k < n; k++) {
+            if ((p[i + k] & 0xC0) != 0x80)
+                return 0;
+            c = c << 6 | (p[i + k] & 0x3F);
+        }
+        if ((n == 3 && c < 0x800) || (c >= 0xD800 && c <= 0xDFFF) || !plain_code_point(c))
+            return 0;
+        i += n;
+    }
+    return len - line_start <= STUD_PS_MAX_LINE;
+}
+
+size_t stud_ps_count_lines(const char *buf, size_t len)
+{
+    size_t count = 0;
+    for (const char *p = buf, *end = buf + len;
+         (p = (const char *)memchr(p, '\n', (size_t)(end - p))) != NULL; p++)
+        count++;
+    for (const char *p = buf, *end = buf + len;
+         (p = (const char *)memchr(p, '\r', (size_t)(end - p))) != NULL; p++)
+        count += p + 1 == end || p[1] != '\n'; /* (\r\n is one line end) */
+    return count;
+}
+
+/* ---- the header -------------------------------------------------------------------- */
+
+/* Case-insensitive prefix (ASCII: clean text has no other letter that folds
+ * to an ASCII one). */
+static int iprefix(const char *s, size_t len, const char *lit)
+{
+    size_t n = strlen(lit);
+    if (len < n)
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        char a = s[i], b = lit[i];
+        if (a >= 'A' && a <= 'Z')
+            a = (char)(a - 'A' + 'a');
+        if (a != b)
+            return 0;
+    }
+    return 1;
+}
+
+/* "(?:Hand|Game) #\d+:" at s: the length up to the colon's end, or 0. */
+static size_t header_tail(const char *s, size_t len, size_t *id_start, size_t *id_end)
+{
+    if (!iprefix(s, len, "hand #") && !iprefix(s, len, "game #"))
+        return 0;
+    size_t i = 6, digits = i;
+    while (i < len && s[i] >= '0' && s[i] <= '9')
+        i++;
+    if (i == digits || i >= len || s[i] != ':')
+        return 0;
+    *id_start = digits;
+    *id_end = i;
+    return i + 1;
+}
+
+/* The header as _HEADER matches it: the offset after its colon (0: none). */
+static size_t header_match(const char *line, size_t len, size_t *id_start, size_t *id_end)
+{
+    if (!iprefix(line, len, "pokerstars "))
+        return 0;
+    size_t at = 11, tail;
+    static const char *const optional[] = {"zoom ", "home game "};
+    for (int k = 0; k < 2; k++) {
+        size_t n = strlen(optional[k]);
+        if (iprefix(line + at, len - at, optional[k])) {
+            tail = header_tail(line + at + n, len - at - n, id_start, id_end);
+            if (tail) {
+                *id_start += at + n;
+                *id_end += at + n;
+                return at + n + tail;
+            }
+        }
+    }
+    tail = header_tail(line + at, len - at, id_start, id_end);
+    if (!tail)
+        return 0;
+    *id_start += at;
+    *id_end += at;
+    return at + tail;
+}
+
+int stud_ps_is_header(const char *line, size_t len)
+{
+    size_t a, b;
+    return header_match(line, len, &a, &b) != 0;
+}
+
+/* The game text of a header's rest: before the date (_DATE: spaces, "-",
+ * spaces, then a date "dddd/d/d"), stripped. */
+static void header_desc(const char *s, size_t len, size_t *start, size_t *end)
+{
+    size_t i = 0;
+    while (i < len && s[i] == ' ')
+        i++;
+    *start = i;
+    size_t cut = len;
+    for (size_t p = i; p < len && cut == len; p++) {
+        if (s[p] != ' ')
+            continue;
+        size_t q = p;
+        while (q < len && s[q] == ' ')
+            q++;
+        if (q >= len || s[q] != '-')
+            continue;
+        size_t r = q + 1, spaces = r;
+        while (r < len && s[r] == ' ')
+            r++;
+        if (r == spaces)
+            continue;
+        /* \d{4}/\d{1,2}/\d{1,2} */
+        size_t k = r, n = 0;
+        while (n < 4 && k < len && ps_digit(s[k])) {
+            k++;
+            n++;
+        }
+        if (n != 4 || k >= len || s[k] != '/')
+            continue;
+        k++;
+        n = 0;
+        while (n < 2 && k < len && ps_digit(s[k])) {
+            k++;
+            n++;
+        }
+        if (n == 0 || k >= len || s[k] != '/')
+            continue;
+        if (k + 1 < len && ps_digit(s[k + 1]))
+            cut = p;
+    }
+    while (cut > i && s[cut - 1] == ' ')
+        cut--;
+    *end = cut;
+}
+
+/* ---- lines and hands ------------------------------------------------------------------- */
+
+void stud_ps_scanner_init(stud_ps_scanner *s, const char *buf, size_t len, long first_line)
+{
+    s->buf = buf;
+    s->len = len;
+    s->pos = 0;
+    s->line = first_line;
+    s->outside = 0;
+}
+
+void stud_ps_scan(stud_ps_scanner *s, stud_ps_item *item)
+{
+    memset(item, 0, sizeof *item);
+    ps_line line;
+    int in_hand = 0, summary = 0;
+    while (s->pos < s->len) {
+        size_t next = ps_next_line(s->buf, s->len, s->pos, &line);
+        const char *text = s->buf + line.start;
+        size_t n = line.end - line.start;
+        size_t id_start, id_end, after;
+        after = (n && (text[0] == 'P' || text[0] == 'p'))
+                    ? header_match(text, n, &id_start, &id_end) : 0;
+        if (after) {
+            if (in_hand)
+                return; /* (this header begins the next hand) */
+            in_hand = 1;
+            s->outside = 0;
+            item->kind = STUD_PS_HAND;
+            item->start = line.start;
+            item->end = line.end;
+            item->first_line = s->line;
+            item->id_start = line.start + id_start;
+            item->id_end = line.start + id_end;
+            size_t ds, de;
+            header_desc(text + after, n - after, &ds, &de);
+            item->desc_start = line.start + after + ds;
+            item->desc_end = line.start + after + de;
+            item->n_lines = 1;
+        } else if (!in_hand) {
+            if (n && !s->outside) {
+                s->outside = 1;
+                item->kind = STUD_PS_OUTSIDE;
+                item->start = line.start;
+                item->end = line.end;
+                item->first_line = s->line;
+                s->pos = next;
+                s->line++;
+                return;
+            }
+        } else if (!n) {
+            if (summary) {
+                s->pos = next;
+                s->line++;
+                return;
+            }
+        } else {
+            if (item->n_lines < STUD_PS_MAX_HAND_LINES)
+                summary = summary || ps_prefix(text, n, "*** SUMMARY ***");
+            item->n_lines++;
+            item->end = line.end;
+        }
+        s->pos = next;
+        s->line++;
+    }
+}

@@ -1,0 +1,96 @@
+/* ps_text.h: small text helpers of the PokerStars reader (ps_split.c,
+ * ps_read.c): lines, prefixes, searches over (pointer, length) text. */
+#ifndef STUD_PS_TEXT_H
+#define STUD_PS_TEXT_H
+
+#include <stddef.h>
+#include <string.h>
+
+typedef struct {
+    size_t start, end; /* the line stripped of its spaces, without its end */
+} ps_line;
+
+static inline int ps_digit(char c) { return c >= '0' && c <= '9'; }
+
+/* The line at pos (ended by \n, \r\n, \r or the end of the text), stripped
+ * of spaces; returns where the next line starts. */
+static inline size_t ps_next_line(const char *buf, size_t len, size_t pos, ps_line *line)
+{
+    /* the first \n, then any \r before it (both searches are memchr's) */
+    const char *nl = (const char *)memchr(buf + pos, '\n', len - pos);
+    size_t i = nl ? (size_t)(nl - buf) : len;
+    const char *cr = (const char *)memchr(buf + pos, '\r', i - pos);
+    if (cr)
+        i = (size_t)(cr - buf);
+    size_t end = i, start = pos;
+    if (i < len) {
+        i += (buf[i] == '\r' && i + 1 < len && buf[i + 1] == '\n') ? 2 : 1;
+    }
+    while (start < end && buf[start] == ' ')
+        start++;
+    while (end > start && buf[end - 1] == ' ')
+        end--;
+    line->start = start;
+    line->end = end;
+    return i;
+}
+
+static inline int ps_prefix(const char *s, size_t len, const char *lit)
+{
+    size_t n = strlen(lit);
+    return len >= n && memcmp(s, lit, n) == 0;
+}
+
+static inline int ps_equal(const char *s, size_t len, const char *lit)
+{
+    return strlen(lit) == len && memcmp(s, lit, len) == 0;
+}
+
+static inline int ps_suffix(const char *s, size_t len, const char *lit)
+{
+    size_t n = strlen(lit);
+    return len >= n && memcmp(s + len - n, lit, n) == 0;
+}
+
+/* The first index >= from of `lit` in s, or -1. */
+static inline long ps_find(const char *s, size_t len, size_t from, const char *lit)
+{
+    size_t n = strlen(lit);
+    size_t i = from;
+    while (i + n <= len) {
+        const char *at = (const char *)memchr(s + i, lit[0], len - n + 1 - i);
+        if (!at)
+            return -1;
+        i = (size_t)(at - s);
+        if (memcmp(s + i, lit, n) == 0)
+            return (long)i;
+        i++;
+    }
+    return -1;
+}
+
+/* The last index of `lit` starting before `before` (and fitting in s), or -1. */
+static inline long ps_rfind(const char *s, size_t len, size_t before, const char *lit)
+{
+    size_t n = strlen(lit);
+    if (n > len)
+        return -1;
+    size_t i = len - n + 1;
+    if (i > before)
+        i = before;
+    while (i-- > 0)
+        if (s[i] == lit[0] && memcmp(s + i, lit, n) == 0)
+            return (long)i;
+    return -1;
+}
+
+/* The first index of c in s, or -1. */
+static inline long ps_char(const char *s, size_t len, size_t from, char c)
+{
+    if (from >= len)
+        return -1;
+    const char *at = (const char *)memchr(s + from, c, len - from);
+    return at ? (long)(at - s) : -1;
+}
+
+#endif
