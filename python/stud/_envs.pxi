@@ -107,11 +107,14 @@ cdef class _Tables:
     cdef stud_table *tables
     cdef Py_ssize_t n
     cdef bint started
+    cdef stud_vec_out out   # where the bound output arrays are (bind)
+    cdef object buffers     # the bound output arrays (their memoryviews)
     cdef readonly object rules
 
     def __cinit__(self):
         self.tables = NULL
         self.n = 0
+        self.buffers = None
 
     def __dealloc__(self):
         PyMem_Free(self.tables)
@@ -144,27 +147,33 @@ cdef class _Tables:
         self.n = n
         self.rules = rules
 
-    cdef void _out(self, stud_vec_out *out, float[:, ::1] obs, uint8_t[:, ::1] mask,
-                   int8_t[::1] player, float[:, ::1] rewards, uint8_t[::1] terminated) except *:
+    def bind(self, float[:, ::1] obs not None, uint8_t[:, ::1] mask not None,
+             int8_t[::1] player not None, float[:, ::1] rewards not None,
+             uint8_t[::1] terminated not None):
+        """Where reset, step and apply write, once for all: the arrays stay
+        bound (their buffers held) as long as the tables live, so that a
+        step takes no more than its actions from Python."""
         if (obs.shape[0] != self.n or obs.shape[1] != STUD_OBS_SIZE
                 or mask.shape[0] != self.n or mask.shape[1] != STUD_ENV_ACTIONS
                 or player.shape[0] != self.n or rewards.shape[0] != self.n
                 or rewards.shape[1] != STUD_MAX_SEATS or terminated.shape[0] != self.n):
             raise ValueError("the output buffers do not match the tables")
-        out.obs = &obs[0, 0]
-        out.mask = &mask[0, 0]
-        out.player = &player[0]
-        out.rewards = &rewards[0, 0]
-        out.terminated = &terminated[0]
+        if self.buffers is not None:
+            raise TypeError("the tables' outputs are bound once")
+        self.buffers = (obs, mask, player, rewards, terminated)
+        self.out.obs = &obs[0, 0]
+        self.out.mask = &mask[0, 0]
+        self.out.player = &player[0]
+        self.out.rewards = &rewards[0, 0]
+        self.out.terminated = &terminated[0]
 
-    def reset(self, uint64_t[::1] seeds not None, float[:, ::1] obs, uint8_t[:, ::1] mask,
-              int8_t[::1] player, float[:, ::1] rewards, uint8_t[::1] terminated):
-        cdef stud_vec_out out
+    def reset(self, uint64_t[::1] seeds not None):
+        if self.buffers is None:
+            raise RuntimeError("bind() the outputs first")
         if seeds.shape[0] != self.n:
             raise ValueError(f"{self.n} tables need {self.n} seeds, got {seeds.shape[0]}")
-        self._out(&out, obs, mask, player, rewards, terminated)
         with nogil:
-            stud_vec_reset(self.tables, self.n, &self.config, &seeds[0], &out)
+            stud_vec_reset(self.tables, self.n, &self.config, &seeds[0], &self.out)
         self.started = True
 
     def first_illegal(self, int64_t[::1] actions not None):
@@ -179,9 +188,24 @@ cdef class _Tables:
             bad = stud_vec_first_illegal(self.tables, self.n, &actions[0])
         return -1 if bad == <size_t>self.n else <Py_ssize_t>bad
 
-    def apply(self, int64_t[::1] actions not None, Py_ssize_t lo, Py_ssize_t hi,
-              float[:, ::1] obs, uint8_t[:, ::1] mask, int8_t[::1] player,
-              float[:, ::1] rewards, uint8_t[::1] terminated):
+    def step(self, int64_t[::1] actions not None):
+        """first_illegal and apply to every table in one call, on one thread:
+        -1 when the tables stepped, else the first table whose action is not
+        legal (then no table has moved).  ``actions`` is an int64 copy the
+        caller owns: checked, then applied, so no other thread changes it in
+        between."""
+        cdef size_t bad
+        if not self.started:
+            raise RuntimeError("reset() the tables before stepping them")
+        if actions.shape[0] != self.n:
+            raise ValueError(f"{self.n} tables need {self.n} actions, got {actions.shape[0]}")
+        with nogil:
+            bad = stud_vec_first_illegal(self.tables, self.n, &actions[0])
+            if bad == <size_t>self.n:
+                stud_vec_step(self.tables, self.n, &self.config, &actions[0], &self.out)
+        return -1 if bad == <size_t>self.n else <Py_ssize_t>bad
+
+    def apply(self, int64_t[::1] actions not None, Py_ssize_t lo, Py_ssize_t hi):
         """Steps tables lo..hi-1 without the GIL.  Only after first_illegal
         found every action legal, on an actions buffer the caller owns and
         does not change meanwhile (several threads may apply disjoint ranges
@@ -191,9 +215,9 @@ cdef class _Tables:
             raise RuntimeError("reset() the tables before stepping them")
         if actions.shape[0] != self.n or not 0 <= lo <= hi <= self.n:
             raise ValueError("the actions or the range do not match the tables")
-        self._out(&out, obs, mask, player, rewards, terminated)
         if lo == hi:
             return
+        out = self.out
         out.obs += lo * STUD_OBS_SIZE
         out.mask += lo * STUD_ENV_ACTIONS
         out.player += lo

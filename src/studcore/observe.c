@@ -7,7 +7,7 @@
 #include "cards.h"
 
 /* The card ids of a mask, one-hot into out[0..51]. */
-static void one_hot_cards(uint64_t mask, float *out)
+static inline void one_hot_cards(uint64_t mask, float *out)
 {
     for (; mask; mask &= mask - 1)
         out[stud_lowest_card(mask)] = 1.0f;
@@ -20,24 +20,20 @@ void stud_observe(const stud_hand *h, int seat, float *out)
     const float per_bb = 1.0f / (float)h->rules.big_bet;
     float pot = 0.0f;
     int slot_of[STUD_MAX_SEATS];
-    for (int k = 0; k < n; k++) {
-        int s = (seat + k) % n;
+    /* own down cards: every card he holds that was not dealt face up */
+    one_hot_cards(h->all_mask[seat] & ~h->up_mask[seat], out + STUD_OBS_DOWN);
+    /* slot k is seat (seat + k) mod n: s walks round the table */
+    for (int k = 0, s = seat; k < n; k++, s = s + 1 < n ? s + 1 : 0) {
         slot_of[s] = k;
-        /* own down cards; every seat's up cards (a folded seat's stay seen) */
-        for (int i = 0; i < h->n_cards[s]; i++) {
-            int card = h->cards[s][i];
-            if (h->up_flags[s] >> i & 1)
-                out[STUD_OBS_UP + 52 * k + card] = 1.0f;
-            else if (k == 0)
-                out[STUD_OBS_DOWN + card] = 1.0f;
-        }
+        /* every seat's up cards (a folded seat's stay seen) */
+        one_hot_cards(h->up_mask[s], out + STUD_OBS_UP + 52 * k);
         out[STUD_OBS_PRESENT + k] = 1.0f;
         out[STUD_OBS_LIVE + k] = (float)!(h->folded >> s & 1);
         out[STUD_OBS_ALL_IN + k] = (float)(h->all_in >> s & 1);
         out[STUD_OBS_STACK + k] = (float)h->stack[s] * per_bb;
         out[STUD_OBS_ROUND_BET + k] = (float)h->round_bet[s] * per_bb;
         out[STUD_OBS_PUT_IN + k] = (float)h->total[s] * per_bb;
-        pot += (float)h->total[s];
+        pot += (float)h->total[s]; /* (in slot order, as ever: the sum is the same bits) */
     }
     one_hot_cards(h->community, out + STUD_OBS_COMMUNITY);
     out[STUD_OBS_STREET + h->street] = 1.0f;

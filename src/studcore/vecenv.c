@@ -45,7 +45,10 @@ static int play_builtin(stud_table *t, const stud_vec_config *c)
         int policy = c->policy[h->actor];
         if (policy == STUD_SEAT_AGENT)
             return 1;
-        stud_action a = stud_policy_choose(policy, h, t->rng);
+        /* the calling station's choice without the whole legal list (it
+         * draws nothing from the stream), as stud_simulate plays it */
+        stud_action a = policy == STUD_POLICY_CALL ? stud_hand_passive(h)
+                                                   : stud_policy_choose(policy, h, t->rng);
         stud_hand_apply(h, a.kind, a.amount, NULL);
     }
     return 0;
@@ -68,10 +71,9 @@ static void next_decision(stud_table *t, const stud_vec_config *c, float *reward
     }
 }
 
-static void write_row(const stud_table *t, size_t i, const stud_vec_out *out)
+static void write_row(stud_table *t, size_t i, const stud_vec_out *out)
 {
-    stud_action unused[STUD_ENV_ACTIONS];
-    unsigned legal = stud_env_actions(&t->hand, unused);
+    unsigned legal = t->legal = stud_env_actions(&t->hand, t->legal_action);
     int actor = t->hand.actor >= 0 ? t->hand.actor : 0;
     stud_observe(&t->hand, actor, out->obs + i * STUD_OBS_SIZE);
     for (int a = 0; a < STUD_ENV_ACTIONS; a++)
@@ -96,9 +98,8 @@ void stud_vec_reset(stud_table *tables, size_t n, const stud_vec_config *c, cons
 size_t stud_vec_first_illegal(const stud_table *tables, size_t n, const int64_t *actions)
 {
     for (size_t i = 0; i < n; i++) {
-        stud_action unused[STUD_ENV_ACTIONS];
         int64_t a = actions[i];
-        if (a < 0 || a >= STUD_ENV_ACTIONS || !(stud_env_actions(&tables[i].hand, unused) >> a & 1))
+        if (a < 0 || a >= STUD_ENV_ACTIONS || !(tables[i].legal >> a & 1))
             return i;
     }
     return n;
@@ -112,9 +113,7 @@ void stud_vec_step(stud_table *tables, size_t n, const stud_vec_config *c, const
         float *rewards = out->rewards + i * STUD_MAX_SEATS;
         memset(rewards, 0, STUD_MAX_SEATS * sizeof *rewards);
         out->terminated[i] = 0;
-        stud_action act[STUD_ENV_ACTIONS];
-        stud_env_actions(&t->hand, act);
-        stud_action a = act[actions[i]];
+        stud_action a = t->legal_action[actions[i]];
         stud_hand_apply(&t->hand, a.kind, a.amount, NULL);
         next_decision(t, c, rewards, &out->terminated[i]);
         write_row(t, i, out);

@@ -35,6 +35,11 @@ typedef struct {
 typedef struct {
     stud_hand hand;
     uint64_t rng[4];
+    /* the hand's legal environment actions, as stud_env_actions gives them:
+     * worked out once per decision (when its row is written) and read by
+     * stud_vec_first_illegal and stud_vec_step */
+    unsigned legal;
+    stud_action legal_action[STUD_ENV_ACTIONS];
 } stud_table;
 
 /* Where a step writes, per table t (row t of each array). */

@@ -90,13 +90,17 @@ class VectorEnv:
         self._rewards = np.zeros((n, MAX_SEATS), dtype=np.float32)
         self._terminated = np.zeros(n, dtype=np.uint8)
         self._actions = np.zeros(n, dtype=np.int64)
+        self._tables.bind(self._obs, self._mask, self._player, self._rewards, self._terminated)
+        # what step() returns: views of the buffers above, made once
+        self._mask_view = self._mask.view(np.int8)
+        self._rewards_view = self._rewards[:, :players]
+        self._terminated_view = self._terminated.view(np.bool_)
         self._started = False
 
     def _views(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        mask = self._mask.view(np.int8)
         if self.copy:
-            return self._obs.copy(), mask.copy(), self._player.copy()
-        return self._obs, mask, self._player
+            return self._obs.copy(), self._mask_view.copy(), self._player.copy()
+        return self._obs, self._mask_view, self._player
 
     def reset(self, seed: int | Sequence[int] | None = None
               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -110,8 +114,7 @@ class VectorEnv:
             seeds = [seed_or_random(int(s)) for s in seed]
             if len(seeds) != n:
                 raise ValueError(f"{n} tables need {n} seeds, got {len(seeds)}")
-        self._tables.reset(np.array(seeds, dtype=np.uint64), self._obs, self._mask,
-                           self._player, self._rewards, self._terminated)
+        self._tables.reset(np.array(seeds, dtype=np.uint64))
         self._started = True
         return self._views()
 
@@ -121,33 +124,36 @@ class VectorEnv:
         if not self._started:
             raise RuntimeError("reset() the environment before stepping it")
         given = np.asarray(actions)
-        if given.shape != (self.num_tables,):
+        if given.shape != self._actions.shape:
             raise ValueError(f"actions must have shape ({self.num_tables},), not {given.shape}")
-        if given.dtype.kind not in "iu":
-            raise TypeError(f"actions must be whole numbers, not {given.dtype}")
-        if given.dtype.kind == "u" and given.size and int(given.max()) >= N_ACTIONS:
-            bad = int(np.argmax(given >= N_ACTIONS))
-            raise ValueError(f"table {bad}: action {int(given[bad])} is not legal now: legal "
-                             f"are {np.flatnonzero(self._mask[bad]).tolist()}")
+        kind = given.dtype.kind
+        if kind != "i":
+            if kind != "u":
+                raise TypeError(f"actions must be whole numbers, not {given.dtype}")
+            if given.size and int(given.max()) >= N_ACTIONS:
+                bad = int(np.argmax(given >= N_ACTIONS))
+                raise ValueError(f"table {bad}: action {int(given[bad])} is not legal now: "
+                                 f"legal are {np.flatnonzero(self._mask[bad]).tolist()}")
         np.copyto(self._actions, given, casting="unsafe")
-        bad = self._tables.first_illegal(self._actions)
-        if bad < 0:
-            n, k = self.num_tables, self.threads
-            bounds = [n * i // k for i in range(k + 1)]
-            map_threads(self._apply, list(zip(bounds[:-1], bounds[1:])), k)
+        if self.threads == 1:  # checked and stepped in one call
+            bad = self._tables.step(self._actions)
         else:
+            bad = self._tables.first_illegal(self._actions)
+            if bad < 0:
+                n, k = self.num_tables, self.threads
+                bounds = [n * i // k for i in range(k + 1)]
+                map_threads(self._apply, list(zip(bounds[:-1], bounds[1:])), k)
+        if bad >= 0:
             raise ValueError(f"table {bad}: action {int(self._actions[bad])} is not legal now: "
                              f"legal are {np.flatnonzero(self._mask[bad]).tolist()}")
-        obs, mask, player = self._views()
-        rewards = self._rewards[:, :self.players]
-        terminated = self._terminated.view(np.bool_)
         if self.copy:
-            rewards, terminated = rewards.copy(), terminated.copy()
-        return obs, mask, player, rewards, terminated
+            return (self._obs.copy(), self._mask_view.copy(), self._player.copy(),
+                    self._rewards_view.copy(), self._terminated_view.copy())
+        return (self._obs, self._mask_view, self._player, self._rewards_view,
+                self._terminated_view)
 
     def _apply(self, lo: int, hi: int) -> None:
-        self._tables.apply(self._actions, lo, hi, self._obs, self._mask, self._player,
-                           self._rewards, self._terminated)
+        self._tables.apply(self._actions, lo, hi)
 
     def observe(self, table: int, seat: int) -> np.ndarray:
         """What ``seat`` of ``table`` sees now (any seat, not only the one
