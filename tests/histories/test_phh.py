@@ -20,7 +20,17 @@ from pathlib import Path
 
 import pytest
 from stud import ActionKind, Card, Hand, Rules, Variant
-from stud.histories import Acted, CommunityDealt, Dealt, HandRecord, Move, Mucked, Showed, phh
+from stud.histories import (
+    Acted,
+    CommunityDealt,
+    Dealt,
+    HandRecord,
+    Move,
+    Mucked,
+    Showed,
+    phh,
+    phh_write,
+)
 from stud.histories.phh import (
     VARIANT_CODES,
     HistoryError,
@@ -574,9 +584,9 @@ def test_written_values_are_toml():
               "day": datetime.date(2024, 1, 2),
               "dt": datetime.datetime(2024, 1, 2, 3, 4, 5, tzinfo=datetime.timezone.utc),
               "l": [1, [2, "x"]], "tb": {"a b": 1, "c": {"d": []}}}
-    text = "\n".join(f"{key} = {phh._toml_value(value)}" for key, value in values.items())
+    text = "\n".join(f"{key} = {phh_write._toml_value(value)}" for key, value in values.items())
     assert load_toml(text) == values
-    assert phh._toml_value(float("inf")) == "inf" and phh._toml_value(Decimal("nan")) == "nan"
+    assert phh_write._toml_value(float("inf")) == "inf" and phh_write._toml_value(Decimal("nan")) == "nan"
 
 
 # ---- pokerkit on both sides ---------------------------------------------------------------
