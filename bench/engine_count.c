@@ -1,24 +1,74 @@
 /* engine_count.c: whole hands in C, for counting instructions with callgrind
- * (bench/engine_count.sh builds it against the static core and runs it).
+ * (bench/engine_count.sh builds it against the static core and runs it),
+ * and for timing them (bench/engine_rate.sh).
  *
  *   engine_count play VARIANT SEATS HANDS        stud_play_random, stacks 300
  *   engine_count sim POLICY SEATS HANDS          stud_simulate, Stud/8, stacks 300
+ *   engine_count play|sim ... HANDS REPEATS      the best rate of REPEATS calls
+ *                                                (seeds 3, 4, ... or 5, 6, ...)
+ *                                                in hands per second of CPU time
  *
  * Prints hands and decisions; the instruction count of the call comes from
  * callgrind (--toggle-collect on the entry point), divided by those. */
+#define _POSIX_C_SOURCE 199309L /* clock_gettime */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "game.h"
 #include "simulate.h"
 
+static double cpu_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* The best rate of `repeats` calls, in hands per second of CPU time. */
+static int rate(int play, int which, int seats, uint64_t hands, int repeats)
+{
+    int32_t stacks[STUD_MAX_SEATS];
+    for (int s = 0; s < STUD_MAX_SEATS; s++)
+        stacks[s] = 300;
+    uint8_t policies[STUD_MAX_SEATS];
+    memset(policies, which, sizeof policies);
+    stud_rules rules;
+    stud_rules_default(&rules, play ? which : STUD_SEVEN_CARD_STUD_HILO, 10);
+    double best = 0.0;
+    for (int k = 0; k < repeats; k++) {
+        double start = cpu_seconds();
+        int error;
+        if (play) {
+            stud_random_report report;
+            error = stud_play_random(&rules, seats, stacks, 0, hands, 3 + (uint64_t)k, 0, &report,
+                                     NULL);
+        } else {
+            stud_sim_result result;
+            memset(&result, 0, sizeof result);
+            error = stud_simulate(&rules, seats, stacks, policies, hands, 5 + (uint64_t)k, 0, 0,
+                                  &result, NULL);
+        }
+        double seconds = cpu_seconds() - start;
+        if (error)
+            return error;
+        if (seconds > 0 && (double)hands / seconds > best)
+            best = (double)hands / seconds;
+    }
+    printf("%.0f\n", best);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
-    if (argc != 5) {
-        fprintf(stderr, "usage: engine_count play|sim VARIANT|POLICY SEATS HANDS\n");
+    if (argc != 5 && argc != 6) {
+        fprintf(stderr, "usage: engine_count play|sim VARIANT|POLICY SEATS HANDS [REPEATS]\n");
         return 2;
     }
+    if (argc == 6)
+        return rate(strcmp(argv[1], "play") == 0, atoi(argv[2]), atoi(argv[3]),
+                    strtoull(argv[4], NULL, 10), atoi(argv[5]));
     int which = atoi(argv[2]), seats = atoi(argv[3]);
     uint64_t hands = strtoull(argv[4], NULL, 10);
     int32_t stacks[STUD_MAX_SEATS];

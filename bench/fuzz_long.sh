@@ -21,7 +21,7 @@ seconds="${1:-600}"
 shift || true
 targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
-    targets=(fuzz_eval fuzz_engine fuzz_equity fuzz_envs fuzz_pshistory)
+    targets=(fuzz_eval fuzz_engine fuzz_equity fuzz_envs fuzz_pshistory fuzz_playout)
 fi
 
 command -v clang >/dev/null || (apt-get update && apt-get install -y clang)

@@ -162,9 +162,40 @@ def envs_seeds():
     return out
 
 
+def playout_seeds():
+    # the layout of fuzz_playout.c: rules, seats, stacks, flags, policies,
+    # (step limit), the choice seed, then per hand a deal seed and stacks
+    out = {}
+
+    def table(variant, opt=0, raises=3, seats=6, depth=0, flags=0, policies=(), limit=None,
+              hands=1, small=10):
+        b = bytes([variant]) + struct.pack("<H", small - 1) + bytes([opt, raises, seats - 2, depth])
+        b += b"".join(struct.pack("<H", rng.randrange(1 << 16)) for _ in range(12))
+        b += bytes([flags | (hands - 1) << 2]) + bytes((list(policies) + [0] * 10)[:10])
+        if limit is not None:
+            b += bytes([limit])
+        b += struct.pack("<Q", rng.randrange(1 << 64))
+        for _ in range(hands):
+            b += struct.pack("<Q", rng.randrange(1 << 64))
+            b += b"".join(struct.pack("<H", rng.randrange(1 << 16)) for _ in range(seats))
+        return b
+
+    for variant in range(5):
+        out[f"random-v{variant}"] = table(variant, hands=4)
+        out[f"policies-v{variant}"] = table(variant, flags=0x21, policies=[0, 1, 2, 2, 1, 0, 2, 2, 1, 0],
+                                             hands=6)
+    out["short"] = table(0, opt=0x08, depth=1, seats=8, hands=5)
+    out["options"] = table(1, opt=0x37, raises=4, seats=3, depth=1, hands=3)
+    out["uncapped"] = table(3, opt=0x04, seats=2, flags=1, policies=[2, 2], hands=8, small=1)
+    out["ten"] = table(4, opt=0x40, seats=10, depth=1, hands=2)
+    out["limit"] = table(2, seats=4, flags=2, limit=9, hands=2)
+    return out
+
+
 def main():
     for target, seeds in (("fuzz_eval", eval_seeds()), ("fuzz_engine", engine_seeds()),
-                          ("fuzz_equity", equity_seeds()), ("fuzz_envs", envs_seeds())):
+                          ("fuzz_equity", equity_seeds()), ("fuzz_envs", envs_seeds()),
+                          ("fuzz_playout", playout_seeds())):
         folder = HERE / "corpus" / target
         folder.mkdir(parents=True, exist_ok=True)
         for name, data in seeds.items():

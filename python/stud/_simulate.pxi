@@ -98,3 +98,66 @@ def _builtin_choice(str policy not None, Hand hand not None, uint64_t seed):
     if action.kind < 0:
         return None
     return _action(action.kind, action.amount)
+
+
+cdef dict _playout_fields(stud_hand *h, int error, uint64_t decisions, uint64_t *rng):
+    """What playout.h promises of a hand after a playout, as plain values."""
+    cdef int n = h.n_seats
+    if error != STUD_OK:
+        return {"error": error}
+    return {"error": error, "decisions": decisions, "rng": [rng[k] for k in range(4)],
+            "hand_rng": [h.rng[k] for k in range(4)], "n_seats": n, "phase": h.phase,
+            "actor": h.actor, "street": h.street, "deck": bytes(h.deck[:52]),
+            "deck_top": h.deck_top, "deck_len": h.deck_len,
+            "burns": bytes(h.burns[:h.n_burns]), "community": h.community,
+            "up_mask": [h.up_mask[s] for s in range(n)],
+            "all_mask": [h.all_mask[s] for s in range(n)],
+            "board": [h.board[s] for s in range(n)], "folded": h.folded, "all_in": h.all_in,
+            "stack": [h.stack[s] for s in range(n)], "total": [h.total[s] for s in range(n)],
+            "payout": [h.payout[s] for s in range(n)]}
+
+
+def _playout_pair(rules, stacks, uint64_t seed, policies=None, uint64_t choice_seed=0,
+                  uint64_t step_limit=0xFFFFFFFFFFFFFFFF):
+    """One hand played twice, by the playout kernel (playout.h) and by the
+    general path (stud_hand_start, then stud_policy_choose and
+    stud_hand_apply at each decision), from the same seeds: the two final
+    states as dicts (for the tests; they must be equal).  `policies`: a
+    built-in policy name per seat, or None for uniform random choices."""
+    cdef stud_rules c_rules
+    cdef int32_t c_stacks[STUD_MAX_SEATS]
+    cdef uint8_t c_policies[STUD_MAX_SEATS]
+    cdef uint64_t rng[4]
+    cdef uint64_t decisions = 0
+    cdef stud_hand kernel, general
+    cdef stud_playout_cache cache
+    cdef stud_action action
+    cdef int n, seat, error
+    _c_rules(rules, &c_rules)
+    stacks = _copy_stacks(stacks, &c_rules, c_stacks, "seat")
+    n = len(stacks)
+    if policies is not None:
+        if len(policies) != n:
+            raise ValueError(f"{n} seats need {n} policies, got {len(policies)}")
+        for seat in range(n):
+            c_policies[seat] = BUILTIN_POLICIES.index(policies[seat])
+    else:
+        for seat in range(n):
+            c_policies[seat] = STUD_POLICY_RANDOM
+    stud_rng_seed(rng, choice_seed)
+    error = stud_playout_prepare(&kernel, &c_rules, &cache)
+    if error == STUD_OK:
+        error = stud_playout(&kernel, n, c_stacks, seed, c_policies if policies is not None else NULL,
+                             &cache, rng, step_limit, &decisions)
+    first = _playout_fields(&kernel, error, decisions, rng)
+    stud_rng_seed(rng, choice_seed)
+    decisions = 0
+    error = stud_hand_start(&general, &c_rules, n, c_stacks, NULL, 0, 0, 0, seed, NULL)
+    if error == STUD_OK:
+        while general.phase == STUD_PHASE_BETTING:
+            decisions += 1
+            if decisions > step_limit:
+                break
+            action = stud_policy_choose(c_policies[general.actor], &general, rng)
+            stud_hand_apply(&general, action.kind, action.amount, NULL)
+    return first, _playout_fields(&general, error, decisions, rng)

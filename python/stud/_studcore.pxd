@@ -144,6 +144,10 @@ cdef extern from "game.h" nogil:
         uint64_t community
         uint64_t board[STUD_MAX_SEATS]
         uint16_t folded, all_in, mucked, acted, owe
+        uint8_t deck_top, deck_len, n_burns
+        uint8_t deck[52]
+        uint8_t burns[8]
+        uint64_t rng[4]
         int32_t stack[STUD_MAX_SEATS]
         int32_t round_bet[STUD_MAX_SEATS]
         int32_t total[STUD_MAX_SEATS]
@@ -327,3 +331,12 @@ cdef extern from "ps_history.h" nogil:
     int stud_ps_read(const char *buf, size_t start, size_t end, const stud_ps_game *game,
                      stud_ps_hand *out)
     int stud_ps_replay(const stud_ps_hand *hand, const stud_rules *rules)
+
+
+cdef extern from "playout.h" nogil:
+    ctypedef struct stud_playout_cache:
+        pass
+    int stud_playout_prepare(stud_hand *hand, const stud_rules *rules, stud_playout_cache *cache)
+    int stud_playout(stud_hand *hand, int n_seats, const int32_t *stacks, uint64_t seed,
+                     const uint8_t *policy, stud_playout_cache *cache, uint64_t rng[4],
+                     uint64_t step_limit, uint64_t *decisions)

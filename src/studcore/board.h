@@ -47,14 +47,19 @@ static inline uint32_t stud_board_high_head(uint64_t mask)
  * operations as each upcard is dealt, and its order key is read off it.
  */
 
+/* The planes with one more card of the rank whose plane-0 bit is `bit`. */
+static inline uint64_t stud_board_add_bit(uint64_t planes, uint64_t bit)
+{
+    uint64_t held = planes & (bit * STUD_LANE_ONES); /* the rank's bit, in the plane of its count */
+    return planes - held + (held << 16) + (held ? 0 : bit);
+}
+
 /* The planes with one more card. */
 static inline uint64_t stud_board_add(uint64_t planes, int card, int razz)
 {
     int rank = stud_card_rank(card);
     int order = razz ? (rank + 1) % STUD_RANKS : rank; /* 3.3: the ace low */
-    uint64_t bit = 1ull << order;
-    uint64_t held = planes & (bit * STUD_LANE_ONES); /* the rank's bit, in the plane of its count */
-    return planes - held + (held << 16) + (held ? 0 : bit);
+    return stud_board_add_bit(planes, 1ull << order);
 }
 
 /* An order key of the planes: it orders boards of up to four cards exactly

@@ -16,6 +16,11 @@
 /* A condition that is almost always false (a hint to lay out the code). */
 #define STUD_UNLIKELY(x) (x)
 
+/* Inline, whatever the compiler's heuristics say (after `static`: static
+ * STUD_ALWAYS_INLINE int f): for a function whose copies are specialised
+ * by constant arguments, and the AVX2 kernels' helpers. */
+#define STUD_ALWAYS_INLINE __forceinline
+
 /* The index of the lowest set bit of a nonzero x. */
 static inline int stud_ctz64(uint64_t x)
 {
@@ -43,6 +48,7 @@ static inline int stud_clz32(uint32_t x)
 
 #define STUD_NOINLINE __attribute__((noinline))
 #define STUD_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define STUD_ALWAYS_INLINE inline __attribute__((always_inline))
 
 static inline int stud_ctz64(uint64_t x)
 {
@@ -58,9 +64,8 @@ static inline int stud_clz32(uint32_t x)
 
 /* The AVX2 batch kernels (eval_simd.c) are built for x86 and chosen at run
  * time; the rest of the library is built for the baseline ISA.
- *   STUD_TARGET_AVX2        marks a function that may use AVX2;
- *   STUD_ALWAYS_INLINE      inline, whatever the compiler's heuristics say
- *                           (after `static`: static STUD_ALWAYS_INLINE int f);
+ *   STUD_TARGET_AVX2        marks a function that may use AVX2
+ *                           (with STUD_ALWAYS_INLINE, above, for its helpers);
  *   STUD_LOAD256_ONCE(p)    an unaligned 32-byte load from p that the
  *                           compiler does exactly once (the memory may be
  *                           changed by another thread; the loaded value is
@@ -73,7 +78,6 @@ static inline int stud_clz32(uint32_t x)
 #define STUD_HAVE_AVX2_KERNELS 1
 #define STUD_TARGET_AVX2 __attribute__((target("avx2")))
 #define STUD_LOAD256_ONCE(p) (*(const volatile __m256i_u *)(const void *)(p))
-#define STUD_ALWAYS_INLINE inline __attribute__((always_inline))
 
 static inline int stud_cpu_has_avx2(void)
 {
@@ -90,7 +94,6 @@ static inline int stud_cpu_has_avx2(void)
 
 #define STUD_HAVE_AVX2_KERNELS 1
 #define STUD_TARGET_AVX2
-#define STUD_ALWAYS_INLINE __forceinline
 #define STUD_LOAD256_ONCE(p) stud_load256_once((const void *)(p))
 
 static inline __m256i stud_load256_once(const void *p)

@@ -1,5 +1,7 @@
-/* simulate.c: whole hands played inside C by a random legal policy (see
- * simulate.h). */
+/* simulate.c: whole hands played inside C by a random legal policy or the
+ * built-in policies (see simulate.h); the hands themselves are played by
+ * the playout kernel (playout.h), or with the checks of stud_play_random
+ * through the general entry points of game.h. */
 #include "simulate.h"
 
 #include <string.h>
@@ -7,6 +9,7 @@
 #include "board.h"
 #include "cards.h"
 #include "eval.h"
+#include "playout.h"
 #include "rng.h"
 
 /* Does the hand refuse every action it did not list?  Kinds not listed,
@@ -39,30 +42,9 @@ static int refuses_unlisted(const stud_hand *h, const stud_action *legal, int n)
 /* The most decisions a hand may take before it counts as stuck. */
 #define STEP_LIMIT 100000
 
-/* Plays the hand out with uniform random actions; 0 if it got stuck. */
-static int play(stud_hand *h, uint64_t rng[4], uint64_t *decisions)
-{
-    uint64_t steps = 0, s[4]; /* (the generator in local variables) */
-    memcpy(s, rng, sizeof s);
-    int ok = 1;
-    while (h->phase == STUD_PHASE_BETTING) {
-        stud_action legal[STUD_MAX_ACTIONS];
-        int n = stud_hand_legal(h, legal);
-        steps++;
-        if (n == 0 || steps > STEP_LIMIT) {
-            ok = 0;
-            break;
-        }
-        stud_action pick = legal[stud_rng_below(s, (uint32_t)n)];
-        stud_hand_apply(h, pick.kind, pick.amount, NULL);
-    }
-    memcpy(rng, s, sizeof s);
-    *decisions += steps;
-    return ok && h->phase == STUD_PHASE_OVER; /* (a manual showdown is played by play_checked) */
-}
-
-/* The same with the checks of stud_play_random, and random shows and
- * mucks at a manual showdown; 0 if an invariant broke. */
+/* A hand played out with uniform random actions, with the checks of
+ * stud_play_random, and random shows and mucks at a manual showdown; 0 if
+ * an invariant broke.  (Without the checks the playout kernel plays it.) */
 static int play_checked(stud_hand *h, uint64_t rng[4], uint64_t *decisions)
 {
     int ok = 1, steps = 0;
@@ -93,6 +75,8 @@ int stud_play_random(const stud_rules *rules, int n_seats, const int32_t *stacks
     uint64_t rng[4];
     int32_t start[STUD_MAX_SEATS];
     stud_hand hand;
+    stud_playout_cache cache;
+    int prepared = 0;
     memset(report, 0, sizeof *report);
     report->first_violation_hand = -1;
     stud_rng_seed(rng, seed);
@@ -107,14 +91,28 @@ int stud_play_random(const stud_rules *rules, int n_seats, const int32_t *stacks
                                         : stacks[seat];
             chips += start[seat];
         }
-        /* with the checks on, every other hand decides its showdown at random */
-        int manual_showdown = check && (k & 1);
-        int error = stud_hand_start(&hand, rules, n_seats, start, NULL, 0, 0, manual_showdown,
-                                    stud_rng_next(rng), NULL);
-        if (error)
-            return error;
         uint64_t decisions = 0;
-        int ok = check ? play_checked(&hand, rng, &decisions) : play(&hand, rng, &decisions);
+        int ok, error;
+        if (check) {
+            /* with the checks on, every other hand decides its showdown at random */
+            int manual_showdown = k & 1;
+            error = stud_hand_start(&hand, rules, n_seats, start, NULL, 0, 0, manual_showdown,
+                                    stud_rng_next(rng), NULL);
+            if (error)
+                return error;
+            ok = play_checked(&hand, rng, &decisions);
+        } else {
+            if (!prepared) { /* (the rules are checked once: they do not change) */
+                if (stud_playout_prepare(&hand, rules, &cache))
+                    return STUD_E_RULES;
+                prepared = 1;
+            }
+            error = stud_playout(&hand, n_seats, start, stud_rng_next(rng), NULL, &cache, rng,
+                                 STEP_LIMIT, &decisions);
+            if (error)
+                return error;
+            ok = decisions <= STEP_LIMIT;
+        }
         int64_t after = 0;
         for (int seat = 0; seat < n_seats; seat++) {
             after += hand.stack[seat];
@@ -138,7 +136,7 @@ int stud_play_random(const stud_rules *rules, int n_seats, const int32_t *stacks
 /* A rough strength in [0, 1] of the cards a seat holds now (its own and the
  * community card): the hand's value once five cards are known, else what
  * the cards make so far. */
-static double strength(const stud_hand *h, int seat)
+double stud_policy_strength(const stud_hand *h, int seat)
 {
     uint64_t cards = h->all_mask[seat] | h->community;
     int n = stud_popcount(cards);
@@ -191,7 +189,7 @@ stud_action stud_policy_choose(int policy, const stud_hand *h, uint64_t rng[4])
         stud_action none = {-1, 0};
         return none;
     }
-    double s = policy == STUD_POLICY_STRENGTH ? strength(h, h->actor) : 0.0;
+    double s = policy == STUD_POLICY_STRENGTH ? stud_policy_strength(h, h->actor) : 0.0;
     return legal[pick(policy, legal, n, rng, s)];
 }
 
@@ -201,19 +199,17 @@ int stud_simulate(const stud_rules *rules, int n_players, const int32_t *stacks,
 {
     uint64_t rng[4];
     int32_t bank[STUD_MAX_SEATS], start[STUD_MAX_SEATS];
-    uint64_t strength_of[STUD_MAX_SEATS]; /* the cards of strength_now (none: no card is ~0) */
-    double strength_now[STUD_MAX_SEATS];
+    uint8_t policy_at[STUD_MAX_SEATS];
     stud_hand hand;
-    for (int seat = 0; seat < STUD_MAX_SEATS; seat++) {
-        strength_of[seat] = ~0ull;
-        strength_now[seat] = 0.0;
-    }
+    stud_playout_cache cache;
+    int prepared = 0, all_random = 1;
     stud_rng_seed(rng, seed);
     if (!stacks || !policies || n_players < 2 || n_players > STUD_MAX_SEATS)
         return STUD_E_RULES;
     for (int p = 0; p < n_players; p++) {
         if (policies[p] > STUD_POLICY_STRENGTH)
             return STUD_E_ARGUMENT;
+        all_random &= policies[p] == STUD_POLICY_RANDOM;
         bank[p] = stacks[p];
     }
     for (uint64_t k = 0; k < n_hands; k++) {
@@ -224,38 +220,22 @@ int stud_simulate(const stud_rules *rules, int n_players, const int32_t *stacks,
         for (int p = 0; p < n_players; p++) {
             int seat = (p + shift) % n_players;
             player_at[seat] = p;
+            policy_at[seat] = policies[p];
             if (carry && bank[p] <= 0)
                 bank[p] = stacks[p]; /* broke: starts again */
             start[seat] = carry ? bank[p] : stacks[p];
         }
-        int error = stud_hand_start(&hand, rules, n_players, start, NULL, 0, 0, 0,
-                                    stud_rng_next(rng), NULL);
+        if (!prepared) { /* (the rules are checked once: they do not change) */
+            if (stud_playout_prepare(&hand, rules, &cache))
+                return STUD_E_RULES;
+            prepared = 1;
+        }
+        uint64_t decisions = 0;
+        int error = stud_playout(&hand, n_players, start, stud_rng_next(rng),
+                                 all_random ? NULL : policy_at, &cache, rng, UINT64_MAX,
+                                 &decisions);
         if (error)
             return error;
-        while (hand.phase == STUD_PHASE_BETTING) {
-            int seat = hand.actor, policy = policies[player_at[seat]];
-            if (policy == STUD_POLICY_CALL) { /* (pick's choice, without the whole list) */
-                stud_action a = stud_hand_passive(&hand);
-                stud_hand_apply(&hand, a.kind, a.amount, NULL);
-                continue;
-            }
-            stud_action legal[STUD_MAX_ACTIONS];
-            int n = stud_hand_legal(&hand, legal);
-            double s = 0.0;
-            if (policy == STUD_POLICY_STRENGTH) {
-                /* a seat's cards change only when dealt: its strength is
-                 * worked out once a street (a pure function of the cards
-                 * and the scoring, so the cache holds across hands) */
-                uint64_t cards = hand.all_mask[seat] | hand.community;
-                if (cards != strength_of[seat]) {
-                    strength_of[seat] = cards;
-                    strength_now[seat] = strength(&hand, seat);
-                }
-                s = strength_now[seat];
-            }
-            stud_action a = legal[pick(policy, legal, n, rng, s)];
-            stud_hand_apply(&hand, a.kind, a.amount, NULL);
-        }
         int showdown = stud_popcount(stud_hand_live(&hand)) > 1;
         out->hands++;
         for (int seat = 0; seat < n_players; seat++) {

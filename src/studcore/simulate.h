@@ -56,4 +56,8 @@ int stud_simulate(const stud_rules *rules, int n_players, const int32_t *stacks,
 /* The built-in policies' choice at a decision (exposed for the tests). */
 stud_action stud_policy_choose(int policy, const stud_hand *hand, uint64_t rng[4]);
 
+/* The strength policy's rough strength in [0, 1] of the cards a seat holds
+ * now (his own and the community card): what it raises, calls or folds on. */
+double stud_policy_strength(const stud_hand *hand, int seat);
+
 #endif
