@@ -335,20 +335,32 @@ static int section(reader *r, const char *s, size_t len)
     return 0;
 }
 
-/* "Seat N: NAME (STACK in chips[, ...])REST" */
-static int seat_line(reader *r, const char *s, size_t len)
+/* The N of a line starting "Seat N: " (s[0..4] is "Seat "): N, with *after
+ * at the name; -2 for a number too large, -1 for no "N: " there. */
+static long seat_number(const char *s, size_t len, size_t *after)
 {
     size_t i = 5;
     long number = 0;
     while (i < len && ps_digit(s[i])) {
         number = number * 10 + (s[i] - '0');
         if (number > 1000000000L)
-            return -1;
+            return -2;
         i++;
     }
     if (i == 5 || len - i < 2 || s[i] != ':' || s[i + 1] != ' ')
         return -1;
-    size_t name = i + 2;
+    *after = i + 2;
+    return number;
+}
+
+/* "Seat N: NAME (STACK in chips[, ...])REST" */
+static int seat_line(reader *r, const char *s, size_t len)
+{
+    size_t i;
+    long number = seat_number(s, len, &i);
+    if (number < 0)
+        return -1;
+    size_t name = i;
     /* the name is greedy: the last " (" after which the rest fits */
     for (long p = ps_rfind(s, len, len, " ("); p > (long)name; p = ps_rfind(s, len, (size_t)p, " (")) {
         size_t k = (size_t)p + 2, stack = k;
@@ -733,22 +745,18 @@ static int summary_line(reader *r, const char *s, size_t len)
     long mucked = ps_find(s, len, 0, " mucked [");
     if (mucked < 0 || !ps_prefix(s, len, "Seat "))
         return 0;
-    size_t i = 5;
-    long number = 0;
-    while (i < len && ps_digit(s[i])) {
-        number = number * 10 + (s[i] - '0');
-        if (number > 1000000000L)
-            return -1;
-        i++;
-    }
-    if (i == 5 || len - i < 2 || s[i] != ':' || s[i + 1] != ' ')
+    size_t i;
+    long number = seat_number(s, len, &i);
+    if (number == -2)
+        return -1;
+    if (number < 0)
         return 0;
     int who = NONE;
     for (int k = 0; k < r->n_players; k++)
         if (r->players[k].site_seat == number)
             who = k;
     /* _MUCKED searches the rest: the first " mucked [" with a "]" after it */
-    long at = ps_find(s, len, i + 2, " mucked [");
+    long at = ps_find(s, len, i, " mucked [");
     long close = at < 0 ? -1 : ps_char(s, len, (size_t)at + 9, ']');
     if (who == NONE || close < 0)
         return 0;

@@ -21,7 +21,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from ..game import Rules
 from ._table import Table, big_bet, check_rules, check_stacks
 from .layout import N_ACTIONS, observation_space
-from .render import render_text
+from .render import render
 
 __all__ = ["StudAECEnv", "aec_env"]
 
@@ -129,12 +129,7 @@ class StudAECEnv(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        if not self._started:
-            return "(no hand: reset() the environment)"
-        assert self._table.hand is not None
-        return render_text(self._table.hand)
+        return render(self.render_mode, self._table.hand if self._started else None)
 
     def close(self) -> None:
         pass

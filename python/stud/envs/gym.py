@@ -21,7 +21,7 @@ from .._checks import seed_or_random
 from ..game import Rules
 from ._table import SeatPolicy, Table, big_bet, check_policy, check_rules, check_stacks
 from .layout import N_ACTIONS, observation_space
-from .render import render_text
+from .render import render
 
 __all__ = ["GymEnv"]
 
@@ -121,9 +121,4 @@ class GymEnv(gym.Env[dict[str, np.ndarray], int]):
         return obs, reward, over, False, info
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        if not self._started:
-            return "(no hand: reset() the environment)"
-        assert self._table.hand is not None
-        return render_text(self._table.hand)
+        return render(self.render_mode, self._table.hand if self._started else None)

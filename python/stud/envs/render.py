@@ -7,6 +7,16 @@ from ..histories.view import text
 from .layout import ACTION_NAMES
 
 
+def render(mode: str | None, hand: Hand | None) -> str | None:
+    """What ``env.render()`` returns: None without a render mode, else the
+    table's picture (or a line saying there is no hand yet)."""
+    if mode is None:
+        return None
+    if hand is None:
+        return "(no hand: reset() the environment)"
+    return render_text(hand)
+
+
 def render_text(hand: Hand) -> str:
     """The hand street by street (every card, as a table-side observer
     sees it at the end), then who is to act and with what actions, or
