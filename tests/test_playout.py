@@ -86,3 +86,20 @@ def test_the_heads_up_raising_war_wraps_as_the_hand_does():
         assert kernel == general
         wars += kernel["decisions"] > 300
     assert wars > 0
+
+
+@pytest.mark.parametrize("reopen_rule", ["half_bet", "full_raise"])
+def test_short_all_in_raises_reopen_as_the_general_path(reopen_rule):
+    # stacks of a few bets: all-ins short of a full raise in the middle of a
+    # round, then players who acted before them act again (6.2; the kernel
+    # tests whether the betting re-opened for them only after such a raise)
+    rng = random.Random(reopen_rule)
+    for variant in (Variant.SEVEN_CARD_STUD, Variant.FIVE_CARD_STUD_HILO):
+        rules = Rules(variant, 10, reopen_rule=reopen_rule, max_raises=4)
+        for _ in range(300):
+            seats = rng.randint(3, 7)
+            stacks = [rng.randint(12, 70) for _ in range(seats)]
+            policies = None if rng.random() < 0.7 else ["strength"] * seats
+            seed, choice_seed = rng.getrandbits(64), rng.getrandbits(64)
+            kernel, general = _playout_pair(rules, stacks, seed, policies, choice_seed)
+            assert kernel == general, (variant, stacks, policies, seed, choice_seed)

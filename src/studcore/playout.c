@@ -107,9 +107,14 @@ static STUD_ALWAYS_INLINE void deal_street(stud_hand *h, unsigned live)
     int burning = 0;
     if (h->street > 0) {
         burning = h->rules.burn_cards && st->burn;
-        int need = stud_popcount(live) * (st->down + st->up) + burning;
-        if (STUD_UNLIKELY(h->deck_len - h->deck_top < need) && deal_short(h, need, burning))
-            return;
+        /* (every seat's share first: the live seats' is counted only when
+         * the stub is shorter than that) */
+        int stub = h->deck_len - h->deck_top, per_seat = st->down + st->up;
+        if (STUD_UNLIKELY(stub < h->n_seats * per_seat + burning)) {
+            int need = stud_popcount(live) * per_seat + burning;
+            if (stub < need && deal_short(h, need, burning))
+                return;
+        }
     }
     uint64_t rng[4];
     memcpy(rng, h->rng, sizeof rng);
@@ -242,13 +247,18 @@ static void win_without_showdown(stud_hand *h)
 
 enum { ROUND_DONE = 0, ROUND_WON = 1, ROUND_STUCK = 2 };
 
-/* The strength policy's value for a seat, worked out once per set of cards. */
-static double seat_strength(const stud_hand *h, int seat, stud_playout_cache *cache)
+/* The strength policy's value for a seat, worked out once per set of cards.
+ * `*n_cards`: how many cards each live seat holds (the same for all of them:
+ * every street deals each live seat alike), counted at the first need. */
+static double seat_strength(const stud_hand *h, int seat, stud_playout_cache *cache,
+                            int *n_cards)
 {
     uint64_t cards = h->all_mask[seat] | h->community;
     if (cards != cache->strength_of[seat]) {
+        if (*n_cards < 0)
+            *n_cards = stud_popcount(cards);
         cache->strength_of[seat] = cards;
-        cache->strength[seat] = stud_policy_strength(h, seat);
+        cache->strength[seat] = stud_policy_strength_of(cards, *n_cards, h->rules.scoring);
     }
     return cache->strength[seat];
 }
@@ -267,7 +277,8 @@ static int choose(int policy, int n, int facing, int wagers, double strength, ui
      * the passive action with a fair one or when it is no call */
     if (strength >= 0.75 && wagers)
         return 1;
-    return strength >= 0.45 || !facing ? 0 : -1;
+    int weak = !(strength >= 0.45); /* (the fold without a branch: a coin toss) */
+    return -(weak & facing);
 }
 
 /* Plays the current street's betting round from `seat` (its first actor,
@@ -300,31 +311,45 @@ static STUD_ALWAYS_INLINE int betting_round(stud_hand *h, int seat, int bring_in
     unsigned others = active & (active - 1);
     const int cap = r->heads_up_uncapped && !(others & (others - 1)) ? 1 << 30 : 1 + r->max_raises;
     int open = cap > 0; /* n_bets < cap: a wager is still allowed */
+    int32_t wager_to = open ? raise_to : 0; /* raise_to, or 0 (no wager) when closed */
     /* 6.1, 6.3: an increase re-opens when twice it reaches `reopen_at`: the
      * unit (half a bet re-opens), or with full_raise twice the unit */
     int32_t reopen_at = unit << !half_bet;
     /* (bytes, as in the hand: an uncapped round may wrap them) */
     uint8_t n_bets = 0, reopen_count = 0;
+    /* what the usual decision leaves out: RARE_SHORT, an increase this round
+     * was short of a full raise (6.2); RARE_UNIT, unit_choice (4.4) */
+    enum { RARE_SHORT = 1, RARE_UNIT = 2 };
+    int rare = unit_choice ? RARE_UNIT : 0;
     int pending = bring_in;
-    /* `acted`: the seats that acted this round; `todo`: those that must act
-     * (again), as game.c's ~acted | owe: a seat that folded or went all-in
-     * short of the bet stays in it, but is no longer live or active */
-    unsigned acted = 0, todo = all;
-    uint8_t acted_at[STUD_MAX_SEATS] = {0};
-    int32_t acted_level[STUD_MAX_SEATS] = {0};
+    /* `todo`: the seats that must act (again), as game.c's ~acted | owe: a
+     * seat that folded or went all-in short of the bet stays in it, but is
+     * no longer live or active.  acted_at, acted_level: reopen_count and the
+     * bet he matched when the seat last acted (6.2); acted_level -1: he has
+     * not acted this round */
+    unsigned todo = all;
+    uint8_t acted_at[STUD_MAX_SEATS];
+    int32_t acted_level[STUD_MAX_SEATS];
+    memset(acted_level, 0xFF, sizeof acted_level); /* -1 */
+    /* ~0 once a bet was made or after 3rd street (the bring-in is no bet, 2.5) */
+    int32_t level_mask = street ? -1 : 0;
     uint64_t s[4], left = step_limit - *steps_io; /* decisions before the limit */
     memcpy(s, rng, sizeof s);
-    int result;
+    int result, n_cards = -1; /* (seat_strength) */
     unsigned me = 1u << seat;
     for (;;) {
-        if (STUD_UNLIKELY(left-- == 0)) {
+        if (STUD_UNLIKELY(left == 0)) {
+            left--;
             result = ROUND_STUCK;
             break;
         }
+        left--;
         seat = stud_ctz64(me);
+        unsigned active_in = active; /* (before his action: see `waiting`) */
         int32_t mine = h->round_bet[seat], stack = h->stack[seat], all_in_to = mine + stack;
         int p = policy ? policy[seat] : STUD_POLICY_RANDOM;
-        double strength = p == STUD_POLICY_STRENGTH ? seat_strength(h, seat, cache) : 0.0;
+        double strength =
+            p == STUD_POLICY_STRENGTH ? seat_strength(h, seat, cache, &n_cards) : 0.0;
         /* the legal list as the round bets it leaves him with: the fold
          * (his bet), the call or check, the wagers (game.h's order) */
         int32_t option[4];
@@ -346,6 +371,8 @@ static STUD_ALWAYS_INLINE int betting_round(stud_hand *h, int seat, int bring_in
                     raise_to = raise_base + unit;
                     n_bets = 1;
                     open = n_bets < cap;
+                    wager_to = open ? raise_to : 0;
+                    level_mask = -1;
                 }
             }
         } else if (p == STUD_POLICY_CALL) { /* (the check or the call, nothing to count) */
@@ -355,17 +382,32 @@ static STUD_ALWAYS_INLINE int betting_round(stud_hand *h, int seat, int bring_in
             /* counted: the fold and the call, or the check; then the wagers
              * if he may raise (game.c: may_raise) */
             int facing = bet_to > mine;
-            int may = (all_in_to > bet_to) & open & ((active & ~me) != 0);
-            /* 6.2: after he acted, re-opened for him only by a full raise over
-             * what he matched (without a branch: it goes either way) */
-            int matched = ((acted & me) != 0) & (acted_at[seat] >= reopen_count);
-            may &= !matched | (2 * (bet_to - acted_level[seat]) >= reopen_at);
-            int32_t target = min32(raise_to, all_in_to), big = target;
-            int small = may & (target > bet_to); /* 2.8: no "raise" that only calls */
+            /* a wager needs another player with chips, and the cap open (else
+             * wager_to is 0); 2.8: no "raise" that only calls (a target above
+             * the bet is also one above what he could only call) */
+            int32_t target = min32(wager_to, all_in_to), big = target;
+            int small = target > bet_to;
+            if (STUD_UNLIKELY(!(active & ~me)))
+                small = 0;
             int wagers = small;
-            if (STUD_UNLIKELY(unit_choice)) { /* 4.4: the big bet as well */
-                big = min32(raise_base + big_bet, all_in_to);
-                wagers += may & (big > bet_to) & (big > target);
+            if (STUD_UNLIKELY(rare)) {
+                int may = (all_in_to > bet_to) & open & ((active & ~me) != 0);
+                /* 6.2: after he acted, re-opened for him only by a full raise
+                 * over what he matched (without a branch: it goes either
+                 * way).  Only a round with an increase short of a full raise
+                 * needs the test: while every increase is full, he matched at
+                 * most the level the last one raised, so what he faces now is
+                 * at least that raise */
+                if (rare & RARE_SHORT) {
+                    int matched = (acted_level[seat] >= 0) & (acted_at[seat] >= reopen_count);
+                    may &= !matched | (2 * (bet_to - acted_level[seat]) >= reopen_at);
+                }
+                small &= may;
+                wagers = small;
+                if (rare & RARE_UNIT) { /* 4.4: the big bet as well */
+                    big = min32(raise_base + big_bet, all_in_to);
+                    wagers += may & (big > bet_to) & (big > target);
+                }
             }
             option[0] = mine;
             option[1] = min32(bet_to, all_in_to); /* not facing a bet: his own, the check */
@@ -381,38 +423,46 @@ static STUD_ALWAYS_INLINE int betting_round(stud_hand *h, int seat, int bring_in
         h->total[seat] += chips;
         active &= live & ~(me & (0u - (stack == 0)));
         if (to > bet_to) { /* a completion, bet or raise (game.c: stud_hand_apply) */
-            int complete = street == 0 && n_bets == 0; /* the first wager on 3rd (2.5) */
+            int complete = !level_mask; /* the first wager on 3rd (2.5): street 0, no bet yet */
             int32_t increase = to - full_level;
+            rare |= 2 * increase < reopen_at ? RARE_SHORT : 0;
             if (2 * increase >= reopen_at || (complete && !half_bet)) { /* 6.1, 6.3 */
-                if (unit_choice && increase >= big_bet) {
+                if ((rare & RARE_UNIT) && increase >= big_bet) {
                     unit = big_bet; /* 4.4 */
                     reopen_at = unit << !half_bet;
-                    unit_choice = 0;
+                    rare &= ~RARE_UNIT;
                 }
                 full_level = raise_base = to;
                 raise_to = raise_base + unit;
                 n_bets++;
                 open = n_bets < cap;
+                wager_to = open ? raise_to : 0;
+                level_mask = (street | n_bets) ? -1 : 0;
                 reopen_count = (uint8_t)(reopen_count + (!half_bet && complete)); /* 6.3 */
             } else if (!half_bet) {
                 raise_base = to; /* 6.3: a short all-in counts toward the cap */
                 raise_to = raise_base + unit;
                 n_bets++;
                 open = n_bets < cap;
+                wager_to = open ? raise_to : 0;
+                level_mask = (street | n_bets) ? -1 : 0;
             }
             bet_to = to;
             todo = all; /* every other seat is now short of the bet */
         }
         todo &= ~me;
-        acted |= me;
         acted_at[seat] = reopen_count;
-        acted_level[seat] = (street | n_bets) ? to : 0; /* the bring-in is no bet (2.5) */
+        acted_level[seat] = to & level_mask;
         /* the next seat to act, or the end of the round or of the hand */
         if (STUD_UNLIKELY((live & (live - 1)) == 0)) {
             result = ROUND_WON;
             break;
         }
-        unsigned waiting = active & todo; /* 6.8 */
+        /* 6.8; he is no longer in `todo`, so the seats with chips before
+         * his action serve: the next actor does not wait for whether he
+         * folded or went all-in (a shorter chain from one decision to the
+         * next) */
+        unsigned waiting = active_in & todo;
         if (!waiting) {
             result = ROUND_DONE;
             break;
@@ -481,6 +531,9 @@ static STUD_ALWAYS_INLINE int play_hand(stud_hand *h, int n_seats, const int32_t
     h->all_in = (uint16_t)all_in;
     h->phase = STUD_PHASE_BETTING;
     uint64_t steps = 0;
+    /* the last opener ranked (before the all-in skip), among `ranked_live` */
+    int ranked = 0;
+    unsigned ranked_live = 0;
     for (;;) {
         unsigned live = stud_hand_live(h);
         deal_street(h, live);
@@ -488,11 +541,15 @@ static STUD_ALWAYS_INLINE int play_hand(stud_hand *h, int n_seats, const int32_t
         unsigned active = live & ~(unsigned)h->all_in;
         memset(h->round_bet, 0, sizeof h->round_bet);
         if (active & (active - 1)) {
-            int first, bring_in = h->street == 0;
-            if (bring_in) /* 2.1, 2.2; 2.6: passed on from a player all-in from the ante */
-                first = extreme_board(h, live, r->bring_in_tiebreak, 0);
-            else /* 3.1: an all-in opener is skipped */
-                first = extreme_board(h, live, r->board_tiebreak, 1);
+            /* 2.1, 2.2: the bring-in (2.6: passed on from a player all-in
+             * from the ante); 3.1: the opener (an all-in opener is skipped);
+             * no upcard since the last opener was ranked: the same boards */
+            int bring_in = h->street == 0;
+            if (r->streets[h->street].up != 0 || live != ranked_live)
+                ranked = extreme_board(h, live, bring_in ? r->bring_in_tiebreak : r->board_tiebreak,
+                                       !bring_in);
+            ranked_live = bring_in ? 0 : live;
+            int first = ranked;
             unsigned later = active & ~((1u << first) - 1);
             first = stud_ctz64(later ? later : active);
             int result = betting_round(h, first, bring_in, policy, cache, rng, step_limit, &steps);
@@ -502,9 +559,13 @@ static STUD_ALWAYS_INLINE int play_hand(stud_hand *h, int n_seats, const int32_t
                     win_without_showdown(h);
                 return STUD_OK;
             }
+            active = stud_hand_live(h) & ~(unsigned)h->all_in;
         }
-        /* finish_round */
-        return_uncalled(h);
+        /* finish_round: 7.1, nothing to return when two players with chips
+         * are left (they matched the bet, and had put in the most before it:
+         * every other seat's total is at most theirs) */
+        if (!(active & (active - 1)))
+            return_uncalled(h);
         if (h->street + 1 >= r->n_streets)
             break;
         h->street++;

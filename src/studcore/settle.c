@@ -2,6 +2,7 @@
  * settle.h).  Section numbers in comments are those of docs/rules.md. */
 #include "settle.h"
 
+#include <stdint.h>
 #include <string.h>
 
 #include "cards.h"
@@ -33,8 +34,26 @@ static int contribution_levels(const stud_hand *h, unsigned seats, int32_t level
 int stud_hand_pots(const stud_hand *h, unsigned contenders, int32_t amount[STUD_MAX_SEATS],
                    unsigned eligible[STUD_MAX_SEATS])
 {
+    /* one level (every live player put in as much), the usual case: a
+     * single pot of all the chips */
+    unsigned live = stud_hand_live(h), deep = 0;
+    int32_t sum = 0, low = INT32_MAX, high = INT32_MIN;
+    for (int seat = 0; seat < h->n_seats; seat++) {
+        int32_t t = h->total[seat], in = live >> seat & 1;
+        int32_t t_low = in ? t : INT32_MAX, t_high = in ? t : INT32_MIN;
+        low = t_low < low ? t_low : low;
+        high = t_high > high ? t_high : high;
+        sum += t;
+    }
+    if (live && low == high) {
+        for (int seat = 0; seat < h->n_seats; seat++)
+            deep |= (unsigned)(h->total[seat] >= low) << seat;
+        amount[0] = sum;
+        eligible[0] = contenders & deep;
+        return 1;
+    }
     int32_t levels[STUD_MAX_SEATS];
-    int n = contribution_levels(h, stud_hand_live(h), levels);
+    int n = contribution_levels(h, live, levels);
     for (int p = 0; p < n; p++) {
         int32_t floor = p > 0 ? levels[p - 1] : 0;
         amount[p] = 0;
@@ -103,14 +122,13 @@ static void split(const stud_hand *h, int32_t amount, unsigned winners, int kind
 {
     int n = stud_popcount(winners);
     int32_t share = amount / n, odd = amount % n;
+    for (unsigned rest = winners; rest; rest &= rest - 1)
+        award[stud_ctz64(rest)] += share;
+    if (!odd)
+        return;
     int keys[STUD_MAX_SEATS];
-    for (int seat = 0; seat < h->n_seats; seat++) {
-        if (winners >> seat & 1) {
-            award[seat] += share;
-            if (odd)
-                keys[seat] = odd_chip_key(h, seat, kind);
-        }
-    }
+    for (unsigned rest = winners; rest; rest &= rest - 1)
+        keys[stud_ctz64(rest)] = odd_chip_key(h, stud_ctz64(rest), kind);
     while (odd-- > 0) {
         int best = -1;
         for (int seat = 0; seat < h->n_seats; seat++)
@@ -122,6 +140,25 @@ static void split(const stud_hand *h, int32_t amount, unsigned winners, int kind
 }
 
 /* ---- settlement (7.2, 8.2, 8.3, 9) ------------------------------------------------------ */
+
+/* stud_winners_of (settle.h) without a branch per seat (who wins is a coin
+ * toss): the best values of the seats in `seats` first, then who holds them. */
+static stud_winners winners_among(const stud_values *v, int n, unsigned seats)
+{
+    stud_winners w = stud_no_winners();
+    for (int seat = 0; seat < n; seat++) {
+        unsigned in = 0u - (seats >> seat & 1);
+        unsigned high = v[seat].high & in, low = v[seat].low & in;
+        w.best_high = high > w.best_high ? high : w.best_high;
+        w.best_low = low > w.best_low ? low : w.best_low;
+    }
+    for (int seat = 0; seat < n; seat++) {
+        unsigned in = seats >> seat & 1;
+        w.high |= (in & (v[seat].high == w.best_high)) << seat;
+        w.low |= (in & (v[seat].low == w.best_low) & (w.best_low != 0)) << seat;
+    }
+    return w;
+}
 
 void stud_settle(stud_hand *h, unsigned contenders, int auto_show, stud_log *log)
 {
@@ -155,10 +192,13 @@ void stud_settle(stud_hand *h, unsigned contenders, int auto_show, stud_log *log
     }
     int32_t award[STUD_MAX_SEATS] = {0};
     unsigned tied = 0; /* seats that win or tie some part of some pot (8.2) */
+    /* for the award events only: what each pot gave each seat, and how */
     int32_t pot_award[STUD_MAX_SEATS][STUD_MAX_SEATS]; /* [pot][seat] */
     uint8_t pot_part[STUD_MAX_SEATS][STUD_MAX_SEATS];  /* 0 whole, 1 high, 2 low, 3 both halves */
-    memset(pot_award, 0, sizeof pot_award);
-    memset(pot_part, 0, sizeof pot_part);
+    if (log) {
+        memset(pot_award, 0, sizeof pot_award);
+        memset(pot_part, 0, sizeof pot_part);
+    }
     /* 7.2: from the last side pot back to the main pot */
     for (int p = n_levels - 1; p >= 0; p--) {
         int32_t amount = pot_amount[p] + carried;
@@ -171,30 +211,29 @@ void stud_settle(stud_hand *h, unsigned contenders, int auto_show, stud_log *log
         if (amount == 0)
             continue;
         int32_t before[STUD_MAX_SEATS];
-        memcpy(before, award, sizeof before);
-        stud_winners winners = stud_winners_of(values, h->n_seats, eligible);
+        if (log)
+            memcpy(before, award, sizeof before);
+        stud_winners winners = winners_among(values, h->n_seats, eligible);
         unsigned high_winners = winners.high, low_winners = winners.low;
         tied |= high_winners | low_winners;
         if (!low_winners || low_winners == high_winners) {
             /* 9.3: no low among this pot's players, the high takes it all;
              * 9.4: the same players tie both halves, the pot is split evenly */
             split(h, amount, high_winners, main_kind, award);
-            for (int seat = 0; seat < h->n_seats; seat++)
-                if (high_winners >> seat & 1)
-                    pot_part[p][seat] = low_winners ? 3 : 0;
         } else {
             int32_t high_half = (amount + 1) / 2; /* 9.3: the odd chip to the high */
             split(h, high_half, high_winners, main_kind, award);
             split(h, amount - high_half, low_winners, STUD_EVAL_LOW8, award);
-            for (int seat = 0; seat < h->n_seats; seat++) {
-                if (high_winners >> seat & 1)
-                    pot_part[p][seat] |= 1;
-                if (low_winners >> seat & 1)
-                    pot_part[p][seat] |= 2;
-            }
         }
-        for (int seat = 0; seat < h->n_seats; seat++)
+        if (!log)
+            continue;
+        for (int seat = 0; seat < h->n_seats; seat++) {
+            int part = low_winners && low_winners == high_winners ? 3 : 0;
+            if (low_winners && low_winners != high_winners)
+                part = (int)(high_winners >> seat & 1) | (int)(low_winners >> seat & 1) << 1;
+            pot_part[p][seat] = (uint8_t)((high_winners | low_winners) >> seat & 1 ? part : 0);
             pot_award[p][seat] = award[seat] - before[seat];
+        }
     }
 
     if (auto_show && log) { /* (the events are all this changes) */
@@ -206,7 +245,7 @@ void stud_settle(stud_hand *h, unsigned contenders, int auto_show, stud_log *log
     }
     if (raked > 0)
         stud_emit(log, STUD_EV_RAKE, 0, 0, 0, raked);
-    for (int p = n_levels - 1; p >= 0; p--)
+    for (int p = n_levels - 1; p >= 0 && log; p--)
         for (int seat = 0; seat < h->n_seats; seat++)
             if (pot_award[p][seat] > 0)
                 stud_emit(log, STUD_EV_AWARD, seat, p, pot_part[p][seat], pot_award[p][seat]);

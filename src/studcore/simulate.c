@@ -79,17 +79,21 @@ int stud_play_random(const stud_rules *rules, int n_seats, const int32_t *stacks
     int prepared = 0;
     memset(report, 0, sizeof *report);
     report->first_violation_hand = -1;
+    int64_t chips = 0;
     stud_rng_seed(rng, seed);
     if (!stacks || n_seats < 2 || n_seats > STUD_MAX_SEATS)
         return STUD_E_RULES;
     for (uint64_t k = 0; k < n_hands; k++) {
         if ((k & ((1u << STUD_POLL_SHIFT) - 1)) == 0 && stud_poll_stop(poll))
             return STUD_E_INTERRUPTED;
-        int64_t chips = 0;
-        for (int seat = 0; seat < n_seats; seat++) {
-            start[seat] = random_stacks ? 1 + (int32_t)stud_rng_below(rng, (uint32_t)stacks[seat])
-                                        : stacks[seat];
-            chips += start[seat];
+        if (random_stacks || k == 0) { /* (fixed stacks: the same every hand) */
+            chips = 0;
+            for (int seat = 0; seat < n_seats; seat++) {
+                start[seat] = random_stacks
+                                  ? 1 + (int32_t)stud_rng_below(rng, (uint32_t)stacks[seat])
+                                  : stacks[seat];
+                chips += start[seat];
+            }
         }
         uint64_t decisions = 0;
         int ok, error;
@@ -121,7 +125,8 @@ int stud_play_random(const stud_rules *rules, int n_seats, const int32_t *stacks
         ok &= hand.phase == STUD_PHASE_OVER && after == chips;
         report->decisions += decisions;
         report->hands++;
-        report->showdowns += stud_popcount(stud_hand_live(&hand)) > 1;
+        unsigned live = stud_hand_live(&hand);
+        report->showdowns += (live & (live - 1)) != 0;
         if (!ok) {
             if (report->violations == 0)
                 report->first_violation_hand = (int64_t)k;
@@ -139,8 +144,12 @@ int stud_play_random(const stud_rules *rules, int n_seats, const int32_t *stacks
 double stud_policy_strength(const stud_hand *h, int seat)
 {
     uint64_t cards = h->all_mask[seat] | h->community;
-    int n = stud_popcount(cards);
-    int razz = h->rules.scoring == STUD_SCORE_RAZZ;
+    return stud_policy_strength_of(cards, stud_popcount(cards), h->rules.scoring);
+}
+
+double stud_policy_strength_of(uint64_t cards, int n, int scoring)
+{
+    int razz = scoring == STUD_SCORE_RAZZ;
     if (n >= 5)
         return razz ? stud_eval_razz(cards) / (double)STUD_RAZZ_CLASSES
                     : stud_eval_high(cards) / (double)STUD_HIGH_CLASSES;
@@ -151,7 +160,7 @@ double stud_policy_strength(const stud_hand *h, int seat)
     uint32_t key = stud_board_high_head(cards); /* pairs and better, then the top rank */
     uint32_t category = key >> 16;
     double top = (double)((key >> 12) & 0xF) / 13.0;
-    if (h->rules.scoring == STUD_SCORE_HILO8) { /* low draws count too */
+    if (scoring == STUD_SCORE_HILO8) { /* low draws count too */
         unsigned low = stud_low_ranks(cards);
         double lowish = (double)stud_popcount(low) / (double)n;
         if (category == 0 && lowish >= 1.0)
@@ -218,7 +227,7 @@ int stud_simulate(const stud_rules *rules, int n_players, const int32_t *stacks,
         int shift = rotate ? (int)(k % (uint64_t)n_players) : 0;
         int player_at[STUD_MAX_SEATS];
         for (int p = 0; p < n_players; p++) {
-            int seat = (p + shift) % n_players;
+            int seat = p + shift < n_players ? p + shift : p + shift - n_players;
             player_at[seat] = p;
             policy_at[seat] = policies[p];
             if (carry && bank[p] <= 0)
@@ -236,7 +245,8 @@ int stud_simulate(const stud_rules *rules, int n_players, const int32_t *stacks,
                                  &decisions);
         if (error)
             return error;
-        int showdown = stud_popcount(stud_hand_live(&hand)) > 1;
+        unsigned live = stud_hand_live(&hand);
+        int showdown = (live & (live - 1)) != 0;
         out->hands++;
         for (int seat = 0; seat < n_players; seat++) {
             int p = player_at[seat];
@@ -244,7 +254,7 @@ int stud_simulate(const stud_rules *rules, int n_players, const int32_t *stacks,
             out->net[p] += result;
             out->net_sq[p] += (double)result * (double)result;
             out->won[p] += result > 0;
-            if (showdown && (stud_hand_live(&hand) >> seat & 1)) {
+            if (showdown && (live >> seat & 1)) {
                 out->showdowns[p]++;
                 out->showdown_wins[p] += hand.payout[seat] > 0;
             }

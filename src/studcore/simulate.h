@@ -59,5 +59,8 @@ stud_action stud_policy_choose(int policy, const stud_hand *hand, uint64_t rng[4
 /* The strength policy's rough strength in [0, 1] of the cards a seat holds
  * now (his own and the community card): what it raises, calls or folds on. */
 double stud_policy_strength(const stud_hand *hand, int seat);
+/* The same from the cards themselves: `n` of them (their count), scored by
+ * `scoring` (enum stud_scoring). */
+double stud_policy_strength_of(uint64_t cards, int n, int scoring);
 
 #endif
