@@ -688,15 +688,7 @@ int stud_hand_start(stud_hand *h, const stud_rules *rules, int n_seats, const in
                     const uint8_t *deck, int stacked, int manual, int manual_showdown,
                     uint64_t seed, stud_log *log)
 {
-    if (stud_rules_check(rules) || n_seats < 2 || n_seats > rules->max_players)
-        return STUD_E_RULES;
-    int64_t chips = 0;
-    for (int seat = 0; seat < n_seats; seat++) {
-        if (stacks[seat] <= 0)
-            return STUD_E_RULES;
-        chips += stacks[seat];
-    }
-    if (chips > (1 << 30))
+    if (stud_rules_check(rules) || stud_stacks_check(rules, n_seats, stacks))
         return STUD_E_RULES;
     uint64_t seen = 0;
     if (!manual && deck) {

@@ -184,6 +184,22 @@ typedef struct {
     int32_t rake;                      /* to take from the pots when they are paid (11.1) */
 } stud_hand;
 
+/* STUD_OK when a hand of `n_seats` can start with these stacks: the seat
+ * count within the rules' limit, every stack positive, and all the chips
+ * together at most 2**30 (so no sum of bets can overflow). */
+static inline int stud_stacks_check(const stud_rules *rules, int n_seats, const int32_t *stacks)
+{
+    if (n_seats < 2 || n_seats > rules->max_players)
+        return STUD_E_RULES;
+    int64_t chips = 0;
+    for (int seat = 0; seat < n_seats; seat++) {
+        if (stacks[seat] <= 0)
+            return STUD_E_RULES;
+        chips += stacks[seat];
+    }
+    return chips > (1 << 30) ? STUD_E_RULES : STUD_OK;
+}
+
 /* Starts a hand: antes, the first street dealt (unless manual), the
  * bring-in.  `deck`: 52 card ids from the top (burns included), dealt in
  * that order when `stacked`; NULL for a deck shuffled by `seed` (cards are

@@ -489,15 +489,7 @@ static STUD_ALWAYS_INLINE int play_hand(stud_hand *h, int n_seats, const int32_t
                                         uint64_t step_limit, uint64_t *decisions)
 {
     const stud_rules *r = &h->rules;
-    if (n_seats < 2 || n_seats > r->max_players)
-        return STUD_E_RULES;
-    int64_t chips = 0;
-    for (int seat = 0; seat < n_seats; seat++) {
-        if (stacks[seat] <= 0)
-            return STUD_E_RULES;
-        chips += stacks[seat];
-    }
-    if (chips > (1 << 30))
+    if (stud_stacks_check(r, n_seats, stacks))
         return STUD_E_RULES;
     static const uint8_t fresh_deck[STUD_CARDS] = {
         0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17,
