@@ -233,9 +233,7 @@ static void burn(stud_hand *h, stud_log *log)
     stud_emit(log, STUD_EV_BURN, 0, card, 0, 0);
 }
 
-/* 5.1: the burn cards go back under the stub; shuffled with it, unless the
- * caller stacked the deck (then they follow the stub in the order burned). */
-static void recycle_burns(stud_hand *h, stud_log *log)
+void stud_hand_return_burns(stud_hand *h)
 {
     uint8_t stub[52];
     int n = 0;
@@ -247,6 +245,11 @@ static void recycle_burns(stud_hand *h, stud_log *log)
     memcpy(h->deck, stub, (size_t)n);
     h->deck_top = 0;
     h->deck_len = (uint8_t)n;
+}
+
+static void recycle_burns(stud_hand *h, stud_log *log)
+{
+    stud_hand_return_burns(h);
     stud_emit(log, STUD_EV_RESHUFFLE, 0, 0, 0, 0);
 }
 

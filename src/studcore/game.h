@@ -200,6 +200,11 @@ static inline int stud_stacks_check(const stud_rules *rules, int n_seats, const 
     return chips > (1 << 30) ? STUD_E_RULES : STUD_OK;
 }
 
+/* 5.1: the burn cards go back under the stub (deck[deck_top..]); shuffled
+ * with it, unless the caller stacked the deck (then they follow the stub in
+ * the order burned).  No event: the caller reports the reshuffle. */
+void stud_hand_return_burns(stud_hand *hand);
+
 /* Starts a hand: antes, the first street dealt (unless manual), the
  * bring-in.  `deck`: 52 card ids from the top (burns included), dealt in
  * that order when `stacked`; NULL for a deck shuffled by `seed` (cards are

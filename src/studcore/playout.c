@@ -58,18 +58,8 @@ static void burn(stud_hand *h)
  * card (nothing more to deal). */
 STUD_NOINLINE static int deal_short(stud_hand *h, int need, int burning)
 {
-    if (h->deck_len - h->deck_top < need && h->n_burns > 0) {
-        uint8_t stub[52];
-        int n = 0;
-        for (int i = h->deck_top; i < h->deck_len; i++)
-            stub[n++] = h->deck[i];
-        for (int i = 0; i < h->n_burns; i++)
-            stub[n++] = h->burns[i];
-        h->n_burns = 0;
-        memcpy(h->deck, stub, (size_t)n);
-        h->deck_top = 0;
-        h->deck_len = (uint8_t)n;
-    }
+    if (h->deck_len - h->deck_top < need && h->n_burns > 0)
+        stud_hand_return_burns(h);
     int stub = h->deck_len - h->deck_top;
     if (stub >= need)
         return 0;
