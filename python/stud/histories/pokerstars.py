@@ -270,6 +270,12 @@ class _Skip(Exception):
         self.cancelled = cancelled
 
 
+def _outside_error(line: str, file: str | None, number: int) -> HistoryError:
+    """The error of a run of lines outside any hand, named by its first
+    (the C reader's verdicts, stud.histories.verify, give the same)."""
+    return HistoryError(f"a line outside any hand: {line[:80]!r}", file, None, number)
+
+
 class PokerStarsReader(Iterator[Union[HandRecord, HistoryError]]):
     """The hands of one PokerStars hand history, read as they are iterated.
 
@@ -316,8 +322,7 @@ class PokerStarsReader(Iterator[Union[HandRecord, HistoryError]]):
                 if line and not outside:
                     outside = True
                     self.errors += 1
-                    yield HistoryError(f"a line outside any hand: {line[:80]!r}", self.file, None,
-                                       number)
+                    yield _outside_error(line, self.file, number)
             elif not line:
                 if summary:  # the blank line after the summary ends the hand
                     yield from self._finish(hand, extra)

@@ -48,7 +48,7 @@ from typing import IO, Any, Union
 from ..enums import Variant
 from .errors import HistoryError
 from .io import FORMATS, _detect, _open, _peek, profile_options, read
-from .pokerstars import POKERSTARS_PROFILE, PokerStarsReader, _game_facts
+from .pokerstars import POKERSTARS_PROFILE, PokerStarsReader, _game_facts, _outside_error
 from .record import HandRecord, _cached_rules
 from .replay import MismatchError
 
@@ -196,9 +196,8 @@ class _FileCheck:
         self.result.reproduced += reproduced
         for kind, number, start, end in items:
             if kind == "outside":
-                text = str(part[start:end], "utf-8")
-                self.result.errors.append(HistoryError(
-                    f"a line outside any hand: {text[:80]!r}", self.file, None, number))
+                self.result.errors.append(
+                    _outside_error(str(part[start:end], "utf-8"), self.file, number))
                 self.result.slow += 1
             else:
                 self.slow(io.StringIO(str(part[start:end], "utf-8"), newline=""), number)
