@@ -70,12 +70,6 @@ def _env_rewards(Hand hand not None, float scale):
     return [out[s] for s in range(hand.state.n_seats)]
 
 
-def _policy_number(name):
-    if name not in BUILTIN_POLICIES:
-        raise ValueError(f"unknown built-in policy {name!r}: {', '.join(BUILTIN_POLICIES)}")
-    return BUILTIN_POLICIES.index(name)
-
-
 @cython.auto_pickle(False)
 cdef class _SeedStream:
     """A table's stream (vecenv.h): the k-th draw deals the k-th hand, and

@@ -53,6 +53,14 @@ BUILTIN_POLICIES = ("random", "call", "strength")
 assert (STUD_POLICY_RANDOM, STUD_POLICY_CALL, STUD_POLICY_STRENGTH) == (0, 1, 2)
 
 
+def _policy_number(name):
+    """The stud_policy number of a built-in policy's name; ValueError for
+    any other name."""
+    if name not in BUILTIN_POLICIES:
+        raise ValueError(f"unknown built-in policy {name!r}: {', '.join(BUILTIN_POLICIES)}")
+    return BUILTIN_POLICIES.index(name)
+
+
 def _simulate_builtin(rules, stacks, policies, uint64_t hands, uint64_t seed, bint rotate,
                       bint carry):
     """Hands played inside C by built-in policies (names in BUILTIN_POLICIES),
@@ -69,10 +77,7 @@ def _simulate_builtin(rules, stacks, policies, uint64_t hands, uint64_t seed, bi
     if len(policies) != n:
         raise ValueError(f"{n} players need {n} policies, got {len(policies)}")
     for p in range(n):
-        if policies[p] not in BUILTIN_POLICIES:
-            raise ValueError(f"unknown built-in policy {policies[p]!r}: "
-                             f"{', '.join(BUILTIN_POLICIES)}")
-        c_policies[p] = BUILTIN_POLICIES.index(policies[p])
+        c_policies[p] = _policy_number(policies[p])
     _memset(&result, 0, sizeof(result))
     with nogil:
         error = stud_simulate(&c_rules, n, c_stacks, c_policies, hands, seed, rotate, carry,
@@ -91,10 +96,9 @@ def _simulate_builtin(rules, stacks, policies, uint64_t hands, uint64_t seed, bi
 def _builtin_choice(str policy not None, Hand hand not None, uint64_t seed):
     """The built-in policy's action for the hand's actor (as in C)."""
     cdef uint64_t state[4]
-    if policy not in BUILTIN_POLICIES:
-        raise ValueError(f"unknown built-in policy {policy!r}: {', '.join(BUILTIN_POLICIES)}")
+    cdef int number = _policy_number(policy)
     stud_rng_seed(state, seed)
-    cdef stud_action action = stud_policy_choose(BUILTIN_POLICIES.index(policy), &hand.state, state)
+    cdef stud_action action = stud_policy_choose(number, &hand.state, state)
     if action.kind < 0:
         return None
     return _action(action.kind, action.amount)

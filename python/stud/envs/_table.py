@@ -19,6 +19,7 @@ from .._core import (
     BUILTIN_POLICIES,
     OBS_SIZE,
     Hand,
+    _checked_stacks,
     _env_actions,
     _env_rewards,
     _observe,
@@ -62,13 +63,11 @@ def check_stacks(rules: Rules, players: Any, stacks: Any) -> list[int]:
     given = list(stacks)
     if len(given) != players:
         raise ValueError(f"{players} players need {players} stacks, got {len(given)}")
+    out = _checked_stacks(rules, given, "seat")  # whole, positive, 2**30 in all: as the engine
     ante = rules.ante or 0
-    out: list[int] = []
-    for s, chips in enumerate(given):
-        if isinstance(chips, bool) or not isinstance(chips, (int, np.integer)) or chips <= ante:
-            raise ValueError(f"seat {s}'s stack must be a whole number of chips above the ante "
-                             f"({ante}), not {chips!r}")
-        out.append(int(chips))
+    for s, chips in enumerate(out):
+        if chips <= ante:  # every seat has chips for the betting (vecenv.h)
+            raise ValueError(f"seat {s}'s stack must be above the ante ({ante}), not {chips}")
     return out
 
 

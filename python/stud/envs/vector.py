@@ -126,14 +126,9 @@ class VectorEnv:
         given = np.asarray(actions)
         if given.shape != self._actions.shape:
             raise ValueError(f"actions must have shape ({self.num_tables},), not {given.shape}")
-        kind = given.dtype.kind
-        if kind != "i":
-            if kind != "u":
-                raise TypeError(f"actions must be whole numbers, not {given.dtype}")
-            if given.size and int(given.max()) >= N_ACTIONS:
-                bad = int(np.argmax(given >= N_ACTIONS))
-                raise ValueError(f"table {bad}: action {int(given[bad])} is not legal now: "
-                                 f"legal are {np.flatnonzero(self._mask[bad]).tolist()}")
+        if given.dtype.kind not in "iu":
+            raise TypeError(f"actions must be whole numbers, not {given.dtype}")
+        # (an unsigned id past int64 wraps to a negative one: refused below all the same)
         np.copyto(self._actions, given, casting="unsafe")
         if self.threads == 1:  # checked and stepped in one call
             bad = self._tables.step(self._actions)
@@ -144,7 +139,7 @@ class VectorEnv:
                 bounds = [n * i // k for i in range(k + 1)]
                 map_threads(self._apply, list(zip(bounds[:-1], bounds[1:])), k)
         if bad >= 0:
-            raise ValueError(f"table {bad}: action {int(self._actions[bad])} is not legal now: "
+            raise ValueError(f"table {bad}: action {int(given[bad])} is not legal now: "
                              f"legal are {np.flatnonzero(self._mask[bad]).tolist()}")
         if self.copy:
             return (self._obs.copy(), self._mask_view.copy(), self._player.copy(),
