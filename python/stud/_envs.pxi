@@ -32,20 +32,21 @@ OBS_FIELDS = (
 )
 
 
-cdef int _env_seat(Hand hand, seat) except -1:
+cdef int _observe_into(const stud_hand *hand, seat, float[::1] out) except -1:
+    """stud_observe for a seat and a buffer checked first."""
     s = _whole(seat, "seat")
-    if not 0 <= s < hand.state.n_seats:
-        raise ValueError(f"seat must be 0..{hand.state.n_seats - 1}, not {s}")
-    return s
+    if not 0 <= s < hand.n_seats:
+        raise ValueError(f"seat must be 0..{hand.n_seats - 1}, not {s}")
+    if out.shape[0] != STUD_OBS_SIZE:
+        raise ValueError(f"the observation holds {STUD_OBS_SIZE} values, not {out.shape[0]}")
+    stud_observe(hand, <int>s, &out[0])
+    return 0
 
 
 def _observe(Hand hand not None, seat, float[::1] out not None):
     """Writes what ``seat`` may see of ``hand`` into ``out`` (float32,
     OBS_SIZE values; observe.h)."""
-    cdef int c_seat = _env_seat(hand, seat)
-    if out.shape[0] != STUD_OBS_SIZE:
-        raise ValueError(f"the observation holds {STUD_OBS_SIZE} values, not {out.shape[0]}")
-    stud_observe(&hand.state, c_seat, &out[0])
+    _observe_into(&hand.state, seat, out)
 
 
 def _env_actions(Hand hand not None):
@@ -225,9 +226,4 @@ cdef class _Tables:
         float32 values)."""
         if not 0 <= t < self.n:
             raise IndexError(f"table {t} of {self.n}")
-        s = _whole(seat, "seat")
-        if not 0 <= s < self.config.n_seats:
-            raise ValueError(f"seat must be 0..{self.config.n_seats - 1}, not {s}")
-        if out.shape[0] != STUD_OBS_SIZE:
-            raise ValueError(f"the observation holds {STUD_OBS_SIZE} values, not {out.shape[0]}")
-        stud_observe(&self.tables[t].hand, <int>s, &out[0])
+        _observe_into(&self.tables[t].hand, seat, out)

@@ -24,14 +24,6 @@ typedef struct {
     int live_known, awaiting;
 } replay;
 
-static int bit_count(uint64_t x)
-{
-    int n = 0;
-    for (; x; x &= x - 1)
-        n++;
-    return n;
-}
-
 /* _filled_cards: -1 where the Python code raises */
 static int fill(const stud_ps_hand *hd, replay *rp)
 {
@@ -134,7 +126,7 @@ static int flush(replay *rp)
             mine |= (uint64_t)1 << rp->pending[seat][k];
             given[n++] = rp->pending[seat][k];
         }
-        if (bit_count(mine) != per_seat)
+        if (stud_popcount(mine) != per_seat)
             return -1;
     }
     if (stud_hand_deal(&rp->hand, given, n, per_seat, -1, NULL) != STUD_OK)
