@@ -9,7 +9,8 @@
  * STUD_PS_MAX_LINE); the split gives items in order, inside the text,
  * each hand beginning with a header line; a hand read as a record has 2-8
  * seats, positive stacks, and steps within its seats; its replay settles
- * or falls back, never anything else; reading twice gives the same record.
+ * or falls back, never anything else; reading twice gives the same record;
+ * stud_ps_last_header cuts at a line start past the first line, or not at all.
  */
 #define FUZZ_TARGET "fuzz_pshistory"
 #include "fuzz_common.h"
@@ -30,6 +31,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     stud_ps_game game = {pick % 3, 10 + (pick >> 2 & 3) * 10, 20 + (pick >> 2 & 3) * 20,
                          pick >> 4 & 1, pick >> 5 & 7};
     stud_ps_count_lines(text, len);
+    /* where verify cuts a part: 0, or past the first line at the start of a
+     * line, the rest of which holds a whole line */
+    size_t cut = stud_ps_last_header(text, len);
+    REQUIRE(cut <= len);
+    if (cut)
+        REQUIRE(text[cut - 1] == '\n' || text[cut - 1] == '\r');
     if (!stud_ps_clean(text, len))
         return 0;
     size_t line = 0;

@@ -10,28 +10,9 @@ def _ps_clean(const unsigned char[::1] data) -> bool:
 def _ps_last_header(const unsigned char[::1] data) -> int:
     """The offset of the last line (not the first) that is a hand's header
     and ends within the data, or 0 when there is none."""
-    cdef Py_ssize_t n = data.shape[0], pos = n, start, stop, first
-    cdef const char *buf
-    if n == 0:
+    if data.shape[0] == 0:
         return 0
-    buf = <const char *>&data[0]
-    # (the last line may be cut short: a header must end with a line break)
-    while pos > 0 and buf[pos - 1] != b'\n' and buf[pos - 1] != b'\r':
-        pos -= 1
-    while pos > 0:
-        stop = pos - 1  # the line break of the line before pos
-        if buf[stop] == b'\n' and stop > 0 and buf[stop - 1] == b'\r':
-            stop -= 1
-        start = stop
-        while start > 0 and buf[start - 1] != b'\n' and buf[start - 1] != b'\r':
-            start -= 1
-        first = start
-        while first < stop and buf[first] == b' ':
-            first += 1
-        if start > 0 and stop - start <= 2000 and stud_ps_is_header(buf + first, stop - first):
-            return start
-        pos = start
-    return 0
+    return stud_ps_last_header(<const char *>&data[0], data.shape[0])
 
 
 def _ps_count_lines(const unsigned char[::1] data) -> int:

@@ -327,7 +327,7 @@ cdef extern from "ps_history.h" nogil:
     size_t stud_ps_count_lines(const char *buf, size_t len)
     void stud_ps_scanner_init(stud_ps_scanner *s, const char *buf, size_t len, long first_line)
     void stud_ps_scan(stud_ps_scanner *s, stud_ps_item *item)
-    int stud_ps_is_header(const char *line, size_t len)
+    size_t stud_ps_last_header(const char *buf, size_t len)
     int stud_ps_read(const char *buf, size_t start, size_t end, const stud_ps_game *game,
                      stud_ps_hand *out)
     int stud_ps_replay(const stud_ps_hand *hand, const stud_rules *rules)

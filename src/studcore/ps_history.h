@@ -72,6 +72,10 @@ void stud_ps_scan(stud_ps_scanner *s, stud_ps_item *item);
 /* 1 when the line (stripped, without its end) is a hand's header as the
  * Python reader's _HEADER pattern sees one. */
 int stud_ps_is_header(const char *line, size_t len);
+/* The offset of the last line (not the first) that is a hand's header and
+ * ends within the text, or 0 when there is none: where a part of a file
+ * read in pieces may be cut. */
+size_t stud_ps_last_header(const char *buf, size_t len);
 
 /* ---- one hand ---------------------------------------------------------------------- */
 

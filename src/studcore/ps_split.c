@@ -266,3 +266,26 @@ void stud_ps_scan(stud_ps_scanner *s, stud_ps_item *item)
         s->line++;
     }
 }
+
+size_t stud_ps_last_header(const char *buf, size_t len)
+{
+    size_t pos = len;
+    while (pos > 0 && buf[pos - 1] != '\n' && buf[pos - 1] != '\r')
+        pos--;
+    while (pos > 0) {
+        size_t stop = pos - 1; /* the line break of the line before pos */
+        if (buf[stop] == '\n' && stop > 0 && buf[stop - 1] == '\r')
+            stop--;
+        size_t start = stop;
+        while (start > 0 && buf[start - 1] != '\n' && buf[start - 1] != '\r')
+            start--;
+        size_t first = start;
+        while (first < stop && buf[first] == ' ')
+            first++;
+        if (start > 0 && stop - start <= STUD_PS_MAX_LINE &&
+            stud_ps_is_header(buf + first, stop - first))
+            return start;
+        pos = start;
+    }
+    return 0;
+}
