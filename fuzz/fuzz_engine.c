@@ -49,6 +49,7 @@
 
 #define FUZZ_TARGET "fuzz_engine"
 #include "fuzz_common.h"
+#include "fuzz_rules.h"
 
 #define MAX_OPS 2048
 #define LEGAL_ROOM 64 /* more than STUD_MAX_ACTIONS, so an overlong list is seen, not overflowed */
@@ -497,20 +498,7 @@ static void fuzz_rules(stud_rules *r, input *in, int raw_edits)
     stud_rules_default(r, v % 5, small);
     if (v & 0x80) /* a forged small bet, any value: only stud_rules_check sees it */
         small = r->small_bet = (int32_t)u32(in);
-    uint8_t opt = u8(in);
-    r->bring_in_tiebreak = opt & 1;
-    r->board_tiebreak = opt >> 1 & 1;
-    r->heads_up_uncapped = opt >> 2 & 1;
-    r->open_pair_double = opt >> 3 & 1;
-    r->reopen_rule = opt >> 4 & 1;
-    r->odd_chip = opt >> 5 & 1;
-    r->burn_cards = opt >> 6 & 1;
-    if (opt & 0x80) { /* bet sizes other than the defaults, mostly valid */
-        int64_t s = small > 0 ? small : 1;
-        r->ante = (int32_t)(u16(in) % (2 * s + 1));
-        r->bring_in = (int32_t)(1 + u16(in) % s);
-        r->big_bet = (int32_t)(s + u16(in) % (3 * s + 1));
-    }
+    read_rule_options(r, u8(in), small, in);
     uint8_t raises = u8(in);
     r->max_raises = raises >= 0xF0 ? u8(in) : raises % 6;
     if (raw_edits) { /* forged fields: stud_rules_check must catch what is unsafe */

@@ -38,25 +38,14 @@
 
 #define FUZZ_TARGET "fuzz_playout"
 #include "fuzz_common.h"
+#include "fuzz_rules.h"
 
 static void read_rules(stud_rules *r, input *in)
 {
     uint8_t v = u8(in);
     int32_t small = 1 + u16(in) % 400;
     stud_rules_default(r, v % 5, small);
-    uint8_t opt = u8(in);
-    r->bring_in_tiebreak = opt & 1;
-    r->board_tiebreak = opt >> 1 & 1;
-    r->heads_up_uncapped = opt >> 2 & 1;
-    r->open_pair_double = opt >> 3 & 1;
-    r->reopen_rule = opt >> 4 & 1;
-    r->odd_chip = opt >> 5 & 1;
-    r->burn_cards = opt >> 6 & 1;
-    if (opt & 0x80) { /* bet sizes other than the defaults, mostly valid */
-        r->ante = (int32_t)(u16(in) % (2 * small + 1));
-        r->bring_in = (int32_t)(1 + u16(in) % small);
-        r->big_bet = (int32_t)(small + u16(in) % (3 * small + 1));
-    }
+    read_rule_options(r, u8(in), small, in);
     r->max_raises = u8(in) % 6;
     if (v & 0x80) { /* a forged byte: prepare must refuse what the check refuses */
         size_t at = u8(in) % sizeof *r;
