@@ -1,5 +1,5 @@
 /* ps_read.c: one PokerStars hand's lines to a stud_ps_hand, line by line as
- * the Python reader's _Parser reads them (python/stud/histories/pokerstars.py:
+ * the Python reader's _Parser reads them (python/stud/histories/ps_parser.py:
  * the same order of tests, the same checks).  Every place where that reader
  * would fail, skip the hand, or read something this code does not know
  * returns STUD_PS_FALLBACK: this code only ever says "this is the record

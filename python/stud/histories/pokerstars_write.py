@@ -269,7 +269,7 @@ class _Writer:
 
     def _says_the_game(self, prefix: str, desc: str, date: str) -> bool:
         """Whether a kept game text still says the record's game and stakes."""
-        from .pokerstars import _Fail, _Parser, _Skip
+        from .ps_parser import _Fail, _Parser, _Skip
 
         header = f"{prefix}{self.hand_id}: {desc} - {date}"
         parser = _Parser([(1, header)], None, {})
