@@ -168,16 +168,22 @@ cdef class Card:
     True
 
     Cards order by rank, then suit (clubs < diamonds < hearts < spades).
-    ``index`` is 4 * (rank - 2) + suit index (c=0, d=1, h=2, s=3); ``mask``
+    ``index`` is 4 * (rank - 2) + suit index (c=0, d=1, h=2, s=3)
+    (``Card.from_index`` makes a card from it); ``mask``
     is the card's bit in a CardSet mask (bit 16 * suit index + rank - 2).
     """
     cdef readonly int index
     cdef bint _made  # immutable: __init__ runs once
 
-    def __init__(self, str text not None):
+    def __init__(self, text):
         if self._made:
             raise TypeError("a Card is immutable")
-        cdef uint64_t mask = _parse(text)
+        if not isinstance(text, str):
+            hint = (f"; for the card with index {text!r} use Card.from_index({text!r})"
+                    if PyIndex_Check(text) and not isinstance(text, bool) else "")
+            raise TypeError(f"Card takes a card's text such as 'As', not "
+                            f"{type(text).__name__}{hint}")
+        cdef uint64_t mask = _parse(<str>text)
         if stud_popcount(mask) != 1:
             raise CardError(f"expected one card, got {text!r}")
         self.index = stud_lowest_card(mask)
@@ -268,7 +274,9 @@ cdef class CardSet:
     10, any case), an iterable of Card or one-card str, or another CardSet.  A repeated card raises
     CardError.  Iteration runs from the highest rank down and, within a
     rank, spades, hearts, diamonds, clubs.  ``int(cs)`` is the mask: bit
-    16 * suit index + (rank - 2), suits c=0, d=1, h=2, s=3.
+    16 * suit index + (rank - 2), suits c=0, d=1, h=2, s=3.  ``in`` tests
+    one card (a Card or its text; anything else raises TypeError), ``<=``
+    a subset.
     """
     cdef readonly uint64_t mask
     cdef bint _made  # immutable (it hashes by its mask): __init__ runs once
@@ -309,8 +317,14 @@ cdef class CardSet:
             bit = _parse(<str>card)
             if stud_popcount(bit) != 1:
                 raise CardError(f"expected one card, got {card!r}")
+        elif isinstance(card, CardSet):
+            raise TypeError("`in` tests one card; for a set of cards use "
+                            "`cards <= card_set` (a subset)")
         else:
-            return False
+            # (not False: a card's index or anything else is a mistake the
+            # answer would hide)
+            raise TypeError(f"a CardSet holds cards: test a Card or a card's text "
+                            f"such as 'Ah', not {type(card).__name__}")
         return (self.mask & bit) != 0
 
     def __iter__(self):

@@ -39,13 +39,23 @@ def high_value(cards) -> int:
 
 @cython.always_allow_keywords(False)
 def low8_value(cards) -> int:
-    """The 8-or-better low value (1..56, larger is better; 0 = no low)."""
+    """The 8-or-better low value (1..56, larger is better; 0 = no low).
+
+    >>> low8_value("As 2d 3c 4h 5s Kd Kh"), low8_value("As 2d 3c 4h 6s")
+    (56, 55)
+    >>> low8_value("Ks Qd 9c 9h 5s")  # no five different ranks of 8 or lower
+    0
+    """
     return stud_eval_low8(_hand_mask(cards))
 
 
 @cython.always_allow_keywords(False)
 def razz_value(cards) -> int:
-    """The A-5 low value (1..6175, larger is better; pairs count against)."""
+    """The A-5 low value (1..6175, larger is better; pairs count against).
+
+    >>> razz_value("As 2d 3c 4h 5s"), razz_value("As 2d 3c 4h 6s"), razz_value("As Ad 3c 4h 5s")
+    (6175, 6174, 4885)
+    """
     return stud_eval_razz(_hand_mask(cards))
 
 
@@ -56,6 +66,10 @@ cdef class HighHand:
     ``value`` orders hands (larger is stronger, equal values tie, comparable
     whatever the number of cards); ``category`` is a ``Category``; ``cards``
     the best five; ``str()`` describes the hand.
+
+    >>> hand = evaluate_high("As Ks Qs Js Ts 2c 3d")
+    >>> str(hand), hand.category.name, hand.value > evaluate_high("Ah Ad Ac As Kd").value
+    ('Royal flush', 'STRAIGHT_FLUSH', True)
     """
     cdef readonly int value
     cdef uint64_t _mask
@@ -111,6 +125,10 @@ cdef class LowHand:
     ``value`` orders lows of the same kind (larger is better); ``cards`` the
     best five; ``str()`` the five ranks from the highest down, ace low, as
     in ``"7-5-4-2-A"``.  Lows of different kinds do not compare.
+
+    >>> low = evaluate_low8("As 2d 3c 4h 5s Kd Kh")
+    >>> str(low), low.kind, low > evaluate_low8("As 2d 3c 4h 6s")
+    ('5-4-3-2-A', 'low8', True)
     """
     cdef readonly int value
     cdef uint64_t _mask
@@ -473,12 +491,24 @@ def evaluate_high_batch(masks, out=None, *, threads=1):
 
 
 def evaluate_low8_batch(masks, out=None, *, threads=1):
-    """8-or-better low values (0 = no low) of many hands; see evaluate_high_batch."""
+    """8-or-better low values (0 = no low) of many hands; see evaluate_high_batch.
+
+    >>> from array import array
+    >>> masks = array("Q", [int(CardSet("As 2d 3c 4h 5s Kd Kh")), int(CardSet("Ks Qd 9c 9h 5s"))])
+    >>> list(evaluate_low8_batch(masks))
+    [56, 0]
+    """
     return _batch(_BATCH_LOW8, masks, out, None, threads)
 
 
 def evaluate_razz_batch(masks, out=None, *, threads=1):
-    """A-5 (Razz) low values of many hands; see evaluate_high_batch."""
+    """A-5 (Razz) low values of many hands; see evaluate_high_batch.
+
+    >>> from array import array
+    >>> masks = array("Q", [int(CardSet("As 2d 3c 4h 5s Kd Kh")), int(CardSet("Ks Qd 9c 9h 5s"))])
+    >>> list(evaluate_razz_batch(masks))
+    [6175, 2914]
+    """
     return _batch(_BATCH_RAZZ, masks, out, None, threads)
 
 
@@ -487,6 +517,12 @@ def evaluate_hilo_batch(masks, high_out=None, low_out=None, *, threads=1):
 
     Returns ``(high_out, low_out)``, two uint16 arrays (new ones when not
     given); see evaluate_high_batch for the buffers and ``threads``.
+
+    >>> from array import array
+    >>> masks = array("Q", [int(CardSet("As 2d 3c 4h 5s Kd Kh")), int(CardSet("Ks Qd 9c 9h 5s"))])
+    >>> high, low = evaluate_hilo_batch(masks)
+    >>> list(high), list(low)
+    ([5854, 2977], [56, 0])
     """
     return _batch(_BATCH_HILO, masks, high_out, low_out, threads)
 

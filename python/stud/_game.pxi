@@ -786,7 +786,16 @@ cdef class Hand:
                     raise ValueError(f"cards for exactly the live seats {live}, got {sorted(cards)}")
                 per = [cards[s] for s in live]
             else:
-                per = list(cards)
+                if isinstance(cards, (str, CardSet)):
+                    raise TypeError(
+                        f"deal() takes each live seat's cards (a list in seat order or a "
+                        f"dict seat -> cards), not one {type(cards).__name__}: e.g. "
+                        f"deal(['As Kd 7h', '2c 9d Th']) for two seats on 3rd street")
+                try:
+                    per = list(cards)
+                except TypeError:
+                    raise TypeError(f"deal() takes a list or a dict of each live seat's "
+                                    f"cards, not {type(cards).__name__}") from None
                 if len(per) != len(live):
                     raise ValueError(f"cards for the {len(live)} live seats, got {len(per)}")
             street = self.state.rules.streets[self.state.street]
@@ -808,8 +817,27 @@ cdef class Hand:
             street = self.state.rules.streets[self.state.street]
             raise CardError(
                 f"cannot deal these cards: street {street.number} deals {street.down + street.up} "
-                f"card(s) to each live seat, all different from the cards already out")
+                f"card(s) to each live seat, all different from the cards already out"
+                f"{self._repeated(given, i, community_card)}")
         self._record(&log)
+
+    cdef str _repeated(self, const uint8_t *given, int n, int community_card):
+        """For deal()'s error: the first card given that is already out or
+        given twice, as ": Ah is already out" (or "" if none is)."""
+        cdef uint64_t out = self.state.community, bit
+        cdef int seat, k
+        for seat in range(self.state.n_seats):
+            out |= self.state.all_mask[seat]
+        if community_card >= 0:
+            if out & stud_card_bit(community_card):
+                return f": {_card(community_card)} is already out"
+            return ""
+        for k in range(n):
+            bit = stud_card_bit(given[k])
+            if out & bit:
+                return f": {_card(given[k])} is already out or given twice"
+            out |= bit
+        return ""
 
     # ---- history and copies -----------------------------------------------------------------
 
@@ -959,7 +987,12 @@ cdef list _ordered_cards(object cards):
     if isinstance(cards, str):
         _parse(<str>cards, order)  # "As Kd 7h" or "AsKd7h"; repeats refused there
         return order
-    for item in cards:
+    try:
+        items = iter(cards)
+    except TypeError:
+        raise TypeError(f"cards are a string such as 'As Kd 7h' or a list of Card or str, "
+                        f"not {type(cards).__name__}") from None
+    for item in items:
         if isinstance(item, Card):
             card = (<Card>item).index
         elif isinstance(item, str):

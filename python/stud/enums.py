@@ -22,7 +22,13 @@ class Category(IntEnum):
 
 
 class Variant(IntEnum):
-    """The games stud plays (docs/rules.md)."""
+    """The games stud plays (docs/rules.md).  Anywhere a variant is asked
+    for, its number, its name or its short name (``stud.game.VARIANT_NAMES``:
+    "stud", "stud8", "razz", "five", "five8") does as well.
+
+    >>> Variant.RAZZ.name, int(Variant.FIVE_CARD_STUD_HILO)
+    ('RAZZ', 4)
+    """
 
     SEVEN_CARD_STUD = 0
     SEVEN_CARD_STUD_HILO = 1

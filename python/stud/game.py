@@ -43,7 +43,12 @@ class IllegalActionError(ValueError):
 
 class ActionKind(IntEnum):
     """What a player does.  ``Action.amount`` is the total his bet for the
-    current betting round becomes."""
+    current betting round becomes.  ``Hand.act`` and ``Action`` also take a
+    kind by its name, in any case.
+
+    >>> ActionKind.RAISE, ActionKind["BRING_IN"].value
+    (<ActionKind.RAISE: 6>, 3)
+    """
 
     FOLD = 0
     CHECK = 1
@@ -67,18 +72,25 @@ class _ActionFields(NamedTuple):
 class Action(_ActionFields):
     """One betting action: its kind and the total the player's bet for the
     round becomes.  A named tuple, so ``Action(kind, amount) == (kind,
-    amount)``; the kind is checked (``IllegalActionError`` for one that is
-    not an ``ActionKind``).
+    amount)``; the kind is an ``ActionKind``, its number or its name (any
+    case), checked (``IllegalActionError`` for anything else).
 
     >>> str(Action(ActionKind.RAISE, 20))
     'raise to 20'
-    >>> Action(2, 10).kind
-    <ActionKind.CALL: 2>
+    >>> Action(2, 10).kind, Action("call", 10).kind
+    (<ActionKind.CALL: 2>, <ActionKind.CALL: 2>)
     """
 
     __slots__ = ()
 
-    def __new__(cls, kind: ActionKind | int, amount: int) -> Action:
+    def __new__(cls, kind: ActionKind | int | str, amount: int) -> Action:
+        if isinstance(kind, str):  # a kind's name, any case, as Hand.act takes it
+            found = ActionKind.__members__.get(kind.upper())
+            if found is None:
+                raise IllegalActionError(
+                    f"unknown action kind {kind!r}: kinds are "
+                    f"{', '.join(k.name.lower() for k in ActionKind)} (stud.ActionKind)")
+            kind = found
         number = whole_number(kind, "an action kind")
         if not ActionKind.FOLD <= number <= ActionKind.RAISE:
             raise IllegalActionError(f"unknown action kind {number}: kinds are 0..6 "
@@ -144,6 +156,18 @@ class Rules(Record):
     #: 5.1: running out of cards deals a community card
     shortage: Literal["community"] = "community"
 
+    if TYPE_CHECKING:  # what Record's __init__ takes, for type checkers and editors
+        def __init__(self, variant: Variant | int | str, small_bet: int,
+                     big_bet: int | None = None, ante: int | None = None,
+                     bring_in: int | None = None, bring_in_tiebreak: TieBreak = "position",
+                     board_tiebreak: TieBreak = "position", max_raises: int = 3,
+                     heads_up_uncapped: bool | None = None,
+                     open_pair_double: bool | None = None,
+                     reopen_rule: Literal["half_bet", "full_raise"] = "half_bet",
+                     odd_chip: Literal["high_card", "position"] = "high_card",
+                     burn_cards: bool = True,
+                     shortage: Literal["community"] = "community") -> None: ...
+
     def __post_init__(self) -> None:
         set_ = object.__setattr__.__get__(self)  # normalising an immutable record
         set_("variant", variant_of(self.variant))
@@ -155,6 +179,11 @@ class Rules(Record):
         bring_in = _whole("bring_in", small // 2 if self.bring_in is None else self.bring_in)
         if not 0 <= ante:
             raise ValueError(f"ante must be 0 or more, not {ante}")
+        if bring_in == 0 and self.bring_in is None:
+            raise ValueError(
+                f"small_bet={small}: the default bring-in, small_bet // 2 (docs/rules.md 1), "
+                f"would be 0: give bring_in=1 (the whole small bet, 2.8) or a small bet of 2 "
+                f"or more")
         if not 0 < bring_in <= small <= big:
             raise ValueError(
                 f"bets must satisfy 0 < bring_in <= small_bet <= big_bet, got bring_in={bring_in}, "
@@ -186,7 +215,7 @@ class Rules(Record):
         for name in ("heads_up_uncapped", "open_pair_double", "burn_cards"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be True or False, not {getattr(self, name)!r}")
-        raises = _whole("max_raises", self.max_raises)
+        raises = _whole("max_raises", self.max_raises, unit="")
         if not 0 <= raises <= 100:
             raise ValueError(f"max_raises must be between 0 and 100, not {raises}")
         set_("max_raises", raises)
@@ -231,13 +260,13 @@ def variant_of(value: object) -> Variant:
                      f"{', '.join(v.name for v in Variant)} or {', '.join(VARIANT_NAMES)}")
 
 
-def _whole(name: str, value: object) -> int:
-    """A whole number of chips (see _checks.whole_number); a ValueError, as
-    every invalid rule."""
+def _whole(name: str, value: object, unit: str = " of chips") -> int:
+    """A whole number (of chips, unless told otherwise; see
+    _checks.whole_number); a ValueError, as every invalid rule."""
     try:
         return whole_number(value, name)
     except TypeError:
-        raise ValueError(f"{name} must be a whole number of chips, not {value!r}") from None
+        raise ValueError(f"{name} must be a whole number{unit}, not {value!r}") from None
 
 
 class HandView(TypedDict):
@@ -337,6 +366,21 @@ _EVENTS = (ActionTaken, AntePosted, BurnsReshuffled, CardBurned, CardDealt, Comm
            HandMucked, HandShown, PotAwarded, RakeTaken, StreetStarted, UncalledBetReturned)
 
 
+def _first_street_seats(history: Sequence[object]) -> set[object]:
+    """The seats dealt cards on the history's first street (every seat of
+    the hand is: the deal comes before anyone can fold)."""
+    seats: set[object] = set()
+    streets = 0
+    for event in history:
+        if isinstance(event, StreetStarted):
+            streets += 1
+            if streets > 1:
+                break
+        elif isinstance(event, CardDealt):
+            seats.add(event.seat)
+    return seats
+
+
 def replay(rules: Rules, stacks: Sequence[int], history: Iterable[Event]) -> Hand:
     """A new hand that deals the same cards and takes the same actions.
 
@@ -362,6 +406,10 @@ def replay(rules: Rules, stacks: Sequence[int], history: Iterable[Event]) -> Han
 
     history = list(history)
     rake = sum(e.amount for e in history if isinstance(e, RakeTaken))
+    seats = _first_street_seats(history)
+    if seats and len(seats) != len(stacks):
+        raise ValueError(f"the history deals {len(seats)} seats and {len(stacks)} stacks were "
+                         f"given: one stack per seat of the hand")
     hand = Hand(rules, stacks, manual=True, showdown="manual", rake=rake)
     street_cards: dict[int, list[Card]] = {}
     community: Card | None = None

@@ -11,7 +11,7 @@ import os
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ._checks import seed_or_random, true_or_false, whole_number
+from ._checks import seed_or_random, whole_number
 from ._core import EQUITY_SHARE_UNITS, Card, CardSet, _equity_job
 from ._parallel import chunk_seed, map_threads, worker_count
 from ._record import Record
@@ -105,7 +105,7 @@ class EquityResult(Record):
         return tuple(w + t for w, t in zip(self.low_win, self.low_tie))
 
 
-def equity(variant: Variant | int, hands: Sequence[str | CardSet | Iterable[Card | str]],
+def equity(variant: Variant | int | str, hands: Sequence[str | CardSet | Iterable[Card | str]],
            dead: str | CardSet | Iterable[Card | str] | None = None, *,
            exact: bool | None = None, trials: int | None = None, seed: int | None = None,
            threads: int = 1) -> EquityResult:
@@ -130,8 +130,9 @@ def equity(variant: Variant | int, hands: Sequence[str | CardSet | Iterable[Card
     (True, 1560, 0.714103)
     """
     variant = variant_of(variant)
-    if exact is not None:
-        exact = true_or_false(exact, "exact (None, True or False)")
+    if exact is not None and not isinstance(exact, bool):
+        raise TypeError(f"exact must be None (decide by the count), True or False, "
+                        f"not {exact!r}")
     if trials is not None:
         trials = whole_number(trials, "trials")
         if not 0 < trials <= MAX_TRIALS:

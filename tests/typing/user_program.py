@@ -60,6 +60,7 @@ def cards_and_evaluation() -> int:
 
 def play() -> list[int]:
     rules: Rules = Rules(Variant.SEVEN_CARD_STUD_HILO, 10, max_raises=4)
+    assert Rules("stud8", 10, reopen_rule="full_raise").variant is Variant.SEVEN_CARD_STUD_HILO
     hand: Hand = Hand(rules, [200, 200, 200], seed=7)
     while not hand.is_over:
         legal: list[Action] = hand.legal_actions()
@@ -89,6 +90,7 @@ def always_call(view: HandView) -> Action:
 
 
 def odds() -> tuple[EquityResult, SimulationResult]:
+    assert stud.equity("razz", ["As 2d 3c", "Kd Kh 9c"], exact=False, trials=500, seed=2)
     result: EquityResult = stud.equity(Variant.RAZZ, ["As 2d 3c", "Kd Kh 9c"], exact=False,
                                        trials=2000, seed=1)
     policy: Policy = always_call

@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from .._checks import seed_or_random
+from .._checks import seed_or_random, whole_number
 from .._core import OBS_SIZE, _Tables
 from .._parallel import map_threads, worker_count
 from ..game import Rules
@@ -105,13 +105,17 @@ class VectorEnv:
     def reset(self, seed: int | Sequence[int] | None = None
               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Starts every table again: ``seed`` a whole number (table t gets
-        seed + t), one seed per table, or None for random ones."""
+        seed + t), one seed per table (a list, tuple, range or 1-D array of
+        whole numbers), or None for random ones."""
         n = self.num_tables
-        if seed is None or isinstance(seed, (int, np.integer)):
-            base = seed_or_random(None if seed is None else int(seed))
+        many = isinstance(seed, (list, tuple, range)) or (
+            isinstance(seed, np.ndarray) and seed.ndim == 1)
+        if not many:  # one seed (a bool, a float or a string is refused, not read)
+            base = seed_or_random(seed)
             seeds = [(base + t) & 0xFFFF_FFFF_FFFF_FFFF for t in range(n)]
         else:
-            seeds = [seed_or_random(int(s)) for s in seed]
+            seeds = [whole_number(s, f"the seed of table {t}") & 0xFFFF_FFFF_FFFF_FFFF
+                     for t, s in enumerate(seed)]  # type: ignore[arg-type]
             if len(seeds) != n:
                 raise ValueError(f"{n} tables need {n} seeds, got {len(seeds)}")
         self._tables.reset(np.array(seeds, dtype=np.uint64))

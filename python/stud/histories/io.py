@@ -25,6 +25,8 @@ handed over and reading goes on.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import itertools
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -109,12 +111,19 @@ def read(source: Source, *, format: str | None = None,
 
 
 def _open(source: Source) -> tuple[Iterator[str], str | None, Callable[[], None]]:
+    if isinstance(source, str) and not source.strip():
+        raise ValueError("read takes a path, a text file or a history's text, not an empty "
+                         "string")
     if isinstance(source, str) and ("\n" in source or "\r" in source):
         return iter(source.splitlines(keepends=True)), None, lambda: None
     if isinstance(source, (str, os.PathLike)):
         path = Path(source)
         handle = open(path, encoding="utf-8-sig", newline="")  # noqa: SIM115 - closed by the caller
         return iter(handle), str(path), handle.close
+    if isinstance(source, (io.RawIOBase, io.BufferedIOBase)) or "b" in str(
+            getattr(source, "mode", "")):
+        raise TypeError("read takes a file opened in text mode (open(path, encoding=...)), "
+                        "not a binary one")
     if hasattr(source, "read"):
         name = getattr(source, "name", None)
         return iter(source), name if isinstance(name, str) else None, lambda: None
@@ -153,14 +162,48 @@ def write(records: Iterable[Union[HandRecord, Hand]], dest: Union[str, os.PathLi
     written."""
     if format not in FORMATS:
         raise ValueError(f"format is one of {FORMATS}, not {format!r}")
-    items = (r if isinstance(r, HandRecord) else r.to_record() for r in records)
+    items = (_record_of(r) for r in records)
     if format == "pokerstars":
         return _write_pokerstars(items, dest)
     if isinstance(dest, (str, os.PathLike)):
         path = Path(dest)
-        with open(path, "w", encoding="utf-8", newline="\n") as handle:
+        with _replacing(path) as handle:
             return _write(items, handle, single=path.suffix.lower() == ".phh")
     return _write(items, dest, single=False)
+
+
+def _record_of(item: object) -> HandRecord:
+    if isinstance(item, HandRecord):
+        return item
+    to_record = getattr(type(item), "to_record", None)
+    if to_record is None:
+        raise TypeError(f"write takes HandRecord or stud.Hand objects, not "
+                        f"{type(item).__name__}")
+    return to_record(item)  # type: ignore[no-any-return]
+
+
+@contextlib.contextmanager
+def _replacing(path: Path) -> Iterator[IO[str]]:
+    """A text file that becomes ``path`` only once it is whole: written
+    beside it and moved over it at the end, so a failed write leaves no
+    partial file and an existing one untouched.  (Made by ``open``, so it
+    has the permissions any new file gets.)"""
+    if path.exists() and not path.is_file():  # a device or a pipe (/dev/stdout): in place
+        with open(path, "w", encoding="utf-8", newline="\n") as out:
+            yield out
+        return
+    part = path.with_name(f".{path.name}.{os.getpid()}-{next(_parts)}.part")
+    try:
+        with open(part, "x", encoding="utf-8", newline="\n") as handle:
+            yield handle
+        os.replace(part, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(part)
+        raise
+
+
+_parts = itertools.count()
 
 
 def _write_pokerstars(items: Iterator[HandRecord],
@@ -175,7 +218,7 @@ def _write_pokerstars(items: Iterator[HandRecord],
         return count
 
     if isinstance(dest, (str, os.PathLike)):
-        with open(dest, "w", encoding="utf-8", newline="\n") as handle:
+        with _replacing(Path(dest)) as handle:
             return put(handle)
     return put(dest)
 
