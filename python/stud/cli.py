@@ -5,6 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
 
 from . import (
     CardError,
@@ -18,19 +21,69 @@ from . import (
     simulate,
 )
 from .game import VARIANT_NAMES
+from .histories.errors import HistoryError
 from .odds import TooManyOutcomes, count_text
 
 SAMPLE_HAND = "As 2d 3c 4h 7s Kd Kh"
 
 
+class UserError(Exception):
+    """A mistake in what the user gave (cards, an option, a file): ``main``
+    prints it as one line, ``stud COMMAND: message``, and exits with 2."""
+
+
+#: what ``main`` reports as the user's mistake wherever it is raised: a file
+#: that cannot be opened, read or written, and a hand history that is not one
+#: (``HistoryError``, raised when a file's first line is not a hand history's)
+_USER_ERRORS = (UserError, OSError, HistoryError)
+
+
+@contextmanager
+def user_errors(*kinds: type[BaseException], about: str | None = None) -> Iterator[None]:
+    """Errors of ``kinds`` raised inside (a library call's ``ValueError`` on
+    what the user gave, say) become ``UserError``: one line, exit status 2.
+    ``about``: the file or option the message starts with.  Used around the
+    calls that take the user's input only, so a bug elsewhere still shows
+    its traceback."""
+    try:
+        yield
+    except kinds as error:
+        raise UserError(f"{about}: {error}" if about else str(error)) from error
+
+
+def _message(error: BaseException) -> str:
+    if isinstance(error, OSError) and error.filename is not None and error.strerror:
+        return f"{error.filename}: {error.strerror}"
+    return str(error)
+
+
+class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """Each option's help ends with its default, when it has one."""
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = action.help or ""
+        default = action.default
+        if (not action.option_strings or default is None or default is False
+                or default is argparse.SUPPRESS or "%(default)" in text):
+            return text
+        shown = f"{default:,}" if type(default) is int else "%(default)s"
+        return f"{text} (default: {shown})"
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """``argparse.ArgumentParser`` with ``HelpFormatter``; its subcommands'
+    parsers are of this class too."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
+
+
 def _cmd_eval(args: argparse.Namespace) -> int:
     text = " ".join(args.cards) if args.cards else SAMPLE_HAND
-    try:
+    with user_errors(CardError):
         cards = CardSet(text)
         high = evaluate_high(cards)
-    except CardError as error:
-        print(f"stud eval: {error}", file=sys.stderr)
-        return 2
     low8 = evaluate_low8(cards)
     razz = evaluate_razz(cards)
     print(f"cards:      {cards}")
@@ -52,13 +105,11 @@ def _cmd_equity(args: argparse.Namespace) -> int:
                         exact=True if args.exact else False if args.trials else None,
                         trials=args.trials, seed=args.seed, threads=args.threads)
     except TooManyOutcomes as error:
-        print(f"stud equity: {count_text(error.outcomes)} outcomes are too many to enumerate "
-              f"exactly (at most {error.limit:,}): leave out --exact, or give --trials N for "
-              f"Monte Carlo", file=sys.stderr)
-        return 2
+        raise UserError(f"{count_text(error.outcomes)} outcomes are too many to enumerate "
+                        f"exactly (at most {error.limit:,}): leave out --exact, or give "
+                        f"--trials N for Monte Carlo") from error
     except (CardError, ValueError, TypeError) as error:
-        print(f"stud equity: {error}", file=sys.stderr)
-        return 2
+        raise UserError(str(error)) from error
     hilo = args.game in ("stud8", "five8")
     if args.json:
         # hi-lo games split into halves; the others have one winner, high or Razz low
@@ -88,17 +139,14 @@ def _cmd_equity(args: argparse.Namespace) -> int:
 def _cmd_simulate(args: argparse.Namespace) -> int:
     names = args.policy.split(",")
     policies = names * args.players if len(names) == 1 else names
-    try:
-        if args.hands < 1:
-            raise ValueError(f"--hands must be 1 or more, not {args.hands}")
-        if len(policies) != args.players:
-            raise ValueError(f"{len(policies)} policies for {args.players} players")
+    if args.hands < 1:
+        raise UserError(f"--hands must be 1 or more, not {args.hands}")
+    if len(policies) != args.players:
+        raise UserError(f"{len(policies)} policies for {args.players} players")
+    with user_errors(ValueError, TypeError):
         rules = Rules(GAMES[args.game], args.small_bet)
         result = simulate(rules, policies, args.hands, seed=args.seed, workers=args.workers,
                           rotate=args.rotate, carry=args.carry, progress=args.progress)
-    except (ValueError, TypeError) as error:
-        print(f"stud simulate: {error}", file=sys.stderr)
-        return 2
     if args.json:
         print(json.dumps({"game": args.game, "policies": policies, "hands": result.hands,
                           "net": result.net, "mean": result.mean,
@@ -117,8 +165,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="stud", description="Stud poker tools.")
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of ``stud`` and every subcommand."""
+    parser = ArgumentParser(prog="stud", description="Stud poker tools.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
     evaluate = commands.add_parser(
@@ -131,24 +180,27 @@ def main(argv: list[str] | None = None) -> int:
         "equity", help="each hand's share of the pot when the unknown cards are dealt out",
         description="Showdown equity of stud hands (exact when feasible, else Monte Carlo).")
     eq.add_argument("hands", nargs="+", help='known cards of each player, e.g. "As 2d 3c 4h"')
-    eq.add_argument("--game", choices=sorted(GAMES), default="stud")
-    eq.add_argument("--dead", help="cards known to be out of play")
+    eq.add_argument("--game", choices=sorted(GAMES), default="stud", help="the variant")
+    eq.add_argument("--dead", help="cards known to be out of play (default: none)")
     eq.add_argument("--exact", action="store_true", help="force exact enumeration")
-    eq.add_argument("--trials", type=int, help="force Monte Carlo with this many trials")
-    eq.add_argument("--seed", type=int, help="Monte Carlo seed")
+    eq.add_argument("--trials", type=int, help="force Monte Carlo with this many trials "
+                                               "(default: exact when feasible)")
+    eq.add_argument("--seed", type=int, help="Monte Carlo seed (default: a random one)")
     eq.add_argument("--threads", type=int, default=0, help="worker threads (0 = all cores)")
     eq.add_argument("--json", action="store_true", help="machine-readable output")
     eq.set_defaults(run=_cmd_equity)
     sim = commands.add_parser(
         "simulate", help="play many hands with built-in policies and report each player's results",
         description="Simulate hands played by built-in policies (random, call, strength).")
-    sim.add_argument("--game", choices=sorted(GAMES), default="stud")
-    sim.add_argument("--players", type=int, default=6)
-    sim.add_argument("--hands", type=int, default=100_000)
+    sim.add_argument("--game", choices=sorted(GAMES), default="stud", help="the variant")
+    sim.add_argument("--players", type=int, default=6, help="players at the table")
+    sim.add_argument("--hands", type=int, default=100_000, help="hands to play")
     sim.add_argument("--policy", default="random",
                      help="one policy for every player, or one per player separated by commas")
-    sim.add_argument("--small-bet", type=int, default=10)
-    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--small-bet", type=int, default=10,
+                     help="the small bet in chips; the big bet is twice it")
+    sim.add_argument("--seed", type=int, default=1,
+                     help="random seed: the same seed plays the same hands")
     sim.add_argument("--workers", type=int, default=1, help="processes (0 = all cores)")
     sim.add_argument("--rotate", action="store_true", help="players change seats every hand")
     sim.add_argument("--carry", action="store_true", help="stacks carry over between hands")
@@ -161,6 +213,11 @@ def main(argv: list[str] | None = None) -> int:
     from . import cli_table
 
     cli_table.add_commands(commands)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
     args = parser.parse_args(argv)
     if getattr(args, "trials", None) is not None and args.trials < 1:
         parser.error(f"--trials must be 1 or more, not {args.trials}")
@@ -175,7 +232,14 @@ def main(argv: list[str] | None = None) -> int:
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
+    except _USER_ERRORS as error:
+        print(f"stud {args.command}: {_message(error)}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # (python -m stud.cli: the subcommands' modules import stud.cli, so run its
+    # main, whose UserError is theirs, not this __main__ module's copy)
+    from stud.cli import main as _main
+
+    sys.exit(_main())

@@ -4,12 +4,17 @@ summary); see ``stud.histories``."""
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
+from .cli import UserError, user_errors
 from .histories import HistoryError, MismatchError, read, summarize, verify, write
+from .histories.io import PROFILES
 from .histories.record import HandRecord
 from .histories.view import streets, text
 
@@ -22,50 +27,76 @@ def add_commands(commands: Any) -> None:
 
     def common(p: argparse.ArgumentParser) -> None:
         p.add_argument("--format", choices=["phh", "pokerstars"],
-                       help="the input format (found from the first line by default)")
-        p.add_argument("--profile", help='table rules by name: "pokerstars" (the default for '
-                                         'PokerStars files) or "wsop"')
+                       help="the input format (default: found from the first line)")
+        p.add_argument("--profile", choices=sorted({*PROFILES, "pokerstars"}),
+                       help="table rules by name (default: pokerstars for PokerStars files, "
+                            "none for PHH)")
         p.add_argument("--progress", action="store_true", help="a progress bar (needs tqdm)")
 
-    convert = sub.add_parser("convert", help="PokerStars or PHH in, PHH out")
-    convert.add_argument("input")
+    convert = sub.add_parser("convert", help="PokerStars or PHH in, PHH out",
+                             description="PokerStars or PHH hand histories in, PHH out.")
+    convert.add_argument("input", help="a PokerStars text history or a PHH file")
     convert.add_argument("output", help="a .phh (one hand) or .phhs file")
     common(convert)
     convert.set_defaults(run=_convert)
-    show = sub.add_parser("show", help="one hand street by street")
-    show.add_argument("file")
+    show = sub.add_parser("show", help="one hand street by street",
+                          description="One hand of a history, street by street.")
+    show.add_argument("file", help="a PokerStars text history or a PHH file")
     show.add_argument("--hand", help="the hand id (default: the first hand)")
     show.add_argument("--json", action="store_true", help="machine-readable output")
     common(show)
     show.set_defaults(run=_show)
-    verify = sub.add_parser("verify", help="replay every hand and check it against its record")
-    verify.add_argument("files", nargs="+")
+    verify = sub.add_parser("verify", help="replay every hand and check it against its record",
+                            description="Replay every hand and check it against its record.")
+    verify.add_argument("files", nargs="+", help="PokerStars text histories or PHH files")
     verify.add_argument("--json", action="store_true", help="machine-readable output")
     common(verify)
     verify.set_defaults(run=_verify)
     summary = sub.add_parser("summary", help="per player: hands, net, all-in adjusted net, "
-                                             "showdowns")
-    summary.add_argument("files", nargs="+")
+                                             "showdowns",
+                             description="Per player: hands, net, all-in adjusted net, "
+                                         "showdowns.")
+    summary.add_argument("files", nargs="+", help="PokerStars text histories or PHH files")
     summary.add_argument("--trials", type=int, default=20_000,
-                         help="Monte Carlo trials per all-in equity (default 20,000)")
+                         help="Monte Carlo trials per all-in equity")
     summary.add_argument("--json", action="store_true", help="machine-readable output")
     common(summary)
     summary.set_defaults(run=_summary)
 
 
-def _records(files: list[str], args: argparse.Namespace,
-             errors: list[HistoryError]) -> Iterator[HandRecord]:
+def _records(files: list[str], args: argparse.Namespace, errors: list[HistoryError],
+             skipped: list[int] | None = None) -> Iterator[HandRecord]:
+    """The hands of ``files``; their unreadable hands go to ``errors``, and
+    ``skipped[0]`` counts the hands passed over (other games, cancelled)."""
     bar = _bar(args)
     try:
         for name in files:
-            for record in read(name, format=args.format, profile=args.profile,
-                               on_error=errors.append):
-                if bar is not None:
-                    bar.update(1)
-                yield record
+            with _reading(name):
+                reading = read(name, format=args.format, profile=args.profile,
+                               on_error=errors.append)
+                for record in reading:
+                    if bar is not None:
+                        bar.update(1)
+                    yield record
+            if skipped is not None:
+                skipped[0] += reading.skipped + reading.cancelled
     finally:
         if bar is not None:
             bar.close()
+
+
+@contextmanager
+def _reading(name: str) -> Iterator[None]:
+    """A file that cannot be opened or read, or is not UTF-8 text (found as
+    it is read, hands into it): the user's mistake, named."""
+    try:
+        with user_errors(UnicodeDecodeError, about=f"{name} is not UTF-8 text"):
+            yield
+    except OSError as error:
+        raise UserError(f"cannot read {name}: {error.strerror or error}") from error
+
+
+_SKIPPED = "other games or cancelled hands"
 
 
 def _bar(args: argparse.Namespace) -> Any:
@@ -87,11 +118,31 @@ def _report(errors: list[HistoryError]) -> None:
 
 def _convert(args: argparse.Namespace) -> int:
     errors: list[HistoryError] = []
-    count = write(_records([args.input], args, errors), args.output)
+    skipped = [0]
+    records = _records([args.input], args, errors, skipped)
+    if Path(args.output).suffix.lower() == ".phh":  # (write refuses more or fewer)
+        first = list(itertools.islice(records, 2))
+        if len(first) != 1:
+            _report(errors)
+            raise UserError(f"{args.output}: a .phh file holds one hand, not "
+                            f"{len(first)}{'+' * (len(first) > 1)} from {args.input}: "
+                            f"write a .phhs collection")
+        records = itertools.chain(first, records)
+    count = _write_whole(records, args.output)
     _report(errors)
     print(f"{count:,} hands written to {args.output}" +
-          (f"; {len(errors):,} could not be read" if errors else ""))
+          (f"; {len(errors):,} could not be read" if errors else "") +
+          (f"; skipped {skipped[0]:,}: {_SKIPPED}" if skipped[0] else ""))
     return 1 if errors else 0
+
+
+def _write_whole(records: Iterator[HandRecord], output: str) -> int:
+    """``write`` (which leaves no partial file: it moves a whole one over
+    ``output`` at the end), a file it cannot write named."""
+    try:
+        return write(records, output)
+    except OSError as error:  # (reading's are UserError already)
+        raise UserError(f"cannot write {output}: {error.strerror or error}") from error
 
 
 def _show(args: argparse.Namespace) -> int:
@@ -113,26 +164,30 @@ def _verify(args: argparse.Namespace) -> int:
     # (stud.histories.verify: PokerStars files by path are read and replayed in C)
     errors: list[HistoryError] = []
     reproduced = 0
+    skipped = 0
     mismatches: list[MismatchError] = []
     bar = _bar(args)
     try:
         for name in args.files:
-            found = verify(name, format=args.format, profile=args.profile,
-                           progress=None if bar is None else bar.update)
+            with _reading(name):
+                found = verify(name, format=args.format, profile=args.profile,
+                               progress=None if bar is None else bar.update)
             reproduced += found.reproduced
             mismatches.extend(found.mismatches)
             errors.extend(found.errors)
+            skipped += found.skipped + found.cancelled
     finally:
         if bar is not None:
             bar.close()
     counts = {"read": reproduced + len(mismatches), "reproduced": reproduced,
-              "not_reproduced": len(mismatches), "unreadable": len(errors)}
+              "not_reproduced": len(mismatches), "unreadable": len(errors), "skipped": skipped}
     if args.json:
         print(json.dumps({**counts, "mismatches": [str(e) for e in mismatches],
                           "errors": [str(e) for e in errors]}))
     else:
         print(f"read {counts['read']:,}, reproduced {reproduced:,}, not reproduced "
-              f"{len(mismatches):,}, unreadable {len(errors):,}")
+              f"{len(mismatches):,}, unreadable {len(errors):,}" +
+              (f"; skipped {skipped:,}: {_SKIPPED}" if skipped else ""))
         for each in mismatches:
             print(f"  not reproduced: {each}")
         for unreadable in errors:
@@ -143,9 +198,10 @@ def _verify(args: argparse.Namespace) -> int:
 def _summary(args: argparse.Namespace) -> int:
     errors: list[HistoryError] = []
     mismatches: list[str] = []
+    skipped = [0]
 
     def replayable() -> Iterator[HandRecord]:
-        for record in _records(args.files, args, errors):
+        for record in _records(args.files, args, errors, skipped):
             try:
                 record.replay()
             except MismatchError as mismatch:
@@ -160,9 +216,12 @@ def _summary(args: argparse.Namespace) -> int:
                                              "adjusted": t.adjusted, "showdowns": t.showdowns,
                                              "won_at_showdown": t.won_at_showdown}
                                       for name, t in rows},
-                          "not_reproduced": mismatches, "unreadable": [str(e) for e in errors]}))
+                          "not_reproduced": mismatches, "unreadable": [str(e) for e in errors],
+                          "skipped": skipped[0]}))
         return 0
     _report(errors)
+    if skipped[0]:
+        print(f"stud hh: skipped {skipped[0]:,}: {_SKIPPED}", file=sys.stderr)
     for line in mismatches:
         print(f"stud hh: left out, not reproduced: {line}", file=sys.stderr)
     width = max([len(name) for name in totals] + [6])

@@ -4,10 +4,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any
 
-from .equity_tables import DEFAULT_TRIALS, TableMismatchError, equity_table
+from .cli import UserError, user_errors
+from .equity_tables import (
+    DEFAULT_TRIALS,
+    TableMismatchError,
+    class_of,
+    equity_table,
+    starting_classes,
+)
+from .errors import CardError
 from .game import VARIANT_NAMES
 from .odds import EXACT_LIMIT
 
@@ -20,23 +27,29 @@ def add_commands(commands: Any) -> None:
                     "class against a random hand, exact where cheap, else Monte Carlo with a "
                     "standard error. With --out, rows are written as they finish and --resume "
                     "continues a stopped job.")
-    table.add_argument("--game", choices=sorted(VARIANT_NAMES), default="razz")
-    table.add_argument("--matchups", choices=["heads-up", "vs-random"], default="heads-up")
+    table.add_argument("--game", choices=sorted(VARIANT_NAMES), default="razz",
+                       help="the variant")
+    table.add_argument("--matchups", choices=["heads-up", "vs-random"], default="heads-up",
+                       help="every pair of classes, or each class against a random hand")
     table.add_argument("--classes", help='only these classes, separated by commas: labels '
-                                         '("A23" in Razz, "As Ks Qh" elsewhere) or cards')
+                                         '("A23" in Razz, "As Ks Qh" elsewhere) or cards '
+                                         '(default: every class)')
     table.add_argument("--trials", type=int, default=DEFAULT_TRIALS,
-                       help=f"Monte Carlo trials per matchup (default {DEFAULT_TRIALS:,})")
-    table.add_argument("--seed", type=int, default=1)
+                       help="Monte Carlo trials per matchup")
+    table.add_argument("--seed", type=int, default=1,
+                       help="random seed: the same seed gives the same table")
     table.add_argument("--exact-limit", type=int, default=EXACT_LIMIT,
                        help="enumerate exactly up to this many outcomes (0: always Monte Carlo)")
     table.add_argument("--out", help="results file, written as chunks finish: a Parquet "
-                                     "directory (needs pyarrow) or a .csv file")
+                                     "directory (needs pyarrow) or a .csv file (default: "
+                                     "none, results kept in memory)")
     table.add_argument("--format", choices=["parquet", "csv"],
                        help="the results file's format (default: from its name, else Parquet "
                             "when pyarrow is installed)")
     table.add_argument("--resume", action="store_true",
                        help="continue the job in --out, skipping the rows it holds")
-    table.add_argument("--backend", choices=["local", "ray"], default="local")
+    table.add_argument("--backend", choices=["local", "ray"], default="local",
+                       help="processes here, or tasks on a Ray cluster")
     table.add_argument("--address", help="the Ray cluster's address (default: RAY_ADDRESS, else "
                                          "a Ray running here, else a new local one)")
     table.add_argument("--workers", type=int, default=0,
@@ -54,17 +67,16 @@ def _run(args: argparse.Namespace) -> int:
     classes = None
     if args.classes:
         classes = [c.strip() for c in args.classes.split(",") if c.strip()]
-    try:
+        for each in classes:
+            _check_class(args.game, each)
+    with user_errors(TableMismatchError, FileExistsError, ConnectionError, ImportError,
+                     ValueError, TypeError):
         result = equity_table(VARIANT_NAMES[args.game], args.matchups.replace("-", "_"),
                               classes=classes, trials=args.trials, seed=args.seed,
                               exact_limit=args.exact_limit, out=args.out, resume=args.resume,
                               format=args.format, backend=args.backend, workers=args.workers,
                               address=args.address, progress=args.progress,
                               chunk_rows=args.chunk_rows)
-    except (TableMismatchError, FileExistsError, ConnectionError, ImportError, ValueError,
-            TypeError) as error:
-        print(f"stud table: {error}", file=sys.stderr)
-        return 2
     if args.json:
         print(json.dumps({"params": result.params, "columns": result.columns,
                           "rows": result.rows}))
@@ -86,3 +98,21 @@ def _run(args: argparse.Namespace) -> int:
         plus = "exact" if r["exact"] else f"{r['stderr_0']:.4f}"
         print(f"{r['hand_0']:{width}s}  {r['hand_1']:{width}s}  {r['equity_0']:8.4f}  {plus:>7s}")
     return 0
+
+
+def _check_class(game: str, given: str) -> None:
+    """A ``--classes`` item that names no starting-hand class: say what one
+    looks like."""
+    try:
+        class_of(VARIANT_NAMES[game], given)
+    except ValueError as error:  # (CardError too)
+        size = len(starting_classes(VARIANT_NAMES[game])[0][1].split())
+        if game == "razz":
+            form = (f'{size} ranks without suits (A, 2-9, T, J, Q, K) such as "A23" or "KKQ", '
+                    f'or {size} cards such as "As 2d 3c"')
+        else:
+            example = "As Ks Qh" if size == 3 else "As Kh"
+            form = f'{size} cards such as "{example}"'
+        why = "" if isinstance(error, CardError) else f" ({error})"
+        raise UserError(f"--classes: {given!r} is not a {game} starting-hand class{why}: "
+                        f"a class is {form}") from error

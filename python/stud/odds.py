@@ -143,7 +143,10 @@ def equity(variant: Variant | int | str, hands: Sequence[str | CardSet | Iterabl
         raise TypeError("hands is a list with one entry per player")
     known = [CardSet(h) for h in hands]
     if not 2 <= len(known) <= 8:
-        raise ValueError(f"equity takes 2 to 8 players, got {len(known)}")
+        raise ValueError(f"equity takes 2 to 8 players, got {len(known)}"
+                         + (" (a Five Card Stud table of 9 or 10 is played by Hand and "
+                            "simulate, not measured by equity)" if len(known) in (9, 10)
+                            and hand_size == 5 else ""))
     dead_set = CardSet(dead) if dead is not None else CardSet()
     seen = dead_set
     for p, cards in enumerate(known):

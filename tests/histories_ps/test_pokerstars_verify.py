@@ -21,7 +21,25 @@ NAMES = ("Hero", "sea.otter", "Quinn [NL]", "marlowe", "Tess D'Urb", "idle_guy77
 
 def verdicts(result):
     return (result.reproduced, [str(m) for m in result.mismatches],
-            [str(e) for e in result.errors])
+            [str(e) for e in result.errors], result.skipped, result.cancelled)
+
+
+@pytest.mark.parametrize("name, skipped, cancelled", [("mixed_games.txt", 2, 0),
+                                                      ("tournament_many.txt", 0, 1)])
+def test_hands_passed_over_are_counted(name, skipped, cancelled):
+    """Other games and cancelled hands are neither read nor errors: ``read``
+    (its ``Reading``) and ``verify`` (both roads) count them alike."""
+    from stud.histories import read
+
+    path = SAMPLES / name
+    reading = read(path, on_error=lambda error: None)
+    hands = list(reading)
+    assert (reading.skipped, reading.cancelled) == (skipped, cancelled)
+    result = same_as_python(path)
+    assert (result.skipped, result.cancelled) == (skipped, cancelled)
+    assert result.read == len(hands)
+    with open(path, encoding="utf-8") as handle:  # an open file: the Python road
+        assert verdicts(verify(handle)) == verdicts(result)
 
 
 def same_as_python(path, **kwargs):

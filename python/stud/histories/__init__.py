@@ -3,7 +3,8 @@
 * ``read(source, format=None, profile=None, on_error=None)``: the hands of a
   PHH file (``.phh``, ``.phhs``: ``stud.histories.phh``) or of PokerStars'
   text histories of 7 Card Stud, Stud Hi/Lo and Razz
-  (``stud.histories.pokerstars``), one ``HandRecord`` at a time.
+  (``stud.histories.pokerstars``), one ``HandRecord`` at a time (a
+  ``Reading``, which also counts the hands passed over).
 * ``write(records_or_hands, dest, format="phh")``: PHH out, or PokerStars-style
   text (``format="pokerstars"``, ``stud.histories.pokerstars_write``).
 * ``HandRecord.replay()``: the hand played through the engine and checked
@@ -20,7 +21,7 @@ Amounts are whole chips; money amounts are cents.
 
 from .analysis import HandAnalysis, PlayerTotals, StreetEquity, analyze, summarize
 from .errors import HistoryError
-from .io import FORMATS, PROFILES, read, write
+from .io import FORMATS, PROFILES, Reading, read, write
 from .record import Acted, CommunityDealt, Dealt, HandRecord, Move, Mucked, Showed, Source, Step
 from .replay import MismatchError
 from .verify import Verification, verify
@@ -28,5 +29,5 @@ from .view import html, text
 
 __all__ = ["FORMATS", "PROFILES", "Acted", "CommunityDealt", "Dealt", "HandAnalysis",
            "HandRecord", "HistoryError", "MismatchError", "Move", "Mucked", "PlayerTotals",
-           "Showed", "Source", "Step", "StreetEquity", "Verification", "analyze", "html", "read",
-           "summarize", "text", "verify", "write"]
+           "Reading", "Showed", "Source", "Step", "StreetEquity", "Verification", "analyze",
+           "html", "read", "summarize", "text", "verify", "write"]

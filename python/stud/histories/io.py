@@ -39,7 +39,7 @@ from .record import HandRecord
 if TYPE_CHECKING:
     from .._core import Hand
 
-__all__ = ["FORMATS", "PROFILES", "read", "write"]
+__all__ = ["FORMATS", "PROFILES", "Reading", "read", "write"]
 
 FORMATS = ("phh", "pokerstars")
 
@@ -74,7 +74,7 @@ Source = Union[str, "os.PathLike[str]", IO[str]]
 
 def read(source: Source, *, format: str | None = None,
          profile: str | Mapping[str, Any] | None = None,
-         on_error: Callable[[HistoryError], None] | None = None) -> Iterator[HandRecord]:
+         on_error: Callable[[HistoryError], None] | None = None) -> Reading:
     """The hands of a history, one ``HandRecord`` at a time.
 
     ``source``: a path, an open text file, or the text itself (a ``str``
@@ -83,29 +83,62 @@ def read(source: Source, *, format: str | None = None,
     ("pokerstars", "wsop") or as ``stud.Rules`` options; PokerStars files
     use "pokerstars" unless told otherwise.  ``on_error``: called with each
     hand that cannot be read (``HistoryError``), the rest still read; None
-    raises it.
+    raises it.  The iterator returned (a ``Reading``) also counts the hands
+    it passed over: ``skipped`` (other games, in a mixed PokerStars file)
+    and ``cancelled``.
     """
     if format is not None and format not in FORMATS:
         raise ValueError(f"format is one of {FORMATS} or None, not {format!r}")
+    reading = Reading()
+    reading._records = _read(reading, source, format, profile, on_error)
+    return reading
+
+
+class Reading(Iterator[HandRecord]):
+    """The records ``read`` yields, one at a time, and what it passed over
+    so far: ``skipped`` (hands of other games) and ``cancelled`` (hands a
+    PokerStars history marks cancelled); both final once the records are
+    exhausted.  PHH has neither."""
+
+    def __init__(self) -> None:
+        self.skipped = 0
+        self.cancelled = 0
+        self._records: Iterator[HandRecord] = iter(())
+
+    def __iter__(self) -> Reading:
+        return self
+
+    def __next__(self) -> HandRecord:
+        return next(self._records)
+
+
+def _read(reading: Reading, source: Source, format: str | None,
+          profile: str | Mapping[str, Any] | None,
+          on_error: Callable[[HistoryError], None] | None) -> Iterator[HandRecord]:
     lines, name, close = _open(source)
     try:
         first, lines = _peek(lines)
         found = format or _detect(first, name)
         options = profile_options(profile)
+        reader = None
         if found == "phh":
             items: Iterator[Any] = read_phh_lines(lines, name, profile=options, errors="yield")
         else:
             from .pokerstars import POKERSTARS_PROFILE, read_pokerstars_lines
 
-            items = read_pokerstars_lines(
+            items = reader = read_pokerstars_lines(
                 lines, file=name, profile=POKERSTARS_PROFILE if options is None else options)
         for item in items:
+            if reader is not None:
+                reading.skipped, reading.cancelled = reader.skipped, reader.cancelled
             if isinstance(item, HistoryError):
                 if on_error is None:
                     raise item
                 on_error(item)
             else:
                 yield item
+        if reader is not None:
+            reading.skipped, reading.cancelled = reader.skipped, reader.cancelled
     finally:
         close()
 

@@ -65,13 +65,17 @@ class Verification:
     not), ``errors`` (``HistoryError`` of each hand, or run of lines
     outside any hand, that cannot be read), in file order; ``read``: the
     hands read (reproduced or not); ``slow``: the hands (and outside runs)
-    the Python reader decided, the fast path's fallbacks included."""
+    the Python reader decided, the fast path's fallbacks included;
+    ``skipped`` and ``cancelled``: the hands passed over, of other games or
+    marked cancelled (as ``read`` counts them)."""
 
     def __init__(self) -> None:
         self.reproduced = 0
         self.mismatches: list[MismatchError] = []
         self.errors: list[HistoryError] = []
         self.slow = 0
+        self.skipped = 0
+        self.cancelled = 0
 
     @property
     def read(self) -> int:
@@ -79,7 +83,8 @@ class Verification:
 
     def __repr__(self) -> str:
         return (f"Verification(read={self.read}, reproduced={self.reproduced}, "
-                f"not_reproduced={len(self.mismatches)}, unreadable={len(self.errors)})")
+                f"not_reproduced={len(self.mismatches)}, unreadable={len(self.errors)}, "
+                f"skipped={self.skipped}, cancelled={self.cancelled})")
 
 
 Source = Union[str, "os.PathLike[str]", IO[str]]
@@ -97,11 +102,12 @@ def verify(source: Source, *, format: str | None = None,
     result = Verification()
     path = _pokerstars_path(source, format) if fast else None
     if path is None:
-        for record in read(source, format=format, profile=profile,
-                           on_error=result.errors.append):
+        reading = read(source, format=format, profile=profile, on_error=result.errors.append)
+        for record in reading:
             _replay(record, result)
             if progress is not None:
                 progress(1)
+        result.skipped, result.cancelled = reading.skipped, reading.cancelled
         return result
     options = profile_options(profile)
     _FileCheck(path, POKERSTARS_PROFILE if options is None else options, result,
@@ -191,9 +197,10 @@ class _FileCheck:
         if not _ps_clean(part):
             self.slow(io.StringIO(str(part, "utf-8"), newline=""), line)
             return
-        reproduced, _, items = _ps_verify_chunk(part, line, self.games, self.game_of,
-                                                self.rules, self.rules_of)
+        reproduced, skipped, items = _ps_verify_chunk(part, line, self.games, self.game_of,
+                                                      self.rules, self.rules_of)
         self.result.reproduced += reproduced
+        self.result.skipped += skipped
         for kind, number, start, end in items:
             if kind == "outside":
                 self.result.errors.append(
@@ -214,6 +221,8 @@ class _FileCheck:
                 self.result.errors.append(item)
             else:
                 _replay(item, self.result)
+        self.result.skipped += reader.skipped
+        self.result.cancelled += reader.cancelled
 
     def game_of(self, desc: bytes) -> Any:
         return _game_facts(desc, self.options)
