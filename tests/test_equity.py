@@ -92,12 +92,18 @@ def test_known_value():
     *[(variant, ["As 2d 3c 4h 5s", "Ah 2h 3s 5d Kc", "Qs Qd 7c 8h Th", "Jc Jd 5c 6s 7s",
                  "9d 9h 4c 4d 2s", "Tc Td 8c 8d 7d", "Kd Kh Qh Qc", "Ad Ac Js 9c"], "")
       for variant in (Variant.FIVE_CARD_STUD, Variant.FIVE_CARD_STUD_HILO)],
+    # a full Five Card Stud table: nine and ten players (hi-lo: up to 2^20 cells),
+    # most hands complete so that the slow enumerator stays quick
+    *[(variant, ["As 2d 3c 4h", "Ah 2h 3s 5d 8s", "Qs Qd 7c 8h Ts", "Jc Jd 5c 6s 7s",
+                 "9d 9h 4c 4d 2s", "Tc Td 8c 8d 7d", "Kd Kh Qh Qc 3d", "Ad Ac Js 9c 6c",
+                 "7h 6h 5h 4s", "Ks Kc 6d"][:n], "")
+      for variant in (Variant.FIVE_CARD_STUD, Variant.FIVE_CARD_STUD_HILO) for n in (9, 10)],
 ])
 def test_exact_matches_the_slow_enumerator(variant, hands, dead):
     outcomes, share, high, low, scoop, high_tie, low_tie = slow_equity(variant, hands, dead)
     result = stud.equity(variant, hands, dead or None, exact=True)
     assert result.outcomes == outcomes
-    # the C side counts in 1/840 units: exact for up to 8 players
+    # the C side counts in 1/840 units: exact, since at most four players tie a half
     assert result.equity == pytest.approx([float(s) for s in share], abs=1e-12)
     assert result.high == pytest.approx([float(h) for h in high], abs=1e-12)
     assert result.low == pytest.approx([float(x) for x in low], abs=1e-12)
@@ -168,7 +174,7 @@ def test_choice_of_method():
     (["As Kd", "Qd Jd"], "Kd", stud.CardError),                 # a known card is dead
     (["As Kd 2c 3c 4c 5c 6c 7c", "Qd Jd"], None, ValueError),   # 8 cards in a 7-card game
     (["As Kd"], None, ValueError),                              # one player
-    ([f"{r}c {r}d" for r in "23456789T"], None, ValueError),   # nine players
+    ([f"{r}c {r}d" for r in "23456789T"], None, ValueError),   # nine players (7 cards)
     (["As Kd Zz", "Qd"], None, stud.CardError),                 # not a card
 ])
 def test_bad_input(hands, dead, error):
@@ -195,3 +201,14 @@ def test_five_card_hands_hold_five():
         stud.equity(Variant.FIVE_CARD_STUD, "As Kd")
     with pytest.raises(ValueError, match="trials"):
         stud.equity(Variant.RAZZ, ["As", "Kd"], exact=False, trials=0)
+
+
+def test_player_limits_follow_the_tables():
+    """8 players in the seven-card games, 10 in Five Card Stud (docs/rules.md 1)."""
+    ten = [f"{r}c {r}d" for r in "23456789TJ"]
+    result = stud.equity(Variant.FIVE_CARD_STUD, ten, exact=False, trials=2_000, seed=3)
+    assert len(result.equity) == 10 and sum(result.equity) == pytest.approx(1.0)
+    with pytest.raises(ValueError, match="2 to 10 players in FIVE_CARD_STUD, got 11"):
+        stud.equity(Variant.FIVE_CARD_STUD, ten + ["Qc Qd"], exact=False, trials=10)
+    with pytest.raises(ValueError, match="2 to 8 players in RAZZ, got 9"):
+        stud.equity(Variant.RAZZ, ten[:9], exact=False, trials=10)

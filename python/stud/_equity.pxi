@@ -51,7 +51,8 @@ def _equity_job(int scoring, int hand_size, list known, dead):
     """A checked equity query: known card masks per player and a dead mask."""
     cdef _EquityJob job = _EquityJob()
     if not 2 <= len(known) <= STUD_EQUITY_MAX_PLAYERS:
-        raise ValueError(f"equity takes 2 to 8 players, got {len(known)}")
+        raise ValueError(f"equity takes 2 to {STUD_EQUITY_MAX_PLAYERS} players, "
+                         f"got {len(known)}")
     job.query.scoring = scoring
     job.query.hand_size = hand_size
     job.query.n_players = len(known)

@@ -720,8 +720,9 @@ def _checked_custom(variant: Variant, matchups: Sequence[Sequence[str]]) -> list
         if isinstance(matchup, str):
             raise TypeError(f"matchup {k} must be a list of hands, not one string")
         hands = [str(CardSet(h)) for h in matchup]
-        if not 2 <= len(hands) <= 8:
-            raise ValueError(f"matchup {k} has {len(hands)} players: 2 to 8")
+        most = 8 if variant in SEVEN_CARD_VARIANTS else 10  # (as equity takes them)
+        if not 2 <= len(hands) <= most:
+            raise ValueError(f"matchup {k} has {len(hands)} players: 2 to {most}")
         if out and len(hands) != len(out[0]):
             raise ValueError(f"matchup {k} has {len(hands)} players, matchup 0 {len(out[0])}: "
                              f"one table has one number of players")

@@ -119,6 +119,9 @@ def equity(variant: Variant | int | str, hands: Sequence[str | CardSet | Iterabl
     ``DEFAULT_TRIALS``) and ``seed``.  ``threads``: worker threads (0 = all
     cores); the result does not depend on it.
 
+    ``hands``: 2 to 8 players in the seven-card games, 2 to 10 in Five Card
+    Stud, as the engine seats them (docs/rules.md 1).
+
     Pots are split as the engine settles them (docs/rules.md 9): the high half
     and the 8-or-better low half in hi-lo games, the high taking all without
     a low, ties sharing.  When the cards left cannot complete every hand
@@ -142,11 +145,10 @@ def equity(variant: Variant | int | str, hands: Sequence[str | CardSet | Iterabl
     if isinstance(hands, (str, CardSet)):
         raise TypeError("hands is a list with one entry per player")
     known = [CardSet(h) for h in hands]
-    if not 2 <= len(known) <= 8:
-        raise ValueError(f"equity takes 2 to 8 players, got {len(known)}"
-                         + (" (a Five Card Stud table of 9 or 10 is played by Hand and "
-                            "simulate, not measured by equity)" if len(known) in (9, 10)
-                            and hand_size == 5 else ""))
+    most = 8 if hand_size == 7 else 10  # (the engine's tables: 8 x 7 and 10 x 5 cards)
+    if not 2 <= len(known) <= most:
+        raise ValueError(f"equity takes 2 to {most} players in {variant.name}, "
+                         f"got {len(known)}")
     dead_set = CardSet(dead) if dead is not None else CardSet()
     seen = dead_set
     for p, cards in enumerate(known):

@@ -277,7 +277,7 @@ typedef struct {
     int n, scoring;
     table t[STUD_EQUITY_MAX_PLAYERS];
     /* outcomes by (high winners, low winners): cell high | low << n, and
-     * the cells in use (the table has 2^16 cells for 8 players in hi-lo) */
+     * the cells in use (2^20 cells for 10 players in hi-lo) */
     uint64_t *hist;
     uint32_t *used_cells, n_used;
 } enumeration;

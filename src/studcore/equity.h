@@ -7,8 +7,13 @@
  * one deal of every player's missing cards; it is settled as the engine
  * settles a pot: the best high takes it, or in hi-lo games the high and
  * the best qualifying low split it (the high takes all without a low), ties
- * sharing (docs/rules.md 9).  Shares are counted in units of 1/840 of a pot
- * (840 = lcm(1..8)), so exact results stay exact.
+ * sharing (docs/rules.md 9).  Shares are counted in units of 1/840 of a pot,
+ * so exact results stay exact: at most four players can tie for a half (a
+ * five-card hand has a rank other than the one community card's, and each
+ * tying player holds his own card of that rank, of which there are four),
+ * and 840 / 2 divides by 1 to 4.  Up to 10 players: 8 in the seven-card
+ * games (8 x 7 = 56 cards: the stub must complete every hand), 10 in Five
+ * Card Stud.
  */
 #ifndef STUD_EQUITY_H
 #define STUD_EQUITY_H
@@ -17,12 +22,12 @@
 
 #include "poll.h"
 
-#define STUD_EQUITY_MAX_PLAYERS 8
+#define STUD_EQUITY_MAX_PLAYERS 10
 #define STUD_SHARE_UNITS 840
 
 typedef struct {
     int scoring;   /* stud_scoring (game.h): high, hi-lo 8-or-better, Razz */
-    int n_players; /* 2..8 */
+    int n_players; /* 2..STUD_EQUITY_MAX_PLAYERS */
     int hand_size; /* 7 (seven-card games) or 5 (Five Card Stud) */
     uint64_t known[STUD_EQUITY_MAX_PLAYERS];
     uint64_t dead;
