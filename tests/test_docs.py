@@ -122,3 +122,18 @@ def test_envs_page_shows_the_observation_layout_of_the_encoder():
     text = (DOCS / "envs.md").read_text(encoding="utf-8")
     rows = re.findall(r"^\| `(\w+)` \| (\d+) \| (\d+) \|", text, flags=re.M)
     assert [(name, int(offset), int(size)) for name, offset, size in rows] == list(OBS_FIELDS)
+
+
+def test_shipped_text_links_nowhere_outside():
+    """The repository is self-contained: the README, the docs pages, the
+    package's docstrings and the site's configuration link to nothing outside
+    it (an install command names a package, not a page)."""
+    import re
+
+    link = re.compile(r"https?://(?!localhost|127\.0\.0\.1)[^\s)\"'>]+")
+    texts = [ROOT / "README.md", ROOT / "mkdocs.yml", *DOCS.rglob("*.md"),
+             *(ROOT / "python" / "stud").rglob("*.py"), *(ROOT / "python" / "stud").rglob("*.pxi"),
+             *(ROOT / "python" / "stud").rglob("*.pyx")]
+    found = {str(path.relative_to(ROOT)): link.findall(path.read_text(encoding="utf-8"))
+             for path in texts}
+    assert {k: v for k, v in found.items() if v} == {}

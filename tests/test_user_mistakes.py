@@ -185,3 +185,64 @@ def test_failed_write_keeps_the_old_file(tmp_path):
     assert path.read_text(encoding="utf-8") == before
     assert os.listdir(tmp_path) == ["x.phh"]
     assert len(list(histories.read(path))) == 1
+
+
+# ---- simulation, equity, equity tables ----------------------------------------------------------
+
+def test_simulate_names_what_it_takes():
+    with pytest.raises(TypeError, match=r"Rules\('razz', 10\)"):
+        stud.simulate("razz", ["call", "call"], 5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="one entry per player"):
+        stud.simulate(Rules("stud", 10), "call", 5)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("gives", [None, 3, 2.5, True])
+def test_simulate_policy_that_gives_no_action(gives):
+    with pytest.raises(TypeError, match=f"the policy of player 1 gave {gives!r}, not an action"):
+        stud.simulate(Rules("stud", 10), ["call", lambda view: gives], 5, seed=1)
+
+
+def test_simulate_unpicklable_policy_on_workers_warns_and_agrees():
+    rules = Rules("stud", 10)
+    policies = ["call", lambda view: view["legal_actions"][0]]
+    with pytest.warns(UserWarning, match="cannot be pickled runs in this process"):
+        spread = stud.simulate(rules, policies, 20_001, seed=4, workers=2)
+    assert spread == stud.simulate(rules, policies, 20_001, seed=4)
+
+
+def test_equity_trials_mean_monte_carlo():
+    hands = ["As 2s 3s 4d 5d 7c", "4h 5h 6h 8c 9c Tc"]  # 990 outcomes: exact by default
+    assert stud.equity("razz", hands).exact
+    sampled = stud.equity("razz", hands, trials=300, seed=2)
+    assert (sampled.exact, sampled.outcomes) == (False, 300)
+    assert sampled == stud.equity("razz", hands, exact=False, trials=300, seed=2)
+    with pytest.raises(ValueError, match="trials is for Monte Carlo"):
+        stud.equity("razz", hands, exact=True, trials=300)
+
+
+def test_one_trial_has_no_finite_standard_error():
+    import math
+
+    one = stud.equity("razz", ["As 2s 3s", "4h 5h 6h"], exact=False, trials=1, seed=5)
+    assert one.stderr is not None and all(math.isinf(s) for s in one.stderr)
+    two = stud.equity("razz", ["As 2s 3s", "4h 5h 6h"], exact=False, trials=2, seed=5)
+    assert two.stderr is not None and all(math.isfinite(s) for s in two.stderr)
+
+
+def test_custom_table_finds_its_rows_in_any_card_order():
+    table = stud.equity_table("stud", [["3s 2s As", "Kd Kh Kc"]], trials=200, seed=1)
+    first = table.equity("3s 2s As", "Kd Kh Kc")
+    assert table.equity("As 2s 3s", "Kc Kh Kd") == first
+    assert table.equity("Kd Kh Kc", "3s 2s As") == pytest.approx(1 - first)
+
+
+@pytest.mark.parametrize("variant, given, form", [("razz", "A2", '"A23"'),
+                                                   ("stud", "AKx", '"As Ks Qh"'),
+                                                   ("five", "As Kd Qh", '"As Kh"')])
+def test_class_label_mistakes_say_what_a_class_is(variant, given, form):
+    from stud.equity_tables import class_of
+
+    with pytest.raises(ValueError, match=f"a class is .*{form}"):
+        class_of(variant, given)
+    with pytest.raises(ValueError, match=f"a class is .*{form}"):
+        stud.equity_table(variant, classes=[given], trials=10)

@@ -12,9 +12,7 @@ from .equity_tables import (
     TableMismatchError,
     class_of,
     equity_table,
-    starting_classes,
 )
-from .errors import CardError
 from .game import VARIANT_NAMES
 from .odds import EXACT_LIMIT
 
@@ -101,18 +99,9 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _check_class(game: str, given: str) -> None:
-    """A ``--classes`` item that names no starting-hand class: say what one
-    looks like."""
+    """A ``--classes`` item that names no starting-hand class: the library
+    says what one looks like."""
     try:
         class_of(VARIANT_NAMES[game], given)
     except ValueError as error:  # (CardError too)
-        size = len(starting_classes(VARIANT_NAMES[game])[0][1].split())
-        if game == "razz":
-            form = (f'{size} ranks without suits (A, 2-9, T, J, Q, K) such as "A23" or "KKQ", '
-                    f'or {size} cards such as "As 2d 3c"')
-        else:
-            example = "As Ks Qh" if size == 3 else "As Kh"
-            form = f'{size} cards such as "{example}"'
-        why = "" if isinstance(error, CardError) else f" ({error})"
-        raise UserError(f"--classes: {given!r} is not a {game} starting-hand class{why}: "
-                        f"a class is {form}") from error
+        raise UserError(f"--classes: {error}") from error

@@ -38,6 +38,7 @@ from ._core import Card, CardSet, _equity_job
 from ._parallel import chunk_seed, worker_count
 from ._ray import check_backend
 from .enums import Variant
+from .errors import CardError
 from .game import SEVEN_CARD_VARIANTS, VARIANT_NAMES, variant_of
 from .odds import _SCORING, EXACT_LIMIT, MAX_TRIALS, equity
 
@@ -166,13 +167,26 @@ def class_of(variant: Variant | int | str, cards: str | CardSet | Iterable[Card 
         if any(label.count(ch) > 4 for ch in label):
             raise ValueError(f"no class {cards!r}")
         return label
-    indices = [c.index for c in CardSet(cards)]
+    try:
+        indices = [c.index for c in CardSet(cards)]
+    except CardError:
+        raise CardError(f"{short_repr(cards)} is not a {variant.name} starting-hand class: "
+                        f"a class is {_class_form(variant, size)}") from None
     if len(indices) != size:
         raise ValueError(f"a starting hand of {variant.name} has {size} cards, "
-                         f"not {len(indices)}: {short_repr(cards)}")
+                         f"not {len(indices)}: {short_repr(cards)}; a class is "
+                         f"{_class_form(variant, size)}")
     if variant is Variant.RAZZ:
         return _razz_label(indices)
     return _text(_canonical(indices))
+
+
+def _class_form(variant: Variant, size: int) -> str:
+    """What a class label looks like, for error messages."""
+    if variant is Variant.RAZZ:
+        return (f'{size} ranks without suits (A, 2-9, T, J, Q, K) such as "A23" or "KKQ", '
+                f'or {size} cards such as "As 2d 3c"')
+    return f'{size} cards such as "{"As Ks Qh" if size == 3 else "As Kh"}"'
 
 
 # ---- the matchups of a job -----------------------------------------------------------
@@ -282,7 +296,7 @@ def _compute_row(job: _Job, row: int, pair: tuple[int, int]) -> dict[str, Any]:
         exact = not error and probe.outcomes() <= job.exact_limit
         share = weight / total
         trials = max(1, round(job.trials * share))
-        result = equity(job.variant, hands, exact=exact, trials=trials,
+        result = equity(job.variant, hands, exact=exact, trials=None if exact else trials,
                         seed=chunk_seed(row_seed, k))
         for s in stats:
             values = getattr(result, s)
@@ -541,8 +555,10 @@ class EquityTable:
             players = sum(1 for c in self.columns if c.startswith("hand_"))
             self._index = {tuple(r[f"hand_{p}"] for p in range(players)): r for r in self.rows}
         variant = variant_of(self.params["variant"])
-        key = tuple(h if h == "random" or self.params.get("matchups") == "custom"
-                    else class_of(variant, h) for h in hands)
+        # (custom matchups are stored as CardSet text: the same cards in any order)
+        key = tuple(h if h == "random" else str(CardSet(h))
+                    if self.params.get("matchups") == "custom" else class_of(variant, h)
+                    for h in hands)
         if key in self._index:
             return float(self._index[key]["equity_0"])
         if len(key) == 2 and key[::-1] in self._index:

@@ -114,8 +114,9 @@ def equity(variant: Variant | int | str, hands: Sequence[str | CardSet | Iterabl
     ``hands``: the cards known so far for each player (up and down alike;
     the rest of each hand is dealt at random from the cards not known);
     ``dead``: cards known to be out (folded upcards, seen cards).  ``exact``:
-    None chooses (exact when at most ``EXACT_LIMIT`` outcomes), True forces
-    enumeration, False forces Monte Carlo with ``trials`` (default
+    None chooses (Monte Carlo when ``trials`` is given, else exact when at
+    most ``EXACT_LIMIT`` outcomes), True forces enumeration (``trials`` is
+    then refused), False forces Monte Carlo with ``trials`` (default
     ``DEFAULT_TRIALS``) and ``seed``.  ``threads``: worker threads (0 = all
     cores); the result does not depend on it.
 
@@ -140,6 +141,10 @@ def equity(variant: Variant | int | str, hands: Sequence[str | CardSet | Iterabl
         trials = whole_number(trials, "trials")
         if not 0 < trials <= MAX_TRIALS:
             raise ValueError(f"trials must be between 1 and {MAX_TRIALS:,}, not {trials:,}")
+        if exact:
+            raise ValueError("trials is for Monte Carlo: exact=True counts every outcome "
+                             "(give one or the other)")
+        exact = False  # (trials asked for: sampling, not enumeration)
     seed = seed_or_random(seed)
     hand_size = 7 if variant in SEVEN_CARD_VARIANTS else 5
     if isinstance(hands, (str, CardSet)):
@@ -220,10 +225,10 @@ def _result(counts: Counts, n: int, exact: bool) -> EquityResult:
     units = EQUITY_SHARE_UNITS
     equity_ = tuple(s / units / outcomes for s in share)
     stderr = None
-    if not exact:
+    if not exact:  # (one trial says nothing of the spread: infinite, not 0)
         stderr = tuple(
             math.sqrt(max(0.0, sq / units / units / outcomes - e * e) / outcomes)
-            for sq, e in zip(share_sq, equity_))
+            if outcomes > 1 else math.inf for sq, e in zip(share_sq, equity_))
     return EquityResult(equity=equity_,
                         win=tuple((h - t) / outcomes for h, t in zip(high, high_tie)),
                         tie=tuple(t / outcomes for t in high_tie),

@@ -103,7 +103,12 @@ def simulate(rules: Rules, policies: Sequence[PolicyLike], hands: int, *,
     (20000, 0)
     """
     if type(rules) is not Rules:
-        raise TypeError(f"rules must be a stud.Rules (not a subclass), not {type(rules).__name__}")
+        hint = f" (e.g. Rules({rules!r}, 10))" if isinstance(rules, str) else ""
+        raise TypeError(f"rules must be a stud.Rules (not a subclass), not "
+                        f"{type(rules).__name__}{hint}")
+    if isinstance(policies, str):
+        raise TypeError(f"policies is a list with one entry per player, e.g. "
+                        f"[{policies!r}] * 6, not one string")
     policies = list(policies)
     n = len(policies)
     if stacks is None:
@@ -159,7 +164,14 @@ def simulate(rules: Rules, policies: Sequence[PolicyLike], hands: int, *,
             if bar is not None:
                 bar.close()
         return _summary(sums[0] or _empty(n), n, rules.small_bet)
-    if workers == 1 or n_chunks == 1 or not builtin and not _picklable(policies):
+    if workers > 1 and n_chunks > 1 and not builtin and not _picklable(policies):
+        import warnings
+
+        warnings.warn(f"workers={workers}: a Python policy that cannot be pickled runs in "
+                      f"this process only (define it at module level to spread it)",
+                      stacklevel=2)
+        workers = 1
+    if workers == 1 or n_chunks == 1:
         results = (run(job, start, size) for start, size in chunks)
         for part in results:
             totals = _add(totals, part)
@@ -246,6 +258,11 @@ def _run_python_chunk(job: Job, start: int, size: int) -> Totals:
                 action = _builtin_choice(policy, hand, rng.getrandbits(64))
             else:
                 action = policy(hand.view(seat))
+                if action is None or isinstance(action, (bool, int, float)):
+                    raise TypeError(
+                        f"the policy of player {player_at[seat]} gave {action!r}, not an "
+                        f"action: return one of view['legal_actions'] (or a (kind, amount) "
+                        f"pair)")
             hand.act(action)
         live, payouts = hand.live_seats, hand.payouts
         assert payouts is not None  # the loop above ends with the hand

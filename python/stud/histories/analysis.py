@@ -142,8 +142,9 @@ def analyze(source: Union[HandRecord, Hand], *, trials: int = DEFAULT_TRIALS, se
             live = [s for s in range(n) if s not in out]
             if len(live) < 2 or not any(s in whole for s in live):
                 continue
+            large = _large(variant, live, seen)
             result = equity(variant, [known(s, seen) for s in live], dead(seen, out) or None,
-                            trials=trials if _large(variant, live, seen) else None, seed=seed)
+                            exact=not large, trials=trials if large else None, seed=seed)
             street_equities.append(StreetEquity(number, tuple(live), result.equity,
                                                 result.exact))
 
@@ -166,9 +167,9 @@ def analyze(source: Union[HandRecord, Hand], *, trials: int = DEFAULT_TRIALS, se
                 continue
             others = [c for s in range(n) if s not in eligible for c in known(s, seen)
                       if s not in out] + dead(seen, out)
+            large = _large(variant, eligible, seen)
             result = equity(variant, [known(s, seen) for s in eligible], others or None,
-                            trials=trials if _large(variant, eligible, seen) else None,
-                            seed=seed)
+                            exact=not large, trials=trials if large else None, seed=seed)
             for s, share in zip(eligible, result.equity):
                 expected[s] += share * amount
         # contributions: what each seat put in, less uncalled bets returned
