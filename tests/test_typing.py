@@ -28,3 +28,19 @@ def test_rules_typed_init_matches_its_fields():
     defaults = dict(zip(names[len(names) - len(init.args.defaults):],
                         (ast.literal_eval(d) for d in init.args.defaults)))
     assert defaults == Rules._defaults
+
+
+def test_record_signatures_at_run_time():
+    """help(), inspect and editors see a record's fields as its parameters
+    (Record's own __init__ takes *args, **kwargs)."""
+    import inspect
+
+    from stud import EquityResult, Rules
+
+    rules = inspect.signature(Rules)
+    assert tuple(rules.parameters) == Rules._fields
+    assert rules.parameters["max_raises"].default == 3
+    assert rules.parameters["variant"].default is inspect.Parameter.empty
+    assert tuple(inspect.signature(EquityResult).parameters) == EquityResult._fields
+    assert rules.bind("stud", 10, ante=1).arguments == {"variant": "stud", "small_bet": 10,
+                                                         "ante": 1}

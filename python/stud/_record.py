@@ -12,10 +12,25 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 
+class _Signature:
+    """A record class's call signature for ``help()``, ``inspect`` and
+    editors, built from its fields when asked (``inspect`` is not imported
+    before)."""
+
+    def __get__(self, instance: object, owner: type[Record]) -> Any:
+        import inspect
+
+        kind, empty = inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.empty
+        return inspect.Signature([
+            inspect.Parameter(name, kind, default=owner._defaults.get(name, empty))
+            for name in owner._fields])
+
+
 class Record:
     """An immutable record: ``Point(x=1, y=2)`` or ``Point(1, 2)``."""
 
     __slots__ = ()
+    __signature__: ClassVar[Any] = _Signature()
     _fields: ClassVar[tuple[str, ...]] = ()
     _defaults: ClassVar[dict[str, Any]] = {}
 

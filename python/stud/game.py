@@ -115,8 +115,8 @@ class Rules(Record):
     """A stud game: the variant, the bet sizes and the options of docs/rules.md.
 
     Defaults (docs/rules.md 1): ``big_bet = 2 * small_bet``, ``ante =
-    small_bet // 5``, ``bring_in = small_bet // 2``; options as the seeds
-    say, see each field.  Invalid rules raise ``ValueError``.
+    small_bet // 5``, ``bring_in = small_bet // 2``; each option defaults as
+    the rule book says (see each field).  Invalid rules raise ``ValueError``.
 
     >>> rules = Rules(Variant.SEVEN_CARD_STUD_HILO, 10)
     >>> rules.big_bet, rules.ante, rules.bring_in, rules.open_pair_double
