@@ -93,6 +93,26 @@ cdef class _SeedStream:
             return None
         return _action(action.kind, action.amount)
 
+    def __reduce__(self):
+        # the four words as they are: a copy draws on exactly as this stream
+        return (_seed_stream_at, (tuple(self.state[k] for k in range(4)),))
+
+
+def _seed_stream_at(words):
+    """A _SeedStream in the state ``words`` (four 64-bit words, not all 0:
+    xoshiro256** never reaches that state), as __reduce__ saved it."""
+    cdef _SeedStream stream = _SeedStream.__new__(_SeedStream)
+    cdef int k
+    words = tuple(words)
+    if len(words) != 4 or not any(words):
+        raise ValueError("a seed stream's state is four 64-bit words, not all 0")
+    for k in range(4):
+        value = _whole(words[k], "a seed stream's word")
+        if not 0 <= value < (1 << 64):
+            raise ValueError("a seed stream's state is four 64-bit words, not all 0")
+        stream.state[k] = <uint64_t>value
+    return stream
+
 
 @cython.auto_pickle(False)
 cdef class _Tables:

@@ -12,6 +12,8 @@ Needs the ``envs`` extra (numpy, gymnasium, pettingzoo)::
   out, automatic reset.
 - :data:`OBS_FIELDS`, :func:`describe_observation`: the observation's
   layout, and a reader that turns one back into words.
+- :func:`observation_space`: the Gymnasium space of an observation (needs
+  gymnasium).
 """
 
 from __future__ import annotations
@@ -19,7 +21,14 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from .layout import ACTION_NAMES, N_ACTIONS, OBS_FIELDS, OBS_SIZE, describe_observation
+from .layout import (
+    ACTION_NAMES,
+    N_ACTIONS,
+    OBS_FIELDS,
+    OBS_SIZE,
+    describe_observation,
+    observation_space,
+)
 
 if TYPE_CHECKING:
     from .aec import StudAECEnv, aec_env
@@ -27,7 +36,7 @@ if TYPE_CHECKING:
     from .vector import VectorEnv
 
 __all__ = ["aec_env", "StudAECEnv", "GymEnv", "VectorEnv", "OBS_FIELDS", "OBS_SIZE",
-           "N_ACTIONS", "ACTION_NAMES", "describe_observation"]
+           "N_ACTIONS", "ACTION_NAMES", "describe_observation", "observation_space"]
 
 # each face is imported when first asked for, so that a missing optional
 # package is named when it is needed (the layout needs none)

@@ -9,10 +9,12 @@ the same observations.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import operator
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Union
 
 import numpy as np
+from numpy.typing import NDArray
 
 from .._checks import seed_or_random
 from .._core import (
@@ -50,16 +52,32 @@ def big_bet(rules: Rules) -> int:
     return rules.big_bet
 
 
+def whole(value: Any) -> int | None:
+    """``value`` as an int when it is a whole number (an int, a numpy
+    integer, anything with ``__index__``; not a bool), else None."""
+    if isinstance(value, (bool, np.bool_)) or not hasattr(type(value), "__index__"):
+        return None
+    return operator.index(value)
+
+
 def check_stacks(rules: Rules, players: Any, stacks: Any) -> list[int]:
-    if isinstance(players, bool) or not isinstance(players, int):
+    count = whole(players)
+    if count is None:
         raise TypeError(f"players must be a whole number, not {type(players).__name__}")
+    players = count
     limit = rules.max_players
     if not 2 <= players <= limit:
         raise ValueError(f"{rules.variant.name} is played by 2 to {limit} players, not {players}")
     if stacks is None:
         stacks = 100 * big_bet(rules)
-    if isinstance(stacks, int) and not isinstance(stacks, bool):
-        stacks = [stacks] * players
+    if whole(stacks) is not None:
+        stacks = [whole(stacks)] * players
+    elif isinstance(stacks, (float, np.floating)):
+        raise TypeError(f"stacks must be whole numbers of chips (one number for every seat, "
+                        f"or a list of one per seat), not {stacks!r}")
+    elif isinstance(stacks, (str, bytes)) or not isinstance(stacks, Iterable):
+        raise TypeError(f"stacks must be a whole number of chips or a list of one per seat, "
+                        f"not {type(stacks).__name__}")
     given = list(stacks)
     if len(given) != players:
         raise ValueError(f"{players} players need {players} stacks, got {len(given)}")
@@ -82,7 +100,12 @@ def check_policy(seat: int, policy: Any) -> SeatPolicy:
 
 class Table:
     """Hands one after another on fixed stacks; ``policies[seat]`` None
-    for the agent's seats, a built-in name or a callable for the others."""
+    for the agent's seats, a built-in name or a callable for the others.
+
+    A table copies and pickles (``copy.deepcopy``, ``pickle``) with its
+    hand and its stream's state, so a copy deals and plays on as the
+    original would.  Callable policies are copied (or pickled) with it.
+    """
 
     def __init__(self, rules: Rules, stacks: list[int], policies: Sequence[SeatPolicy],
                  reward_scale: float) -> None:
@@ -93,35 +116,68 @@ class Table:
         self.stream = _SeedStream(0)
         self.hand: Hand | None = None
         self.legal: tuple[Action | None, ...] = (None,) * N_ACTIONS
+        #: why the table cannot go on (a seat's policy failed mid-hand), or None
+        self.broken: str | None = None
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        if self.hand is not None and self.broken is None:  # (the same objects, made anew)
+            self.legal = _env_actions(self.hand)
 
     def reset(self, seed: int | None) -> None:
         self.stream = _SeedStream(seed_or_random(seed))
         self.new_hand()
 
     def new_hand(self) -> None:
+        self.broken = None
+        self.legal = (None,) * N_ACTIONS
         self.hand = Hand(self.rules, self.stacks, seed=self.stream.next_seed())
         self.play_others()
 
     def play_others(self) -> None:
-        """The seats that are not the agent's act until one of his must."""
+        """The seats that are not the agent's act until one of his must.
+        If a seat's policy fails (it raises, or gives no action or an
+        illegal one) the error goes on to the caller and the table is
+        broken until the next hand: ``broken`` says why."""
         hand = self.hand
         assert hand is not None
+        self.legal = (None,) * N_ACTIONS
         while not hand.is_over:
             seat = hand.actor
             assert seat is not None  # automatic hands wait only for actions
             policy = self.policies[seat]
             if policy is None:
                 break
-            if isinstance(policy, str):
-                action = self.stream.choose(policy, hand)
-            else:
-                action = policy(hand.view(seat))
-            if action is None:
-                raise ValueError(f"seat {seat}'s policy gave no action")
-            hand.act(action)
+            action: Any
+            try:
+                if isinstance(policy, str):
+                    action = self.stream.choose(policy, hand)
+                else:
+                    action = policy(hand.view(seat))
+                if action is None:
+                    raise ValueError(f"seat {seat}'s policy gave no action")
+                hand.act(action)
+            except BaseException as error:
+                self.broken = (f"seat {seat}'s policy raised {type(error).__name__} "
+                               f"({error}) and the hand cannot go on")
+                raise
         self.legal = _env_actions(hand)
 
-    def mask(self) -> np.ndarray:
+    def check_playable(self, seat: int | None = None) -> None:
+        """RuntimeError unless an agent seat (``seat``, when given) is to act."""
+        if self.broken is not None:
+            raise RuntimeError(f"{self.broken}: reset() the environment")
+        hand = self.hand
+        assert hand is not None
+        if hand.is_over:
+            raise RuntimeError("the hand is over: reset() the environment")
+        actor = hand.actor
+        if actor is None or self.policies[actor] is not None or (
+                seat is not None and actor != seat):
+            whose = "an agent's seat" if seat is None else f"the agent's seat {seat}"
+            raise RuntimeError(f"seat {actor} is to act, not {whose}: reset() the environment")
+
+    def mask(self) -> NDArray[np.int8]:
         return np.array([a is not None for a in self.legal], dtype=np.int8)
 
     def check_action(self, action: Any) -> int:
@@ -137,13 +193,14 @@ class Table:
     def apply(self, a: int) -> None:
         """Plays legal action id ``a`` for the agent seat to act, then the
         other seats until an agent seat must act or the hand ends."""
+        self.check_playable()
         assert self.hand is not None
         action = self.legal[a]
         assert action is not None
         self.hand.act(action)
         self.play_others()
 
-    def observe(self, seat: int) -> np.ndarray:
+    def observe(self, seat: int) -> NDArray[np.float32]:
         out = np.empty(OBS_SIZE, dtype=np.float32)
         assert self.hand is not None
         _observe(self.hand, seat, out)

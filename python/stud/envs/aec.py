@@ -16,9 +16,10 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
+from numpy.typing import NDArray
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from ..game import Rules
+from ..game import Hand, Rules
 from ._table import Table, big_bet, check_rules, check_stacks
 from .layout import N_ACTIONS, observation_space
 from .render import render
@@ -36,30 +37,48 @@ class StudAECEnv(AECEnv):  # type: ignore[misc]
     ``stud.envs.OBS_FIELDS``) and ``action_mask`` (int8[5], 1 where the
     action is legal; all 0 when the agent is not to act).  An illegal action
     raises ValueError and leaves the hand as it was.
+
+    ``copy.deepcopy(env)`` and ``pickle`` give an environment that goes on
+    as this one would (the same cards and observations for the same
+    actions, and the same stream of hands).
     """
 
+    #: what the environment offers: the render modes, and its name for PettingZoo
     metadata = {"render_modes": ["ansi"], "name": "stud_v0", "is_parallelizable": False}
 
     def __init__(self, rules: Rules | str = "stud", players: int = 2, *,
                  stacks: int | list[int] | None = None, reward_unit: str = "big_bets",
                  render_mode: str | None = None) -> None:
         super().__init__()
-        self.rules = check_rules(rules)
-        self.stacks = check_stacks(self.rules, players, stacks)
+        #: the table's rules (a variant name given is made a ``stud.Rules``, small bet 10)
+        self.rules: Rules = check_rules(rules)
+        #: each seat's chips at the start of every hand
+        self.stacks: list[int] = check_stacks(self.rules, players, stacks)
+        players = len(self.stacks)
         if reward_unit not in ("big_bets", "chips"):
             raise ValueError(f'reward_unit must be "big_bets" or "chips", not {reward_unit!r}')
         if render_mode not in (None, "ansi"):
             raise ValueError(f'render_mode must be None or "ansi", not {render_mode!r}')
-        self.render_mode = render_mode
-        self.reward_unit = reward_unit
+        #: None or "ansi" (``render()`` returns the table drawn as text)
+        self.render_mode: str | None = render_mode
+        #: "big_bets" or "chips": the unit of the rewards
+        self.reward_unit: str = reward_unit
         scale = 1.0 if reward_unit == "chips" else 1.0 / big_bet(self.rules)
-        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        #: ``player_0`` .. ``player_{n-1}``, in seat order
+        self.possible_agents: list[str] = [f"player_{seat}" for seat in range(players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._table = Table(self.rules, self.stacks, [None] * players, scale)
         self._obs_space: spaces.Space[Any] = observation_space()
         self._act_space = spaces.Discrete(N_ACTIONS)
         self._started = False
+        #: the agents still in the episode (PettingZoo's ``agents``)
         self.agents: list[str] = []
+
+    @property
+    def hand(self) -> Hand | None:
+        """The hand being played (None before ``reset``): the table's own,
+        to read; ``hand.copy()`` for a copy to search or play out."""
+        return self._table.hand
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._obs_space
@@ -97,7 +116,7 @@ class StudAECEnv(AECEnv):  # type: ignore[misc]
             assert hand.actor is not None
             self.agent_selection = self.possible_agents[hand.actor]
 
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
+    def observe(self, agent: str) -> dict[str, NDArray[Any]]:
         if not self._started:
             raise RuntimeError("reset() the environment first")
         if agent not in self._seat:
@@ -122,6 +141,7 @@ class StudAECEnv(AECEnv):  # type: ignore[misc]
                 raise ValueError(f"{agent} is done: step it with None, not {action!r}")
             self._was_dead_step(action)
             return
+        self._table.check_playable(self._seat[agent])
         a = self._table.check_action(action)
         self._cumulative_rewards[agent] = 0.0
         self._table.apply(a)

@@ -11,22 +11,27 @@ built-in policies (run in C) or Python callables.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, SupportsFloat
+from typing import Any
 
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
+from numpy.typing import NDArray
 
 from .._checks import seed_or_random
-from ..game import Rules
-from ._table import SeatPolicy, Table, big_bet, check_policy, check_rules, check_stacks
+from ..game import Hand, Rules
+from ._table import SeatPolicy, Table, big_bet, check_policy, check_rules, check_stacks, whole
 from .layout import N_ACTIONS, observation_space
 from .render import render
 
 __all__ = ["GymEnv"]
 
 
-class GymEnv(gym.Env[dict[str, np.ndarray], int]):
+#: an observation: ``observation`` (float32[720]) and ``action_mask`` (int8[5])
+Observation = dict[str, NDArray[Any]]
+
+
+class GymEnv(gym.Env[Observation, int]):
     """A Gymnasium environment of one seat at a stud table (docs/envs.md).
 
     ``opponents``: one entry per other seat, in seat order after skipping
@@ -41,21 +46,34 @@ class GymEnv(gym.Env[dict[str, np.ndarray], int]):
     ``illegal_action``: "raise" (ValueError, the hand unchanged) or
     "passive" (an illegal id plays the engine's passive action: check,
     call or bring-in), for code that samples actions without the mask.
+
+    If an opponent's callable raises (or gives no action, or an illegal
+    one) the error goes on to the caller, and the hand cannot go on:
+    ``step`` raises RuntimeError until ``reset()``.
+
+    ``copy.deepcopy(env)`` and ``pickle`` give an environment that goes on
+    as this one would (the same cards, observations and rewards for the
+    same actions); callable opponents are copied with it.
     """
 
+    #: the render modes offered (Gymnasium reads them)
     metadata = {"render_modes": ["ansi"], "render_fps": 1}
 
     def __init__(self, rules: Rules | str = "stud", seat: int = 0,
                  opponents: Sequence[SeatPolicy] = ("random",), *,
                  stacks: int | list[int] | None = None, reward_unit: str = "big_bets",
                  illegal_action: str = "raise", render_mode: str | None = None) -> None:
-        self.rules = check_rules(rules)
+        #: the table's rules (a variant name given is made a ``stud.Rules``, small bet 10)
+        self.rules: Rules = check_rules(rules)
         if isinstance(opponents, str) or not isinstance(opponents, Sequence):
             raise TypeError("opponents is a list: one policy per other seat")
         players = len(opponents) + 1
-        self.stacks = check_stacks(self.rules, players, stacks)
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        #: each seat's chips at the start of every hand
+        self.stacks: list[int] = check_stacks(self.rules, players, stacks)
+        index = whole(seat)
+        if index is None or not 0 <= index < players:
             raise ValueError(f"seat must be 0..{players - 1}, not {seat!r}")
+        seat = index
         policies: list[SeatPolicy] = [check_policy(s + (s >= seat), p)
                                       for s, p in enumerate(opponents)]
         if any(p is None for p in policies):
@@ -68,46 +86,62 @@ class GymEnv(gym.Env[dict[str, np.ndarray], int]):
                              f'{illegal_action!r}')
         if render_mode not in (None, "ansi"):
             raise ValueError(f'render_mode must be None or "ansi", not {render_mode!r}')
-        self.seat = seat
-        self.render_mode = render_mode
-        self.illegal_action = illegal_action
+        #: the agent's seat
+        self.seat: int = seat
+        #: None or "ansi" (``render()`` returns the table drawn as text)
+        self.render_mode: str | None = render_mode
+        #: what an illegal action id does: "raise" or "passive"
+        self.illegal_action: str = illegal_action
+        #: "big_bets" or "chips": the unit of the reward
+        self.reward_unit: str = reward_unit
         scale = 1.0 if reward_unit == "chips" else 1.0 / big_bet(self.rules)
         self._table = Table(self.rules, self.stacks, policies, scale)
+        #: ``stud.envs.observation_space()``: a Dict of ``observation`` and ``action_mask``
         self.observation_space = observation_space()
+        #: ``Discrete(5)``: the action ids of ``stud.envs.ACTION_NAMES``
         self.action_space = spaces.Discrete(N_ACTIONS)  # type: ignore[assignment]
         self._started = False
 
-    def _obs(self) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+    @property
+    def hand(self) -> Hand | None:
+        """The hand being played (None before ``reset``): the table's own,
+        to read; ``hand.copy()`` for a copy to search or play out."""
+        return self._table.hand
+
+    def _obs(self) -> tuple[Observation, dict[str, Any]]:
         hand = self._table.hand
         assert hand is not None
         over = hand.is_over
         mask = np.zeros(N_ACTIONS, dtype=np.int8) if over else self._table.mask()
-        obs = {"observation": self._table.observe(self.seat), "action_mask": mask}
+        obs: Observation = {"observation": self._table.observe(self.seat), "action_mask": mask}
         return obs, {"action_mask": mask.copy()}
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
-              ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+              ) -> tuple[Observation, dict[str, Any]]:
         """A new hand: with ``seed``, the stream of hands starts again from
         it; without, the next hand of the current stream (or a random one)."""
         given = None if seed is None else seed_or_random(seed)  # (mod 2**64, as everywhere)
         super().reset(seed=given)
-        if given is not None or not self._started:
-            if given is None:
-                given = int(self.np_random.integers(0, 2**63))
-            self._table.reset(given)
-        else:
-            self._table.new_hand()
-        self._started = True
+        try:
+            if given is not None or not self._started:
+                if given is None:
+                    given = int(self.np_random.integers(0, 2**63))
+                self._table.reset(given)
+            else:
+                self._table.new_hand()
+        finally:  # (an opponent's failure leaves a hand: step() says what happened)
+            self._started = self._table.hand is not None
         return self._obs()
 
-    def step(self, action: Any) -> tuple[dict[str, np.ndarray], SupportsFloat, bool, bool,
-                                          dict[str, Any]]:
+    def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        """Plays action id ``action`` for the agent, then the opponents until
+        the agent is to act again or the hand ends: ``(obs, reward,
+        terminated, truncated, info)``, the reward (a float) 0 until the end."""
         if not self._started:
             raise RuntimeError("reset() the environment before stepping it")
         hand = self._table.hand
         assert hand is not None
-        if hand.is_over:
-            raise RuntimeError("the hand is over: reset() the environment")
+        self._table.check_playable(self.seat)  # not after the hand or a policy's failure
         try:
             a = self._table.check_action(action)
         except ValueError:

@@ -27,9 +27,10 @@ __all__ = ["OBS_SIZE", "N_ACTIONS", "OBS_FIELDS", "ACTION_NAMES", "FIELD_MEANING
 #: (name, offset, length) of each field, in order
 OBS_FIELDS: tuple[tuple[str, int, int], ...] = tuple(_FIELDS)
 N_ACTIONS: int = ENV_ACTIONS
-#: what each action id stands for (its engine action where it is legal)
+#: what each action id stands for (its engine action where it is legal; the
+#: same names as the action table of docs/envs.md)
 ACTION_NAMES: tuple[str, ...] = ("fold", "check/call", "bring-in", "complete/bet/raise",
-                                 "big bet/raise (open pair)")
+                                 "big bet/raise")
 MAX_SLOTS = 10
 MAX_STREETS = 5
 

@@ -15,16 +15,24 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cached_property
 from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from .._checks import seed_or_random, whole_number
 from .._core import OBS_SIZE, _Tables
 from .._parallel import map_threads, worker_count
 from ..game import Rules
-from ._table import check_policy, check_rules, check_stacks
-from .layout import N_ACTIONS
+from ._table import check_policy, check_rules, check_stacks, whole
+from .layout import N_ACTIONS, observation_high
+
+#: what ``reset`` returns: observations, masks and the seats to act
+Reset = tuple[NDArray[np.float32], NDArray[np.int8], NDArray[np.int8]]
+#: what ``step`` returns: those, then rewards and terminations
+Step = tuple[NDArray[np.float32], NDArray[np.int8], NDArray[np.int8], NDArray[np.float32],
+             NDArray[np.bool_]]
 
 __all__ = ["VectorEnv"]
 
@@ -55,16 +63,29 @@ class VectorEnv:
     action for any table raises ValueError and no table moves.
     ``threads``: step the tables on that many threads (0: every core; at
     least 64 tables a thread); the results do not depend on it.
+
+    For code written for ``gymnasium.vector``: ``num_envs``, ``close()``
+    and the spaces (``single_observation_space``, ``observation_space``,
+    ``single_action_space``, ``action_space``; they need gymnasium).  A
+    vector environment is not copied or pickled (TypeError): its tables
+    live in C.  Make a new one and ``reset`` it with the same seed, or copy
+    what you need of a hand through the PettingZoo or Gymnasium
+    environment (their ``hand.copy()``, or a ``copy.deepcopy`` of them).
     """
 
     def __init__(self, rules: Rules | str = "stud", num_tables: int = 1, players: int = 2, *,
                  policies: Sequence[str | None] | None = None,
                  stacks: int | list[int] | None = None, reward_unit: str = "big_bets",
                  copy: bool = False, threads: int = 1) -> None:
-        self.rules = check_rules(rules)
-        self.stacks = check_stacks(self.rules, players, stacks)
-        if isinstance(num_tables, bool) or not isinstance(num_tables, int) or num_tables < 1:
+        #: the tables' rules (a variant name given is made a ``stud.Rules``, small bet 10)
+        self.rules: Rules = check_rules(rules)
+        #: each seat's chips at the start of every hand
+        self.stacks: list[int] = check_stacks(self.rules, players, stacks)
+        players = len(self.stacks)
+        count = whole(num_tables)
+        if count is None or count < 1:
             raise ValueError(f"num_tables must be a whole number of 1 or more, not {num_tables!r}")
+        num_tables = count
         if policies is None:
             policies = [None] * players
         if isinstance(policies, str) or len(policies) != players:
@@ -75,12 +96,17 @@ class VectorEnv:
                                  f"only (or None for the agent), not {policy!r}")
         if reward_unit not in ("big_bets", "chips"):
             raise ValueError(f'reward_unit must be "big_bets" or "chips", not {reward_unit!r}')
-        self.num_tables = num_tables
-        self.players = players
-        self.policies = list(policies)
-        self.copy = bool(copy)
+        #: how many tables are stepped together
+        self.num_tables: int = num_tables
+        #: seats at each table
+        self.players: int = players
+        #: each seat's player: None (the caller's) or a built-in policy's name
+        self.policies: list[str | None] = list(policies)
+        #: whether ``reset`` and ``step`` return fresh arrays rather than the buffers
+        self.copy: bool = bool(copy)
         # tables per thread at the least: below it a step is too short to share
-        self.threads = max(1, min(worker_count(threads), num_tables // 64))
+        #: the threads a step runs on
+        self.threads: int = max(1, min(worker_count(threads), num_tables // 64))
         self._tables = _Tables(self.rules, self.stacks, self.policies, num_tables,
                                reward_unit == "chips")
         n = num_tables
@@ -97,17 +123,56 @@ class VectorEnv:
         self._terminated_view = self._terminated.view(np.bool_)
         self._started = False
 
-    def _views(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        raise TypeError("a VectorEnv is not copied or pickled (its tables live in C): make a "
+                        "new one and reset() it with the same seed, or use the PettingZoo or "
+                        "Gymnasium environment, which copy (copy.deepcopy) and pickle")
+
+    @property
+    def num_envs(self) -> int:
+        """The number of tables (``gymnasium.vector``'s name for it)."""
+        return self.num_tables
+
+    @cached_property
+    def single_observation_space(self) -> Any:
+        """One table's observation: ``Box`` float32[720] (needs gymnasium)."""
+        spaces = _spaces()
+        return spaces.Box(0.0, observation_high(), (OBS_SIZE,), np.float32)
+
+    @cached_property
+    def observation_space(self) -> Any:
+        """Every table's observation: ``Box`` float32[num_tables, 720]."""
+        spaces = _spaces()
+        high = np.broadcast_to(observation_high(), (self.num_tables, OBS_SIZE))
+        return spaces.Box(0.0, high, (self.num_tables, OBS_SIZE), np.float32)
+
+    @cached_property
+    def single_action_space(self) -> Any:
+        """One table's action: ``Discrete(5)`` (needs gymnasium)."""
+        return _spaces().Discrete(N_ACTIONS)
+
+    @cached_property
+    def action_space(self) -> Any:
+        """Every table's action: ``MultiDiscrete`` of 5 for each table."""
+        return _spaces().MultiDiscrete(np.full(self.num_tables, N_ACTIONS, dtype=np.int64))
+
+    def close(self) -> None:
+        """Nothing to release (the tables are freed with the environment);
+        there for ``gymnasium.vector`` code, and safe to call again."""
+
+    def _views(self) -> Reset:
         if self.copy:
             return self._obs.copy(), self._mask_view.copy(), self._player.copy()
         return self._obs, self._mask_view, self._player
 
-    def reset(self, seed: int | Sequence[int] | None = None
-              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def reset(self, seed: int | Sequence[int] | None = None) -> Reset:
         """Starts every table again: ``seed`` a whole number (table t gets
         seed + t), one seed per table (a list, tuple, range or 1-D array of
         whole numbers), or None for random ones."""
         n = self.num_tables
+        if isinstance(seed, np.ndarray) and seed.ndim > 1:
+            raise ValueError(f"one seed per table: a 1-D sequence of {n} whole numbers, not "
+                             f"an array of shape {seed.shape}")
         many = isinstance(seed, (list, tuple, range)) or (
             isinstance(seed, np.ndarray) and seed.ndim == 1)
         if not many:  # one seed (a bool, a float or a string is refused, not read)
@@ -122,8 +187,7 @@ class VectorEnv:
         self._started = True
         return self._views()
 
-    def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
-                                          np.ndarray]:
+    def step(self, actions: Any) -> Step:
         """One action id (0..4, ``stud.envs.ACTION_NAMES``) per table."""
         if not self._started:
             raise RuntimeError("reset() the environment before stepping it")
@@ -154,7 +218,7 @@ class VectorEnv:
     def _apply(self, lo: int, hi: int) -> None:
         self._tables.apply(self._actions, lo, hi)
 
-    def observe(self, table: int, seat: int) -> np.ndarray:
+    def observe(self, table: int, seat: int) -> NDArray[np.float32]:
         """What ``seat`` of ``table`` sees now (any seat, not only the one
         to act): float32 [720]."""
         if not self._started:
@@ -162,3 +226,13 @@ class VectorEnv:
         out = np.empty(OBS_SIZE, dtype=np.float32)
         self._tables.observe(table, seat, out)
         return out
+
+
+def _spaces() -> Any:
+    """gymnasium.spaces, named as the missing extra when it is not installed."""
+    try:
+        from gymnasium import spaces
+    except ImportError as error:
+        raise ImportError(f"the spaces of a VectorEnv need gymnasium: pip install "
+                          f"\"stud[envs]\" ({error})") from error
+    return spaces
