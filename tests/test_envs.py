@@ -201,11 +201,13 @@ def test_vector_env_is_the_aec_env_bit_for_bit(variant, players):
     assert ended > 100
 
 
-def test_vector_env_with_built_in_seats_is_the_gym_env():
-    vec = VectorEnv("stud8", num_tables=2, players=3, policies=["call", None, "strength"])
+@pytest.mark.parametrize("variant, others", [("stud8", ["call", "strength"]),
+                                              ("stud", ["random", "random"])])
+def test_vector_env_with_built_in_seats_is_the_gym_env(variant, others):
+    vec = VectorEnv(variant, num_tables=2, players=3, policies=[others[0], None, others[1]])
     obs, mask, player = vec.reset(seed=[21, 22])
     assert set(player.tolist()) == {1}
-    gyms = [GymEnv("stud8", seat=1, opponents=["call", "strength"]) for _ in range(2)]
+    gyms = [GymEnv(variant, seat=1, opponents=others) for _ in range(2)]
     seen = [g.reset(seed=21 + t)[0] for t, g in enumerate(gyms)]
     rng = np.random.default_rng(3)
     for _ in range(600):

@@ -175,27 +175,6 @@ def test_a_copy_is_independent_of_the_original():
     play_side_by_side([twin, fresh], 200, 3)
 
 
-def test_a_gym_env_with_random_seats_is_the_vector_env():
-    # the "random" policy draws from the stream in Python now (to count
-    # draws for copies): it must still be the C tables' policy, draw for draw
-    vec = VectorEnv("stud", num_tables=2, players=3, policies=["random", None, "random"])
-    obs, mask, player = vec.reset(seed=[31, 32])
-    gyms = [GymEnv("stud", seat=1, opponents=["random", "random"]) for _ in range(2)]
-    seen = [g.reset(seed=31 + t)[0] for t, g in enumerate(gyms)]
-    rng = np.random.default_rng(4)
-    for _ in range(600):
-        for t in range(2):
-            assert seen[t]["observation"].tobytes() == obs[t].tobytes()
-        actions = np.array([rng.choice(np.flatnonzero(m)) for m in mask])
-        obs, mask, player, rewards, terminated = vec.step(actions)
-        for t, g in enumerate(gyms):
-            seen[t], reward, done, _, _ = g.step(int(actions[t]))
-            assert done == terminated[t]
-            if done:
-                assert np.float32(reward) == rewards[t][1]
-                seen[t], _ = g.reset()
-
-
 def test_an_aec_env_copy_goes_on_as_the_original():
     env = aec_env("stud8", 4)
     env.reset(seed=5)
