@@ -4,12 +4,10 @@ summary); see ``stud.histories``."""
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
 from .cli import UserError, user_errors
@@ -119,17 +117,10 @@ def _report(errors: list[HistoryError]) -> None:
 def _convert(args: argparse.Namespace) -> int:
     errors: list[HistoryError] = []
     skipped = [0]
-    records = _records([args.input], args, errors, skipped)
-    if Path(args.output).suffix.lower() == ".phh":  # (write refuses more or fewer)
-        first = list(itertools.islice(records, 2))
-        if len(first) != 1:
-            _report(errors)
-            raise UserError(f"{args.output}: a .phh file holds one hand, not "
-                            f"{len(first)}{'+' * (len(first) > 1)} from {args.input}: "
-                            f"write a .phhs collection")
-        records = itertools.chain(first, records)
-    count = _write_whole(records, args.output)
-    _report(errors)
+    try:
+        count = _write_whole(_records([args.input], args, errors, skipped), args.output)
+    finally:
+        _report(errors)
     print(f"{count:,} hands written to {args.output}" +
           (f"; {len(errors):,} could not be read" if errors else "") +
           (f"; skipped {skipped[0]:,}: {_SKIPPED}" if skipped[0] else ""))
@@ -143,6 +134,10 @@ def _write_whole(records: Iterator[HandRecord], output: str) -> int:
         return write(records, output)
     except OSError as error:  # (reading's are UserError already)
         raise UserError(f"cannot write {output}: {error.strerror or error}") from error
+    except HistoryError:  # (the input's, named by main)
+        raise
+    except ValueError as error:  # what write refuses: several hands for a .phh file
+        raise UserError(f"{output}: {error}") from error
 
 
 def _show(args: argparse.Namespace) -> int:

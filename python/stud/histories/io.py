@@ -101,9 +101,16 @@ class Reading(Iterator[HandRecord]):
     exhausted.  PHH has neither."""
 
     def __init__(self) -> None:
-        self.skipped = 0
-        self.cancelled = 0
         self._records: Iterator[HandRecord] = iter(())
+        self._reader: Any = None  # the PokerStarsReader, which keeps the counts
+
+    @property
+    def skipped(self) -> int:
+        return 0 if self._reader is None else int(self._reader.skipped)
+
+    @property
+    def cancelled(self) -> int:
+        return 0 if self._reader is None else int(self._reader.cancelled)
 
     def __iter__(self) -> Reading:
         return self
@@ -120,25 +127,20 @@ def _read(reading: Reading, source: Source, format: str | None,
         first, lines = _peek(lines)
         found = format or _detect(first, name)
         options = profile_options(profile)
-        reader = None
         if found == "phh":
             items: Iterator[Any] = read_phh_lines(lines, name, profile=options, errors="yield")
         else:
             from .pokerstars import POKERSTARS_PROFILE, read_pokerstars_lines
 
-            items = reader = read_pokerstars_lines(
+            items = reading._reader = read_pokerstars_lines(
                 lines, file=name, profile=POKERSTARS_PROFILE if options is None else options)
         for item in items:
-            if reader is not None:
-                reading.skipped, reading.cancelled = reader.skipped, reader.cancelled
             if isinstance(item, HistoryError):
                 if on_error is None:
                     raise item
                 on_error(item)
             else:
                 yield item
-        if reader is not None:
-            reading.skipped, reading.cancelled = reader.skipped, reader.cancelled
     finally:
         close()
 
