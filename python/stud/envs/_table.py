@@ -9,14 +9,13 @@ the same observations.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Union
 
 import numpy as np
 from numpy.typing import NDArray
 
-from .._checks import seed_or_random
+from .._checks import seed_or_random, whole_number
 from .._core import (
     BUILTIN_POLICIES,
     OBS_SIZE,
@@ -53,18 +52,17 @@ def big_bet(rules: Rules) -> int:
 
 
 def whole(value: Any) -> int | None:
-    """``value`` as an int when it is a whole number (an int, a numpy
-    integer, anything with ``__index__``; not a bool), else None."""
-    if isinstance(value, (bool, np.bool_)) or not hasattr(type(value), "__index__"):
+    """``value`` as an int when it is a whole number (``whole_number``'s
+    rule: anything with ``__index__``, numpy integers included, not a
+    bool), else None."""
+    try:
+        return whole_number(value, "a whole number")
+    except TypeError:
         return None
-    return operator.index(value)
 
 
 def check_stacks(rules: Rules, players: Any, stacks: Any) -> list[int]:
-    count = whole(players)
-    if count is None:
-        raise TypeError(f"players must be a whole number, not {type(players).__name__}")
-    players = count
+    players = whole_number(players, "players")
     limit = rules.max_players
     if not 2 <= players <= limit:
         raise ValueError(f"{rules.variant.name} is played by 2 to {limit} players, not {players}")
@@ -192,9 +190,10 @@ class Table:
 
     def apply(self, a: int) -> None:
         """Plays legal action id ``a`` for the agent seat to act, then the
-        other seats until an agent seat must act or the hand ends."""
-        self.check_playable()
-        assert self.hand is not None
+        other seats until an agent seat must act or the hand ends (after
+        ``check_playable`` and ``check_action``, as the environments call
+        them: a broken table has no legal action, so ``a`` is never one)."""
+        assert self.hand is not None and self.broken is None
         action = self.legal[a]
         assert action is not None
         self.hand.act(action)

@@ -128,13 +128,30 @@ def observation_high() -> Any:
     return high
 
 
+def _gym_spaces() -> Any:
+    """``gymnasium.spaces``, or an ImportError naming the extra to install."""
+    try:
+        from gymnasium import spaces
+    except ImportError as error:
+        raise ImportError(f"the environments' spaces need gymnasium: pip install "
+                          f"\"stud[envs]\" ({error})") from error
+    return spaces
+
+
+def _observation_box() -> Any:
+    """The Gymnasium space of one observation vector: ``Box`` float32[OBS_SIZE]."""
+    import numpy as np
+
+    return _gym_spaces().Box(0.0, observation_high(), (OBS_SIZE,), np.float32)
+
+
 def observation_space() -> Any:
     """The Gymnasium space of an environment observation: a Dict of
     ``observation`` (float32[OBS_SIZE]) and ``action_mask`` (int8[N_ACTIONS])."""
     import numpy as np
-    from gymnasium import spaces
 
+    spaces = _gym_spaces()
     return spaces.Dict({
-        "observation": spaces.Box(0.0, observation_high(), (OBS_SIZE,), np.float32),
+        "observation": _observation_box(),
         "action_mask": spaces.Box(0, 1, (N_ACTIONS,), np.int8),
     })

@@ -26,7 +26,7 @@ from .._core import OBS_SIZE, _Tables
 from .._parallel import map_threads, worker_count
 from ..game import Rules
 from ._table import check_policy, check_rules, check_stacks, whole
-from .layout import N_ACTIONS, observation_high
+from .layout import N_ACTIONS, _gym_spaces, _observation_box, observation_high
 
 #: what ``reset`` returns: observations, masks and the seats to act
 Reset = tuple[NDArray[np.float32], NDArray[np.int8], NDArray[np.int8]]
@@ -136,25 +136,24 @@ class VectorEnv:
     @cached_property
     def single_observation_space(self) -> Any:
         """One table's observation: ``Box`` float32[720] (needs gymnasium)."""
-        spaces = _spaces()
-        return spaces.Box(0.0, observation_high(), (OBS_SIZE,), np.float32)
+        return _observation_box()
 
     @cached_property
     def observation_space(self) -> Any:
         """Every table's observation: ``Box`` float32[num_tables, 720]."""
-        spaces = _spaces()
+        spaces = _gym_spaces()
         high = np.broadcast_to(observation_high(), (self.num_tables, OBS_SIZE))
         return spaces.Box(0.0, high, (self.num_tables, OBS_SIZE), np.float32)
 
     @cached_property
     def single_action_space(self) -> Any:
         """One table's action: ``Discrete(5)`` (needs gymnasium)."""
-        return _spaces().Discrete(N_ACTIONS)
+        return _gym_spaces().Discrete(N_ACTIONS)
 
     @cached_property
     def action_space(self) -> Any:
         """Every table's action: ``MultiDiscrete`` of 5 for each table."""
-        return _spaces().MultiDiscrete(np.full(self.num_tables, N_ACTIONS, dtype=np.int64))
+        return _gym_spaces().MultiDiscrete(np.full(self.num_tables, N_ACTIONS, dtype=np.int64))
 
     def close(self) -> None:
         """Nothing to release (the tables are freed with the environment);
@@ -226,13 +225,3 @@ class VectorEnv:
         out = np.empty(OBS_SIZE, dtype=np.float32)
         self._tables.observe(table, seat, out)
         return out
-
-
-def _spaces() -> Any:
-    """gymnasium.spaces, named as the missing extra when it is not installed."""
-    try:
-        from gymnasium import spaces
-    except ImportError as error:
-        raise ImportError(f"the spaces of a VectorEnv need gymnasium: pip install "
-                          f"\"stud[envs]\" ({error})") from error
-    return spaces
