@@ -144,7 +144,7 @@ def _playout_pair(rules, stacks, uint64_t seed, policies=None, uint64_t choice_s
         if len(policies) != n:
             raise ValueError(f"{n} seats need {n} policies, got {len(policies)}")
         for seat in range(n):
-            c_policies[seat] = BUILTIN_POLICIES.index(policies[seat])
+            c_policies[seat] = _policy_number(policies[seat])
     else:
         for seat in range(n):
             c_policies[seat] = STUD_POLICY_RANDOM

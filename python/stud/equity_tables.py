@@ -39,7 +39,7 @@ from ._parallel import chunk_seed, worker_count
 from ._ray import check_backend
 from .enums import Variant
 from .errors import CardError
-from .game import SEVEN_CARD_VARIANTS, VARIANT_NAMES, variant_of
+from .game import SEVEN_CARD_VARIANTS, VARIANT_NAMES, max_players, variant_of
 from .odds import _SCORING, EXACT_LIMIT, MAX_TRIALS, equity
 
 __all__ = ["EquityTable", "TableMismatchError", "equity_table", "starting_classes", "class_of",
@@ -736,7 +736,7 @@ def _checked_custom(variant: Variant, matchups: Sequence[Sequence[str]]) -> list
         if isinstance(matchup, str):
             raise TypeError(f"matchup {k} must be a list of hands, not one string")
         hands = [str(CardSet(h)) for h in matchup]
-        most = 8 if variant in SEVEN_CARD_VARIANTS else 10  # (as equity takes them)
+        most = max_players(variant)  # (as equity takes them)
         if not 2 <= len(hands) <= most:
             raise ValueError(f"matchup {k} has {len(hands)} players: 2 to {most}")
         if out and len(hands) != len(out[0]):

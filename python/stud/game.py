@@ -223,7 +223,7 @@ class Rules(Record):
     @property
     def max_players(self) -> int:
         """8 in the seven-card games, 10 in Five Card Stud (docs/rules.md 1)."""
-        return 8 if self.variant in SEVEN_CARD_VARIANTS else 10
+        return max_players(self.variant)
 
     @property
     def streets(self) -> tuple[int, ...]:
@@ -235,6 +235,12 @@ class Rules(Record):
 VARIANT_NAMES = {"stud": Variant.SEVEN_CARD_STUD, "stud8": Variant.SEVEN_CARD_STUD_HILO,
                  "razz": Variant.RAZZ, "five": Variant.FIVE_CARD_STUD,
                  "five8": Variant.FIVE_CARD_STUD_HILO}
+
+
+def max_players(variant: Variant) -> int:
+    """The most players ``variant`` seats: 8 in the seven-card games (8 x 7
+    cards), 10 in Five Card Stud (docs/rules.md 1)."""
+    return 8 if variant in SEVEN_CARD_VARIANTS else 10
 
 
 def variant_of(value: object) -> Variant:

@@ -17,7 +17,7 @@ from ._parallel import chunk_seed, map_threads, worker_count
 from ._record import Record
 from .enums import Variant
 from .errors import CardError
-from .game import SEVEN_CARD_VARIANTS, variant_of
+from .game import SEVEN_CARD_VARIANTS, max_players, variant_of
 
 __all__ = ["EquityResult", "TooManyOutcomes", "equity", "EXACT_LIMIT", "EXACT_MAX",
            "DEFAULT_TRIALS"]
@@ -150,7 +150,7 @@ def equity(variant: Variant | int | str, hands: Sequence[str | CardSet | Iterabl
     if isinstance(hands, (str, CardSet)):
         raise TypeError("hands is a list with one entry per player")
     known = [CardSet(h) for h in hands]
-    most = 8 if hand_size == 7 else 10  # (the engine's tables: 8 x 7 and 10 x 5 cards)
+    most = max_players(variant)
     if not 2 <= len(known) <= most:
         raise ValueError(f"equity takes 2 to {most} players in {variant.name}, "
                          f"got {len(known)}")
