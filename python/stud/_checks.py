@@ -7,6 +7,7 @@ from __future__ import annotations
 import operator
 import os
 from reprlib import Repr
+from typing import Any
 
 _SHORT = Repr()
 _SHORT.maxlevel = 3
@@ -43,3 +44,15 @@ def seed_or_random(seed: object) -> int:
     if seed is None:
         return int.from_bytes(os.urandom(8), "little")
     return whole_number(seed, "seed") & 0xFFFF_FFFF_FFFF_FFFF
+
+
+def optional_module(name: str, needed: str) -> Any:
+    """The optional module ``name`` (an extra of the package), or an
+    ImportError that starts with ``needed``: what needs it and how to
+    install it."""
+    import importlib
+
+    try:
+        return importlib.import_module(name)
+    except ImportError as error:
+        raise ImportError(f"{needed} ({error})") from error

@@ -15,7 +15,7 @@ import os
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ._checks import whole_number
+from ._checks import optional_module, whole_number
 from ._parallel import MAX_WORKERS
 
 #: what to install when Ray is missing
@@ -45,12 +45,8 @@ def check_backend(backend: object, address: object) -> str:
 
 def require_ray() -> Any:
     """The ``ray`` module, or an ImportError that says how to install it."""
-    try:
-        import ray  # type: ignore[import-not-found,unused-ignore]
-    except ImportError as error:
-        raise ImportError(f"backend='ray' needs Ray, which is not installed: "
-                          f"{INSTALL_HINT}") from error
-    return ray
+    return optional_module("ray", f"backend='ray' needs Ray, which is not installed: "
+                                  f"{INSTALL_HINT}")
 
 
 def _host_port(address: str) -> tuple[str, int] | None:

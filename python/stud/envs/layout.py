@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from .._checks import optional_module
 from .._core import ENV_ACTIONS, OBS_SIZE, Card
 from .._core import OBS_FIELDS as _FIELDS
 
@@ -130,12 +131,8 @@ def observation_high() -> Any:
 
 def _gym_spaces() -> Any:
     """``gymnasium.spaces``, or an ImportError naming the extra to install."""
-    try:
-        from gymnasium import spaces
-    except ImportError as error:
-        raise ImportError(f"the environments' spaces need gymnasium: pip install "
-                          f"\"stud[envs]\" ({error})") from error
-    return spaces
+    return optional_module("gymnasium.spaces",
+                           'the environments\' spaces need gymnasium: pip install "stud[envs]"')
 
 
 def _observation_box() -> Any:
