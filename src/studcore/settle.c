@@ -165,8 +165,10 @@ void stud_settle(stud_hand *h, unsigned contenders, int auto_show, stud_log *log
     stud_values values[STUD_MAX_SEATS];
     memset(values, 0, sizeof values);
     int scoring = h->rules.scoring;
-    /* the main ranking: high, or the A-5 low in Razz */
+    /* the main ranking: high, or the A-5 low in Razz; the low half's: the
+     * 8-or-better low, or in Hi-Lo Regular the A-5 low (13.4) */
     int main_kind = scoring == STUD_SCORE_RAZZ ? STUD_EVAL_RAZZ : STUD_EVAL_HIGH;
+    int low_kind = scoring == STUD_SCORE_HILO_REGULAR ? STUD_EVAL_RAZZ : STUD_EVAL_LOW8;
     for (int seat = 0; seat < h->n_seats; seat++) {
         if (!(contenders >> seat & 1))
             continue;
@@ -175,6 +177,8 @@ void stud_settle(stud_hand *h, unsigned contenders, int auto_show, stud_log *log
             main_kind == STUD_EVAL_RAZZ ? stud_eval_razz(cards) : stud_eval_high(cards);
         if (scoring == STUD_SCORE_HILO8) /* no low outside hi-lo: it stays 0 */
             values[seat].low = stud_eval_low8(cards);
+        else if (scoring == STUD_SCORE_HILO_REGULAR) /* 13.4: every hand has a low (>= 1) */
+            values[seat].low = stud_regular_low(cards, h->rules.low_needs_five_ranks);
     }
 
     /* Folded and mucked chips are dead money.  (A player may muck only when
@@ -223,7 +227,7 @@ void stud_settle(stud_hand *h, unsigned contenders, int auto_show, stud_log *log
         } else {
             int32_t high_half = (amount + 1) / 2; /* 9.3: the odd chip to the high */
             split(h, high_half, high_winners, main_kind, award);
-            split(h, amount - high_half, low_winners, STUD_EVAL_LOW8, award);
+            split(h, amount - high_half, low_winners, low_kind, award);
         }
         if (!log)
             continue;
