@@ -15,7 +15,9 @@ cdef extern from "tables.h" nogil:
     int STUD_HIGH_CLASSES
     int STUD_RAZZ_CLASSES
     int STUD_LOW8_CLASSES
+    int STUD_27_CLASSES
     const uint16_t stud_high_category_start[10]
+    const uint8_t stud_27_category[]
 
 
 cdef extern from "eval.h" nogil:
@@ -23,13 +25,16 @@ cdef extern from "eval.h" nogil:
         STUD_EVAL_HIGH
         STUD_EVAL_LOW8
         STUD_EVAL_RAZZ
+        STUD_EVAL_27
     uint16_t stud_eval_high(uint64_t mask)
     uint16_t stud_eval_low8(uint64_t mask)
     uint16_t stud_eval_razz(uint64_t mask)
+    uint16_t stud_eval_27(uint64_t mask)
     size_t stud_first_invalid(const uint64_t *masks, size_t n, int min_cards, int max_cards)
     size_t stud_eval_high_batch(const uint64_t *masks, uint16_t *out, size_t n)
     size_t stud_eval_low8_batch(const uint64_t *masks, uint16_t *out, size_t n)
     size_t stud_eval_razz_batch(const uint64_t *masks, uint16_t *out, size_t n)
+    size_t stud_eval_27_batch(const uint64_t *masks, uint16_t *out, size_t n)
     size_t stud_eval_hilo_batch(const uint64_t *masks, uint16_t *high, uint16_t *low8, size_t n)
     void stud_batch_set_simd(int allowed)
     int stud_batch_simd()
@@ -48,6 +53,7 @@ cdef extern from "board.h" nogil:
 cdef extern from "census.h" nogil:
     uint64_t stud_census(int n_cards, int first_lo, int first_hi, uint64_t *high,
                          uint64_t *low8, uint64_t *razz)
+    uint64_t stud_census_27(int n_cards, int first_lo, int first_hi, uint64_t *low27)
 
 
 cdef extern from "poll.h" nogil:
