@@ -159,6 +159,16 @@ double stud_policy_strength_of(uint64_t cards, int n, int scoring)
         double low = (double)((int)stud_eval_razz(cards) - (STUD_RAZZ_CLASSES - 1287)) / 1287.0;
         return high > low ? high : low;
     }
+    if (scoring == STUD_SCORE_27) {
+        /* 12.5: the 2-7 low once five cards are known, by its place among
+         * the 1278 unpaired lows at the top of the scale, A-5-4-3-2 among
+         * them (a nine low about 0.9, a jack low 0.64; pairs and worse as
+         * nothing); before, the share of distinct ranks 2..7 (the ace is
+         * high), as in Razz */
+        if (n >= 5)
+            return (double)((int)stud_eval_27(cards) - (STUD_27_CLASSES - 1278)) / 1278.0;
+        return (double)stud_popcount(stud_rank_set(cards) & 0x3Fu) / (double)n * 0.8;
+    }
     if (n >= 5)
         return razz ? stud_eval_razz(cards) / (double)STUD_RAZZ_CLASSES
                     : stud_eval_high(cards) / (double)STUD_HIGH_CLASSES;
