@@ -5,18 +5,18 @@ census (C, running keys) against a combinatorial count over rank multisets
 and suit patterns.
 """
 
+import pickle
+import random
+from array import array
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from itertools import combinations, combinations_with_replacement
 from math import comb
-import pickle
-import random
-from array import array
 
 import numpy as np
 import pytest
 import stud
-from stud import CardError, CardSet, Category
+from stud import CardError, CardSet
 from stud._core import _27_category, _batch_simd, _census_27
 
 RANKS = "23456789TJQKA"
