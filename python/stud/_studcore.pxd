@@ -97,6 +97,8 @@ cdef extern from "game.h" nogil:
         STUD_RAZZ
         STUD_FIVE_CARD_STUD
         STUD_FIVE_CARD_STUD_HILO
+        STUD_DEUCE_TO_SEVEN_RAZZ
+        STUD_SEVEN_CARD_STUD_HILO_REGULAR
     enum:
         STUD_PHASE_BETTING
         STUD_PHASE_DEAL
@@ -124,6 +126,7 @@ cdef extern from "game.h" nogil:
         uint8_t variant, scoring, n_streets, max_players, low_board
         uint8_t bring_in_tiebreak, board_tiebreak, max_raises, heads_up_uncapped
         uint8_t open_pair_double, reopen_rule, odd_chip, burn_cards
+        uint8_t action_order, low_needs_five_ranks
         stud_street streets[STUD_MAX_STREETS]
 
     ctypedef struct stud_event:
@@ -162,7 +165,17 @@ cdef extern from "game.h" nogil:
         int8_t bring_in_seat
         int32_t rake
 
+    enum stud_scoring:
+        STUD_SCORE_HIGH
+        STUD_SCORE_HILO8
+        STUD_SCORE_RAZZ
+        STUD_SCORE_27
+        STUD_SCORE_HILO_REGULAR
+    enum stud_action_order:
+        STUD_ORDER_LOW
+        STUD_ORDER_HIGH
     void stud_rules_default(stud_rules *rules, int variant, int32_t small_bet)
+    void stud_rules_set_order(stud_rules *rules, int order)
     int stud_rules_check(const stud_rules *rules)
     int stud_hand_start(stud_hand *hand, const stud_rules *rules, int n_seats,
                         const int32_t *stacks, const uint8_t *deck, int stacked, int manual,
