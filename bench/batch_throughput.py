@@ -19,7 +19,8 @@ On random hands about 1 in 5.5 has an 8-or-better low, so the low8 figure is
 for that mix.
 
 Rows:
-- batch high / low8 / razz: stud.evaluate_{high,low8,razz}_batch
+- batch high / low8 / razz / 27: stud.evaluate_{high,low8,razz,27}_batch
+  (27: the deuce-to-seven low, when the build has it)
 - batch hilo: stud.evaluate_hilo_batch (one pass, both values) if it exists,
   and the high batch followed by the low8 batch over the same array (what a
   caller does without it); one "hand" = both values.
@@ -38,7 +39,7 @@ Rows:
   deque(map(f, inputs), maxlen=0); the goal (>= 12 M/s) is for the call, one core.
 
 Goals (the project's performance goals, as in the README): batch high >= 400 M/s per core,
-low8 >= 500 M/s, razz >= 250 M/s, one Python call per hand (CardSet or mask)
+low8 >= 500 M/s, razz >= 250 M/s, 2-7 low >= 250 M/s, one Python call per hand (CardSet or mask)
 >= 12 M/s.
 """
 
@@ -57,7 +58,7 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from _benchutil import machine_info, package_version, random_masks  # noqa: E402
 
-GOALS_PER_CORE = {"high": 400.0, "low8": 500.0, "razz": 250.0, "hilo": None}
+GOALS_PER_CORE = {"high": 400.0, "low8": 500.0, "razz": 250.0, "27": 250.0, "hilo": None}
 SCALAR_GOAL = 12.0
 
 
@@ -101,6 +102,10 @@ def batch_cases(stud, masks, thread_list, label=""):
     hilo = getattr(stud, "evaluate_hilo_batch", None)
     cases = []
     kinds = ["high", "low8", "razz"]
+    low27 = getattr(stud, "evaluate_27_batch", None)
+    if low27 is not None:
+        fns["27"] = low27
+        kinds.append("27")
     if hilo is not None:
         kinds.append("hilo")  # the fused one-pass call
     kinds.append("hilo2")  # high batch then low8 batch: what a caller does without it

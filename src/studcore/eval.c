@@ -42,26 +42,40 @@ void stud_eval_27_batch_scalar(const uint64_t *masks, uint16_t *out, size_t n)
 
 /* A 2-7 low that may be a flush (docs/rules.md 12.5: flushes count
  * against).  One suit S holds k >= 5 of the n cards (two suits cannot, with
- * 7 cards at most).  A five-card subset is a flush only when all five are
- * of S; every other subset leaves out some card s of S, so it is a subset
- * of the hand less s.  Hence the best low is the better of the best flush
- * of S (stud_flush_27) and, over each card s of S, the best low of the
- * hand less s: with k = 5 that hand has four cards of S and the rank table
- * is exact for it; with k > 5 it still holds a flush and recurses (at most
- * two levels, 30 lookups, for six of a suit among seven). */
-uint16_t stud_eval_27_flushed(uint64_t mask)
+ * 7 cards at most).
+ *
+ * The rank table's value (`value`) is the best low of the rank multiset as
+ * if no five cards were a flush: an upper bound, since a flush is worse
+ * than the same ranks unsuited.  It is exact when its five ranks (the
+ * value names them: stud_27_ranks) can be taken without five cards of S:
+ * when they pair, include a rank S lacks, or include a rank that another
+ * suit also holds.  About 96% of flushed random 7-card hands end there,
+ * after reading only small tables.
+ *
+ * Otherwise: a five-card subset is a flush only when all five are of S;
+ * every other subset leaves out some card s of S, so it is a subset of the
+ * hand less s.  Hence the best low is the better of the best flush of S
+ * (stud_flush_27) and, over each card s of S, the best low of the hand
+ * less s (with k = 5 the rank table is exact for it, four of S being left;
+ * with k > 5 it recurses, at most two levels). */
+uint16_t stud_eval_27_flushed(uint64_t mask, unsigned value)
 {
     uint64_t lanes = stud_flush_lanes(mask);
     if (!lanes)
-        return stud_27_by_slot[stud_hash_slot(stud_rank_key(mask))];
+        return (uint16_t)value;
     int suit = stud_ctz64(lanes) >> 4;
     unsigned field = stud_suit_field(mask, suit);
+    unsigned ranks = stud_27_ranks[value]; /* 0 when they pair: no flush */
+    unsigned others = stud_rank_set(mask & ~((uint64_t)STUD_RANK_FIELD << (16 * suit)));
+    if ((ranks & ~field) || (ranks & others) || !ranks)
+        return (uint16_t)value;
     uint16_t best = stud_flush_27[field];
     if (stud_popcount(mask) == stud_popcount(field))
         return best; /* every subset is a flush */
     for (unsigned rest = field; rest; rest &= rest - 1) {
         uint64_t without = mask & ~((uint64_t)(rest & (~rest + 1)) << (16 * suit));
-        uint16_t v = stud_eval_27_flushed(without);
+        uint16_t v = stud_eval_27_flushed(
+            without, stud_27_by_slot[stud_hash_slot(stud_rank_key(without))]);
         best = v > best ? v : best;
     }
     return best;

@@ -55,11 +55,13 @@ static inline uint16_t stud_eval_razz(uint64_t mask)
     return stud_razz_by_slot[stud_hash_slot(stud_rank_key(mask))];
 }
 
-/* The best 2-7 low of a hand with five cards or more of one suit
- * (eval.c): exact, the flush avoided when a card of another suit gives a
- * better low.  The slow path of stud_eval_27, also for the batch kernels
- * and the running-key loops. */
-uint16_t stud_eval_27_flushed(uint64_t mask);
+/* The best 2-7 low of 5..7 cards given `value`, the 2-7 value of its rank
+ * multiset as if no five cards were a flush (stud_27_by_slot,
+ * stud_rkey_27): exact, the flush avoided when a card of another suit gives
+ * a better low (eval.c).  The slow path of stud_eval_27 for hands with five
+ * cards or more of one suit, also for the batch kernels and the
+ * running-key loops; `value` itself when no suit holds five. */
+uint16_t stud_eval_27_flushed(uint64_t mask, unsigned value);
 
 /* The best 2-7 low (docs/rules.md 12.5) of 5..7 cards.  The rank-multiset
  * table is exact while no suit holds five cards; otherwise (about 3% of
@@ -68,7 +70,7 @@ static inline uint16_t stud_eval_27(uint64_t mask)
 {
     uint16_t value = stud_27_by_slot[stud_hash_slot(stud_rank_key(mask))];
     if (STUD_UNLIKELY(stud_flush_lanes(mask)))
-        value = stud_eval_27_flushed(mask);
+        value = stud_eval_27_flushed(mask, value);
     return value;
 }
 
@@ -135,9 +137,10 @@ static inline unsigned stud_rkey_high(uint64_t key, uint64_t mask, uint32_t entr
 
 static inline unsigned stud_rkey_low27(uint64_t key, uint64_t mask, uint32_t index)
 {
+    unsigned value = stud_rkey_27(index);
     if (STUD_UNLIKELY(key & STUD_RKEY_FLUSH))
-        return stud_eval_27_flushed(mask);
-    return stud_rkey_27(index);
+        return stud_eval_27_flushed(mask, value);
+    return value;
 }
 
 /* Index of the first mask that is not a set of min_cards..max_cards valid

@@ -26,8 +26,8 @@
  *     are ready and their latency overlaps the next step's vector work);
  *   - the hands holding a flush (about 3% of random 7-card hands) are only
  *     marked; at the end of each block each marked hand's flush value is
- *     looked up from its copy and kept when larger (the 2-7 low takes its
- *     exact flushed value, stud_eval_27_flushed, instead);
+ *     looked up from its copy and kept when larger (the 2-7 low is
+ *     corrected by stud_eval_27_flushed from its table value);
  *   - a software prefetch runs ahead of the loads: on a large batch the
  *     hardware prefetchers alone leave the loop waiting on memory.
  */
@@ -153,7 +153,7 @@ static void add_flushes(const uint64_t *copies, uint16_t *high, uint64_t flagged
         int k = (bit & ~7) + lane_hand[bit & 7];
         uint64_t mask = copies[k];
         if (low27) {
-            high[k] = stud_eval_27_flushed(mask);
+            high[k] = stud_eval_27_flushed(mask, high[k]);
             continue;
         }
         int suit = stud_ctz64(stud_flush_lanes(mask)) >> 4;

@@ -569,6 +569,21 @@ int main(int argc, char **argv)
     write_u16(f, "const uint16_t stud_high_by_slot[]", high_by_slot, mask_hash.n_slots + 1);
     write_u16(f, "const uint16_t stud_razz_by_slot[]", razz_by_slot, mask_hash.n_slots + 1);
     write_u16(f, "const uint16_t stud_27_by_slot[]", low27_by_slot, mask_hash.n_slots + 1);
+    /* the five ranks of each 2-7 value of five distinct ranks, unsuited
+     * (no pair, straight); 0 for the others */
+    static uint16_t low27_ranks[STUD_27_CLASSES + 1];
+    for (int v = 1; v <= STUD_27_CLASSES; v++) {
+        uint32_t key = low27_keys[STUD_27_CLASSES - v];
+        uint16_t ranks = 0;
+        if (key >> 20 == HIGH_CARD)
+            for (int k = 0; k < 5; k++)
+                ranks |= (uint16_t)(1u << ((key >> (4 * k)) & 15));
+        else if (key >> 20 == STRAIGHT)
+            ranks = (uint16_t)(0x1Fu << ((key & 15) - 4));
+        low27_ranks[v] = ranks;
+    }
+    write_u16(f, "const uint16_t stud_27_ranks[STUD_27_CLASSES + 1]", low27_ranks,
+              STUD_27_CLASSES + 1);
     write_u16(f, "const uint16_t stud_flush_high[8192 + 1]", flush_high, 8192 + 1);
     write_u16(f, "const uint16_t stud_flush_27[8192 + 1]", flush_27, 8192 + 1);
     fprintf(f, "const uint8_t stud_low8_by_ranks[256 + 3] = {\n");

@@ -59,6 +59,9 @@ extern const uint16_t stud_hash_disp[(1u << STUD_HASH_BUCKET_BITS) + 1];
 extern const uint16_t stud_high_by_slot[];   /* best high value of the multiset, flushes aside */
 extern const uint16_t stud_razz_by_slot[];   /* best A-5 low of the multiset */
 extern const uint16_t stud_27_by_slot[];    /* best 2-7 low of the multiset, as if no flush */
+/* The five ranks (bit r: rank index r) of each 2-7 value of five distinct
+ * ranks and no flush (no pair, straight); 0 for the other values. */
+extern const uint16_t stud_27_ranks[STUD_27_CLASSES + 1];
 extern const uint16_t stud_flush_high[8192 + 1]; /* best flush / straight flush of one suit field, 0 if < 5 cards */
 extern const uint16_t stud_flush_27[8192 + 1];   /* best 2-7 low (a flush) of five cards of one suit field, 0 if < 5 */
 extern const uint8_t stud_low8_by_ranks[256 + 3]; /* bit 0 = ace, bit k = rank k+1 (2..8); 3 spare */
