@@ -8,10 +8,13 @@ seat collected (and its finishing stacks).  The first step where the two
 disagree raises ``MismatchError``: a record is never silently accepted and
 never silently fixed.
 
-Cards nobody saw (None in a record) are filled in from the cards the record
-never mentions, lowest first: a seat that showed gets its shown cards, and
-any other unknown card belongs to a hand that folded or mucked, where it
-cannot change who wins (docs/rules.md 8.3: only shown hands are compared).
+Cards nobody saw (None in a record) are chosen as docs/rules.md 11.4 says
+(``stud.histories.unknown``): a seat that showed gets its shown cards; an
+unknown up card is chosen so that the record's bring-in and first actors
+hold; any other unknown card is the lowest card the record never names
+(it belongs to a hand that folded or mucked, where it cannot change who
+wins: docs/rules.md 8.3, only shown hands are compared).  When no choice
+fits, ``MismatchError`` names the first fact that cannot hold.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from ..game import ActionKind, IllegalActionError, PotAwarded, RakeTaken, UncalledBetReturned
 from .record import Acted, CommunityDealt, Dealt, HandRecord, Move, Mucked, Showed, _trusted
+from .unknown import REPLAYS, Filler, NoFit
 
 if TYPE_CHECKING:
     from .._core import Card, Hand
@@ -59,20 +63,20 @@ def _deck() -> list[Card]:
     return _DECK
 
 
-def _filled_cards(record: HandRecord) -> dict[int, Sequence[Card]]:
-    """The cards of each ``Dealt`` step (by the step's index) with every
-    None replaced."""
+def _unknowns(record: HandRecord) -> tuple[list[Card], dict[int, list[Card]]] | None:
+    """The pools of the cards a record does not name (None: it names them
+    all): the cards it never names, by index, and each shown seat's shown
+    cards not seen dealt to it, in the order shown.  A card named twice
+    raises ``MismatchError``."""
     seen: dict[Card, int] = {}  # card -> the step that first names it
     dealt_to: dict[int, set[Card]] = {}
     community: set[Card] = set()
-    dealt: list[tuple[int, Dealt]] = []
     shows = False
     unknown = False
     for index, step in enumerate(record.steps):
         if type(step) is Acted:
             continue
         if isinstance(step, Dealt):
-            dealt.append((index, step))
             mine = None
             for card in step.cards:
                 if card is None:
@@ -115,31 +119,60 @@ def _filled_cards(record: HandRecord) -> dict[int, Sequence[Card]]:
                                                            f"(step {seen[card]})")
                     seen[card] = index
                     extra.setdefault(step.seat, []).append(card)
-    # the cards nobody names, the lowest last (popped first)
-    unseen = [card for card in reversed(_deck()) if card not in seen] if unknown else []
+    if not unknown:
+        return None
+    return [card for card in _deck() if card not in seen], extra
+
+
+def _filled_cards(record: HandRecord) -> dict[int, Sequence[Card]]:
+    """The cards of each ``Dealt`` step (by the step's index) as a replay
+    deals them: every None chosen by docs/rules.md 11.4."""
     filled: dict[int, Sequence[Card]] = {}
-    for index, step in dealt:
-        cards: Sequence[Card | None] = step.cards
-        if unknown and None in cards:
-            cards = list(cards)
-            for position, card in enumerate(cards):
-                if card is None:
-                    shown = extra.get(step.seat)
-                    cards[position] = shown.pop(0) if shown else unseen.pop()
-        filled[index] = cards  # type: ignore[assignment]
+    replay_record(record, filled)
     return filled
 
 
-def replay_record(record: HandRecord) -> Hand:
+def replay_record(record: HandRecord,
+                  filled: dict[int, Sequence[Card]] | None = None) -> Hand:
     """The hand the record describes, played through the engine; see the
-    module's docstring.  Raises ``MismatchError`` where they disagree."""
+    module's docstring.  Raises ``MismatchError`` where they disagree.
+    ``filled``, when given, receives each ``Dealt`` step's cards as dealt
+    (by the step's index)."""
+    pools = _unknowns(record)
+    if pools is None:
+        return _replay(record, None, filled)
+    skips: dict[int, int] = {}
+    first: NoFit | None = None
+    for _ in range(REPLAYS):
+        filler = Filler(record.rules, pools[0], pools[1], skips)
+        try:
+            return _replay(record, filler, filled)
+        except NoFit as no_fit:
+            if first is None:
+                first = no_fit
+            # backtracking: the next fitting choice of the latest street
+            # chosen before the one that failed, the later ones afresh
+            earlier = [street for street in filler.chosen if street < no_fit.street]
+            if not earlier:
+                break
+            street = earlier[-1]
+            skips = {s: n for s, n in skips.items() if s < street}
+            skips[street] = filler.skips.get(street, 0) + 1
+    assert first is not None
+    raise MismatchError(record, first.step if first.step >= 0 else None, first.reason)
+
+
+def _replay(record: HandRecord, filler: Filler | None,
+            filled: dict[int, Sequence[Card]] | None) -> Hand:
     from .._core import Hand
 
-    filled = _filled_cards(record)
+    steps = record.steps
     hand = Hand(record.rules, list(record.starting_stacks), manual=True, showdown="manual",
                 rake=record.rake)
-    pending: dict[int, Sequence[Card]] = {}
+    pending: dict[int, Sequence[Card | None]] = {}
+    indices: dict[int, int] = {}  # seat -> the step of its pending cards
     pending_from = 0
+    street = 0  # streets dealt so far
     decisions: dict[int, bool] = {}  # seat -> shows (True) or mucks (False)
     # hand.live_seats and hand.awaiting_deal, read once for each state of the hand
     # (None: the hand has changed since)
@@ -147,7 +180,7 @@ def replay_record(record: HandRecord) -> Hand:
     awaiting = False
 
     def flush() -> None:
-        nonlocal pending, live
+        nonlocal pending, live, street
         if not pending:
             return
         current = live if live is not None else set(hand.live_seats)
@@ -156,13 +189,28 @@ def replay_record(record: HandRecord) -> Hand:
                                 f"a street dealt to seats {sorted(pending)}, but the live seats "
                                 f"are {sorted(current)}")
         live = None
+        target: int | None = None
+        fact = max(indices.values()) + 1  # the step after the street's cards
+        if filler is not None:
+            after = steps[fact] if fact < len(steps) else None
+            target = after.seat if isinstance(after, Acted) else None
+            cards = filler.street(hand, street, pending, target, fact)
+        else:
+            cards = pending  # type: ignore[assignment]
+        if filled is not None:
+            for seat, index in indices.items():
+                filled[index] = cards[seat]
         try:
-            hand.deal(pending)
+            hand.deal(cards)
         except ValueError as error:
             raise MismatchError(record, pending_from, str(error)) from None
+        if filler is not None:
+            filler.check(hand, street, target, fact)
+        street += 1
         pending = {}
+        indices.clear()
 
-    for index, step in enumerate(record.steps):
+    for index, step in enumerate(steps):
         if isinstance(step, Dealt):
             if live is None:
                 live, awaiting = set(hand.live_seats), hand.awaiting_deal
@@ -173,7 +221,8 @@ def replay_record(record: HandRecord) -> Hand:
                 flush()
             if not pending:
                 pending_from = index
-            pending[seat] = filled[index]
+            pending[seat] = step.cards
+            indices[seat] = index
             if live is None:
                 live, awaiting = set(hand.live_seats), hand.awaiting_deal
             if pending.keys() == live:
@@ -191,6 +240,7 @@ def replay_record(record: HandRecord) -> Hand:
                 hand.deal(community=step.card)
             except ValueError as error:
                 raise MismatchError(record, index, str(error)) from None
+            street += 1
         elif isinstance(step, (Showed, Mucked)):
             flush()
             decisions.setdefault(step.seat, isinstance(step, Showed))
