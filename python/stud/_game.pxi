@@ -141,6 +141,8 @@ cdef void _c_rules(object rules, stud_rules *out) except *:
     out.reopen_rule = checked.reopen_rule == "full_raise"
     out.odd_chip = checked.odd_chip == "position"
     out.burn_cards = checked.burn_cards
+    out.fold_when_can_check = checked.fold_when_can_check
+    out.odd_chip_half = checked.odd_chip_half == "low"
     if stud_rules_check(out) != STUD_OK:
         raise ValueError(f"inconsistent rules: {rules!r}: {_error_text(STUD_E_RULES)}")
     if len(_C_RULES) > 1024:

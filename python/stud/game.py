@@ -155,6 +155,11 @@ class Rules(Record):
     burn_cards: bool = True
     #: 5.1: running out of cards deals a community card
     shortage: Literal["community"] = "community"
+    #: 11.3: a player may fold where he could check (6.7: not by default;
+    #: PokerStars' records show it)
+    fold_when_can_check: bool = False
+    #: 11.3: the half of a split pot that takes its odd chip (9.3: "high")
+    odd_chip_half: Literal["high", "low"] = "high"
 
     if TYPE_CHECKING:  # what Record's __init__ takes, for type checkers and editors
         def __init__(self, variant: Variant | int | str, small_bet: int,
@@ -166,7 +171,9 @@ class Rules(Record):
                      reopen_rule: Literal["half_bet", "full_raise"] = "half_bet",
                      odd_chip: Literal["high_card", "position"] = "high_card",
                      burn_cards: bool = True,
-                     shortage: Literal["community"] = "community") -> None: ...
+                     shortage: Literal["community"] = "community",
+                     fold_when_can_check: bool = False,
+                     odd_chip_half: Literal["high", "low"] = "high") -> None: ...
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__.__get__(self)  # normalising an immutable record
@@ -208,11 +215,13 @@ class Rules(Record):
                               ("board_tiebreak", ("position", "suit")),
                               ("reopen_rule", ("half_bet", "full_raise")),
                               ("odd_chip", ("high_card", "position")),
-                              ("shortage", ("community",))):
+                              ("shortage", ("community",)),
+                              ("odd_chip_half", ("high", "low"))):
             value = getattr(self, name)
             if type(value) is not str or value not in allowed:
                 raise ValueError(f"{name} must be one of {allowed}, not {getattr(self, name)!r}")
-        for name in ("heads_up_uncapped", "open_pair_double", "burn_cards"):
+        for name in ("heads_up_uncapped", "open_pair_double", "burn_cards",
+                     "fold_when_can_check"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be True or False, not {getattr(self, name)!r}")
         raises = _whole("max_raises", self.max_raises, unit="")

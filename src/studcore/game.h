@@ -29,6 +29,7 @@ enum stud_scoring { STUD_SCORE_HIGH = 0, STUD_SCORE_HILO8 = 1, STUD_SCORE_RAZZ =
 enum stud_tiebreak { STUD_TIE_POSITION = 0, STUD_TIE_SUIT = 1 };
 enum stud_reopen { STUD_REOPEN_HALF_BET = 0, STUD_REOPEN_FULL_RAISE = 1 };
 enum stud_odd_chip { STUD_ODD_HIGH_CARD = 0, STUD_ODD_POSITION = 1 };
+enum stud_odd_chip_half { STUD_ODD_HALF_HIGH = 0, STUD_ODD_HALF_LOW = 1 }; /* 11.3 */
 
 enum stud_action_kind {
     STUD_FOLD = 0,
@@ -77,6 +78,8 @@ typedef struct {
     uint8_t reopen_rule;       /* stud_reopen (6.3) */
     uint8_t odd_chip;          /* stud_odd_chip (9.5) */
     uint8_t burn_cards;        /* 1 */
+    uint8_t fold_when_can_check; /* 11.3: a fold is legal where a check is (6.7: 0) */
+    uint8_t odd_chip_half;       /* stud_odd_chip_half (11.3; 9.3: high) */
     stud_street streets[STUD_MAX_STREETS];
 } stud_rules;
 

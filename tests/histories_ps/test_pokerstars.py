@@ -622,7 +622,8 @@ def test_a_hand_cancelled_is_counted_not_read():
 
 def test_the_pokerstars_profile():
     assert POKERSTARS_PROFILE == {"bring_in_tiebreak": "suit", "board_tiebreak": "position",
-                                  "max_raises": 3, "heads_up_uncapped": False}
+                                  "max_raises": 3, "heads_up_uncapped": False,
+                                  "fold_when_can_check": True}
     assert only(BASE).rules.bring_in_tiebreak == "suit"
     # a profile replaces it whole
     assert only(BASE, profile={}).rules.bring_in_tiebreak == "position"

@@ -8,6 +8,11 @@ seat collected (and its finishing stacks).  The first step where the two
 disagree raises ``MismatchError``: a record is never silently accepted and
 never silently fixed.
 
+The rake (docs/rules.md 11.1) is the record's; a record with collections
+and a rake of 0 whose collections are short of what the pots held took the
+difference as its rake (11.3: a format that states no rake, or a fee
+besides the rake).
+
 Cards nobody saw (None in a record) are chosen as docs/rules.md 11.4 says
 (``stud.histories.unknown``): a seat that showed gets its shown cards; an
 unknown up card is chosen so that the record's bring-in and first actors
@@ -138,15 +143,33 @@ def replay_record(record: HandRecord,
     module's docstring.  Raises ``MismatchError`` where they disagree.
     ``filled``, when given, receives each ``Dealt`` step's cards as dealt
     (by the step's index)."""
+    try:
+        return _replay_choosing(record, filled, None)
+    except _UnstatedRake as unstated:
+        # 11.3: a record that states no rake took what the pots held less
+        # what was collected
+        return _replay_choosing(record, filled, unstated.rake)
+
+
+class _UnstatedRake(Exception):
+    def __init__(self, rake: int) -> None:
+        super().__init__(rake)
+        self.rake = rake
+
+
+def _replay_choosing(record: HandRecord, filled: dict[int, Sequence[Card]] | None,
+                     rake: int | None) -> Hand:
+    """The replay, with the unknown cards chosen (11.4); ``rake``: the
+    rake derived from the collections (None: the record's)."""
     pools = _unknowns(record)
     if pools is None:
-        return _replay(record, None, filled)
+        return _replay(record, None, filled, rake)
     skips: dict[int, int] = {}
     first: NoFit | None = None
     for _ in range(REPLAYS):
         filler = Filler(record.rules, pools[0], pools[1], skips)
         try:
-            return _replay(record, filler, filled)
+            return _replay(record, filler, filled, rake)
         except NoFit as no_fit:
             if first is None:
                 first = no_fit
@@ -163,12 +186,12 @@ def replay_record(record: HandRecord,
 
 
 def _replay(record: HandRecord, filler: Filler | None,
-            filled: dict[int, Sequence[Card]] | None) -> Hand:
+            filled: dict[int, Sequence[Card]] | None, rake: int | None) -> Hand:
     from .._core import Hand
 
     steps = record.steps
     hand = Hand(record.rules, list(record.starting_stacks), manual=True, showdown="manual",
-                rake=record.rake)
+                rake=record.rake if rake is None else rake)
     pending: dict[int, Sequence[Card | None]] = {}
     indices: dict[int, int] = {}  # seat -> the step of its pending cards
     pending_from = 0
@@ -257,8 +280,22 @@ def _replay(record: HandRecord, filler: Filler | None,
     if not hand.is_over:
         raise MismatchError(record, None, "the record ends before the hand does: "
                                           + _awaits(hand))
+    if rake is None and record.rake == 0 and record.collected is not None:
+        paid = sum(_awarded(hand))
+        if paid > sum(record.collected):
+            raise _UnstatedRake(paid - sum(record.collected))
     _check_settlement(record, hand)
     return hand
+
+
+def _awarded(hand: Hand) -> list[int]:
+    """What each seat was paid from the pots (the PotAwarded events' sum):
+    its chips at the end less those it began with, plus those it put in
+    (its contributions count no uncalled bet: that came back)."""
+    stacks = hand.stacks
+    starting = hand.starting_stacks
+    contributions = hand.contributions
+    return [stacks[s] - starting[s] + contributions[s] for s in range(len(stacks))]
 
 
 def _awaits(hand: Hand) -> str:
@@ -327,13 +364,8 @@ def _act_listed(record: HandRecord, hand: Hand, index: int, step: Acted) -> None
 
 
 def _check_settlement(record: HandRecord, hand: Hand) -> None:
-    # what each seat was paid from the pots (the PotAwarded events' sum): its
-    # chips at the end less those it began with and plus those it put in
-    # (its contributions count no uncalled bet: that came back)
     stacks = hand.stacks
-    starting = hand.starting_stacks
-    contributions = hand.contributions
-    awarded = [stacks[s] - starting[s] + contributions[s] for s in range(len(stacks))]
+    awarded = _awarded(hand)
     if record.collected is not None and list(record.collected) != awarded:
         seats = [s for s in range(hand.n_seats) if record.collected[s] != awarded[s]]
         detail = "; ".join(f"{record.name_of(s)} (seat {s}) collected {record.collected[s]}, "
