@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from stud import Card, Variant
+from stud import Card, Hand, Rules, Variant
 from stud.histories import Dealt, HandRecord, read
 from stud.histories.replay import MismatchError, _filled_cards
 from stud.histories.unknown import street_shape
@@ -38,8 +38,60 @@ def lowest_first(record: HandRecord) -> HandRecord:
     return record.replace(steps=tuple(steps))
 
 
+def hidden(variant, streets, seat=2, **options):
+    """A hand played in the engine with every card known (``streets``: each
+    street's cards by seat and its actions as "SEAT METHOD"), as a record
+    with ``seat``'s cards unknown: for the games PHH has no code for."""
+    hand = Hand(Rules(variant, 10, **options), [200, 200, 200], manual=True,
+                showdown="manual")
+    for cards, actions in streets:
+        hand.deal({s: [Card(c[i:i + 2]) for i in range(0, len(c), 2)]
+                   for s, c in cards.items()})
+        for action in actions.split(", "):
+            who, method = action.split()
+            assert hand.actor == int(who), (action, hand.legal_actions())
+            getattr(hand, method)()
+    while hand.awaiting_showdown:
+        hand.show()
+    record = hand.to_record(hand_id=f"unknown-{variant.name.lower()}")
+    steps = tuple(Dealt(step.seat, (None,) * len(step.cards))
+                  if isinstance(step, Dealt) and step.seat == seat else step
+                  for step in record.steps)
+    return record.replace(steps=steps)
+
+
+OTHER_GAMES = [
+    # 2-7 Razz (12.2, 12.3): Ann's ace brings in (the ace high, the worst
+    # door); on 4th Cy's unseen board is the lowest, A-5 and 7-6 above it
+    hidden(Variant.DEUCE_TO_SEVEN_RAZZ, [
+        ({0: "KcQdAs", 1: "8h9h7d", 2: "TsJs2d"},
+         "0 bring_in, 1 call, 2 call"),
+        ({0: "5c", 1: "6h", 2: "3c"}, "2 bet, 0 call, 1 call"),
+        ({0: "Qh", 1: "4s", 2: "Kh"}, "1 bet, 2 fold, 0 call"),
+        ({0: "8c", 1: "9c"}, "1 check, 0 check"),
+        ({0: "3d", 1: "Jc"}, "1 check, 0 check")]),
+    # Hi-Lo Regular, the low order (13.2): Cy's unseen door card is above
+    # the 9d and brings in; on 4th his board is the lowest
+    hidden(Variant.SEVEN_CARD_STUD_HILO_REGULAR, [
+        ({0: "AcAd5c", 1: "2s3s9d", 2: "7h8hTc"},
+         "2 bring_in, 0 call, 1 call"),
+        ({0: "Kh", 1: "Qs", 2: "4d"}, "2 bet, 0 call, 1 call"),
+        ({0: "Kd", 1: "Js", 2: "Ks"}, "1 bet, 2 fold, 0 call"),
+        ({0: "6c", 1: "6s"}, "1 check, 0 check"),
+        ({0: "Ah", 1: "4h"}, "1 check, 0 check")]),
+]
+
+
 def test_the_samples_cover_every_variant():
-    assert {record.variant for record in RECORDS} == set(Variant)
+    assert {record.variant for record in RECORDS + OTHER_GAMES} == set(Variant)
+
+
+@pytest.mark.parametrize("record", OTHER_GAMES, ids=lambda r: r.hand_id)
+def test_the_games_phh_cannot_write(record):
+    with pytest.raises(MismatchError, match="the engine awaits seat"):
+        lowest_first(record).replay()
+    hand = record.replay()
+    assert tuple(hand.stacks) == record.finishing_stacks
 
 
 @pytest.mark.parametrize("record", RECORDS, ids=lambda r: r.hand_id)

@@ -77,31 +77,43 @@ def street_shape(rules: Rules) -> list[tuple[int, int]]:
     return [(1, 1), (0, 1), (0, 1), (0, 1)]
 
 
-def _low_board(variant: Variant) -> bool | None:
-    """True: the lowest board acts first, ace low (Razz, 3.3); False: the
-    highest (3.2); None: a variant this model does not know (the search
-    then tries cards in pool order only, the engine still deciding)."""
-    if variant is Variant.RAZZ:
-        return True
+def _board_order_of(rules: Rules) -> tuple[bool, bool] | None:
+    """(low, ace_low) of the game's order of boards: ``low``, the lowest
+    board acts first and the highest card brings in (Razz 3.3, 2-7 Razz
+    12.2-12.3, Hi-Lo Regular 13.2 unless ``action_order="high"``);
+    ``ace_low``, the ace ranks low on a board (Razz and Hi-Lo Regular's low
+    order).  None: a variant this model does not know (the search then
+    tries cards in pool order only, the engine still deciding)."""
+    variant = rules.variant
     if variant in (Variant.SEVEN_CARD_STUD, Variant.SEVEN_CARD_STUD_HILO,
                    Variant.FIVE_CARD_STUD, Variant.FIVE_CARD_STUD_HILO):
-        return False
+        return False, False
+    if variant is Variant.RAZZ:
+        return True, True
+    if variant is Variant.DEUCE_TO_SEVEN_RAZZ:
+        return True, False
+    if variant is Variant.SEVEN_CARD_STUD_HILO_REGULAR:
+        return (False, False) if rules.action_order == "high" else (True, True)
     return None
 
 
 _SUITS = {"c": 0, "d": 1, "h": 2, "s": 3}
+_ORDER_TOP = (1 << 61) - 1  # board.h: stud_board_order reverses below 2^61
 
 
-def _board_key(cards: Sequence[Card], low: bool, suit: bool) -> int:
+def _board_key(cards: Sequence[Card], low: bool, ace_low: bool, suit: bool) -> int:
     """The engine's order of a board (src/studcore/game.c, board_key):
     larger acts first on later streets, smaller brings in; with the suit
-    tie-break the top card's suit in the two low bits (reversed in Razz,
-    where the lowest suit is the lowest card: 2.2, 3.6)."""
+    tie-break the top card's suit in the two low bits (reversed in the low
+    orders, where the lowest suit is the lowest card: 2.2, 3.6, 12.2)."""
     from .._core import _board_order
 
-    key = _board_order(list(cards), low) << 2
+    key = _board_order(list(cards), ace_low)  # (the ace-low order is a low order)
+    if low and not ace_low:  # 2-7 Razz: the ace high, the lowest board first
+        key = _ORDER_TOP - key
+    key <<= 2
     if suit and cards:
-        top = max(((c.rank - 1) % 13 if low else c.rank - 2) * 4 + _SUITS[c.suit]
+        top = max(((c.rank - 1) % 13 if ace_low else c.rank - 2) * 4 + _SUITS[c.suit]
                   for c in cards) & 3
         key |= 3 - top if low else top
     return key
@@ -131,7 +143,7 @@ class Filler:
         self.extras = {seat: list(cards) for seat, cards in extras.items()}
         self.skips = skips
         self.chosen: list[int] = []
-        self.low = _low_board(rules.variant)
+        self.order = _board_order_of(rules)
 
     def street(self, hand: Hand, street: int, pending: dict[int, Sequence[Card | None]],
                target: int | None, step: int) -> dict[int, Sequence[Card]]:
@@ -240,10 +252,10 @@ class Filler:
         model of the engine's order says let ``target`` open; every
         assignment in pool order for a variant the model does not know."""
         unknown = list(slots)
-        low = self.low
-        if low is None:
+        if self.order is None:
             yield from _product(unknown, domains, None, {})
             return
+        low, ace_low = self.order
         first = street == 0
         suit = (self.rules.bring_in_tiebreak if first else self.rules.board_tiebreak) == "suit"
         stacks = hand.stacks
@@ -255,7 +267,7 @@ class Filler:
 
         def key(seat: int, card: Card | None) -> int:
             return _board_key(boards[seat] if card is None else [*boards[seat], card], low,
-                              suit)
+                              ace_low, suit)
 
         def beats(a: int, key_a: int, b: int, key_b: int) -> bool:
             # 2.1, 3.1: the smallest key brings in, the largest opens; ties
