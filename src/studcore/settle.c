@@ -217,8 +217,13 @@ void stud_settle(stud_hand *h, unsigned contenders, int auto_show, stud_log *log
             carried = amount;
             continue;
         }
-        if (amount == 0)
+        if (amount == 0) {
+            /* 8.2: a pot the rake emptied (11.1) still has its winners, who
+             * show (as a share that rounds to 0 chips does) */
+            stud_winners emptied = winners_among(values, h->n_seats, eligible);
+            tied |= emptied.high | emptied.low;
             continue;
+        }
         int32_t before[STUD_MAX_SEATS];
         if (log)
             memcpy(before, award, sizeof before);

@@ -119,6 +119,7 @@ def test_the_base_hand_reads():
 
 EXPECTED = {  # file: (records, errors, skipped, cancelled)
     "cash_razz_eur_old.txt": (2, 0, 0, 0),
+    "cash_stud8_fold_check.txt": (1, 0, 0, 0),
     "cash_stud8_gbp.txt": (2, 0, 0, 0),
     "cash_stud_usd.txt": (4, 0, 0, 0),
     "mixed_games.txt": (4, 0, 2, 0),

@@ -120,7 +120,8 @@ def test_11_3_odd_chip_half_changes_nothing_in_a_hi_game():
 # ---- the "wsop" profile (11.2) ---------------------------------------------------------------
 
 @pytest.mark.parametrize("variant, board", [
-    (V7, "suit"), (V5, "suit"), (RZ, "position"), (V8, "position"), (V58, "position")])
+    (V7, "suit"), (V5, "suit"), (RZ, "position"), (V8, "position"), (V58, "position"),
+    (Variant.DEUCE_TO_SEVEN_RAZZ, "position"), (Variant.SEVEN_CARD_STUD_HILO_REGULAR, "position")])
 def test_11_2_the_wsop_profile_per_game(variant, board):
     options = options_for(PROFILES["wsop"], variant)
     assert options == {"max_raises": 4, "bring_in_tiebreak": "suit", "board_tiebreak": board}
@@ -132,3 +133,21 @@ def test_11_2_a_variant_a_per_game_option_does_not_name_keeps_the_default():
     options = {"board_tiebreak": {Variant.RAZZ: "suit"}}
     assert _cached_rules(V7, 10, **options).board_tiebreak == "position"
     assert _cached_rules(RZ, 10, **options).board_tiebreak == "suit"
+
+
+# ---- 8.2 with 11.1: a pot the rake empties -----------------------------------------------
+
+def test_8_2_the_winner_of_a_pot_the_rake_emptied_shows():
+    # heads-up, no ante: seat 0 all in for the 1 he calls the bring-in
+    # with, 1 returned to seat 1: a pot of 2, all of it rake.  The aces win
+    # the empty pot and show (automatic showdown), as a share of 0 chips does
+    from stud.game import HandMucked, HandShown
+
+    hand = Hand(Rules(RZ, 4, ante=0, bring_in=2), [1, 15],
+                deck=deal(RZ, ["Ah 8c Ad 2h 5d 4s Jh", "6c 4h 7d Th 6h 9h Jc"], burns=True),
+                seed=3, rake=2)
+    drive(hand, ["1 bring_in 2", "0 call 1"])
+    assert hand.is_over and hand.payouts == [0, 1]
+    shows = [(type(e).__name__, e.seat) for e in hand.history
+             if isinstance(e, (HandShown, HandMucked))]
+    assert ("HandShown", 0) in shows and ("HandMucked", 1) in shows

@@ -49,13 +49,15 @@ FORMATS = ("phh", "pokerstars")
 #: a variant it does not name keeps the default).  "wsop": the WSOP rule
 #: books: four raises (4.2), bring-in ties by suit (2.2), tied boards by
 #: suit in the hi games, Seven Card Stud (the Tournament Rules) and Five
-#: Card Stud, and by position in Razz and the hi-lo games (3.4).
+#: Card Stud, and by position in Razz, 2-7 Razz and the hi-lo games (3.4).
 #: "pokerstars": see ``stud.histories.pokerstars.POKERSTARS_PROFILE``.
 PROFILES: dict[str, dict[str, Any]] = {
     "wsop": {"max_raises": 4, "bring_in_tiebreak": "suit",
              "board_tiebreak": {Variant.SEVEN_CARD_STUD: "suit", Variant.FIVE_CARD_STUD: "suit",
                                 Variant.RAZZ: "position",
+                                Variant.DEUCE_TO_SEVEN_RAZZ: "position",
                                 Variant.SEVEN_CARD_STUD_HILO: "position",
+                                Variant.SEVEN_CARD_STUD_HILO_REGULAR: "position",
                                 Variant.FIVE_CARD_STUD_HILO: "position"}},
 }
 
