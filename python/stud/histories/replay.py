@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from ..game import ActionKind, IllegalActionError, PotAwarded, RakeTaken, UncalledBetReturned
 from .record import Acted, CommunityDealt, Dealt, HandRecord, Move, Mucked, Showed, _trusted
-from .unknown import REPLAYS, Filler, NoFit
+from .unknown import REPLAYS, Filler, NoFit, up_positions
 
 if TYPE_CHECKING:
     from .._core import Card, Hand
@@ -68,21 +68,29 @@ def _deck() -> list[Card]:
     return _DECK
 
 
-def _unknowns(record: HandRecord) -> tuple[list[Card], dict[int, list[Card]]] | None:
+def _unknowns(record: HandRecord) -> tuple[list[Card], dict[int, list[Card]], bool] | None:
     """The pools of the cards a record does not name (None: it names them
     all): the cards it never names, by index, and each shown seat's shown
-    cards not seen dealt to it, in the order shown.  A card named twice
-    raises ``MismatchError``."""
+    cards not seen dealt to it, in the order shown; and whether an up card
+    is among them.  A card named twice raises ``MismatchError``."""
     seen: dict[Card, int] = {}  # card -> the step that first names it
     dealt_to: dict[int, set[Card]] = {}
     community: set[Card] = set()
     shows = False
     unknown = False
+    up_unknown = False
+    ups = up_positions(record.rules)
+    held: dict[int, int] = {}  # seat -> cards dealt to it so far
     for index, step in enumerate(record.steps):
         if type(step) is Acted:
             continue
         if isinstance(step, Dealt):
             mine = None
+            if None in step.cards and not up_unknown:
+                start = held.get(step.seat, 0)
+                up_unknown = any(card is None and (position >= len(ups) or ups[position])
+                                 for position, card in enumerate(step.cards, start))
+            held[step.seat] = held.get(step.seat, 0) + len(step.cards)
             for card in step.cards:
                 if card is None:
                     unknown = True
@@ -126,7 +134,8 @@ def _unknowns(record: HandRecord) -> tuple[list[Card], dict[int, list[Card]]] | 
                     extra.setdefault(step.seat, []).append(card)
     if not unknown:
         return None
-    return [card for card in _deck() if card not in seen], extra
+    return [card for card in _deck() if card not in seen], extra, up_unknown
+
 
 
 def _filled_cards(record: HandRecord) -> dict[int, Sequence[Card]]:
@@ -164,6 +173,10 @@ def _replay_choosing(record: HandRecord, filled: dict[int, Sequence[Card]] | Non
     pools = _unknowns(record)
     if pools is None:
         return _replay(record, None, filled, rake)
+    if not pools[2]:
+        fixed = _down_cards_only(record, pools[0], pools[1])
+        if fixed is not None:
+            return _replay(record, None, filled, rake, fixed)
     skips: dict[int, int] = {}
     first: NoFit | None = None
     for _ in range(REPLAYS):
@@ -185,8 +198,29 @@ def _replay_choosing(record: HandRecord, filled: dict[int, Sequence[Card]] | Non
     raise MismatchError(record, first.step if first.step >= 0 else None, first.reason)
 
 
+def _down_cards_only(record: HandRecord, pool: list[Card], extras: dict[int, list[Card]]
+                     ) -> dict[int, Sequence[Card]] | None:
+    """Each ``Dealt`` step's cards (by index) when no unknown card is an up
+    card: each unknown one the first of its pool, in step order (the seat's
+    shown cards, then the lowest card never named), which is what ``Filler``
+    gives them; None when the pools run out (the search then says so)."""
+    pool = list(reversed(pool))
+    extra = {seat: list(reversed(cards)) for seat, cards in extras.items()}
+    fixed: dict[int, Sequence[Card]] = {}
+    for index, step in enumerate(record.steps):
+        if type(step) is Dealt and None in step.cards:
+            shown = extra.get(step.seat)
+            cards = [card if card is not None else shown.pop() if shown else
+                     pool.pop() if pool else None for card in step.cards]
+            if None in cards:
+                return None  # (no card left: the search says so)
+            fixed[index] = cards  # type: ignore[assignment]
+    return fixed
+
+
 def _replay(record: HandRecord, filler: Filler | None,
-            filled: dict[int, Sequence[Card]] | None, rake: int | None) -> Hand:
+            filled: dict[int, Sequence[Card]] | None, rake: int | None,
+            fixed: dict[int, Sequence[Card]] | None = None) -> Hand:
     from .._core import Hand
 
     steps = record.steps
@@ -213,8 +247,9 @@ def _replay(record: HandRecord, filler: Filler | None,
                                 f"are {sorted(current)}")
         live = None
         target: int | None = None
-        fact = max(indices.values()) + 1  # the step after the street's cards
+        fact = 0
         if filler is not None:
+            fact = max(indices.values()) + 1  # the step after the street's cards
             after = steps[fact] if fact < len(steps) else None
             target = after.seat if isinstance(after, Acted) else None
             cards = filler.street(hand, street, pending, target, fact)
@@ -244,7 +279,7 @@ def _replay(record: HandRecord, filler: Filler | None,
                 flush()
             if not pending:
                 pending_from = index
-            pending[seat] = step.cards
+            pending[seat] = step.cards if fixed is None else fixed.get(index, step.cards)
             indices[seat] = index
             if live is None:
                 live, awaiting = set(hand.live_seats), hand.awaiting_deal
@@ -280,11 +315,12 @@ def _replay(record: HandRecord, filler: Filler | None,
     if not hand.is_over:
         raise MismatchError(record, None, "the record ends before the hand does: "
                                           + _awaits(hand))
+    awarded = _awarded(hand)
     if rake is None and record.rake == 0 and record.collected is not None:
-        paid = sum(_awarded(hand))
-        if paid > sum(record.collected):
-            raise _UnstatedRake(paid - sum(record.collected))
-    _check_settlement(record, hand)
+        short = sum(awarded) - sum(record.collected)
+        if short > 0:
+            raise _UnstatedRake(short)
+    _check_settlement(record, hand, awarded)
     return hand
 
 
@@ -363,9 +399,8 @@ def _act_listed(record: HandRecord, hand: Hand, index: int, step: Acted) -> None
     hand.act(found)
 
 
-def _check_settlement(record: HandRecord, hand: Hand) -> None:
+def _check_settlement(record: HandRecord, hand: Hand, awarded: list[int]) -> None:
     stacks = hand.stacks
-    awarded = _awarded(hand)
     if record.collected is not None and list(record.collected) != awarded:
         seats = [s for s in range(hand.n_seats) if record.collected[s] != awarded[s]]
         detail = "; ".join(f"{record.name_of(s)} (seat {s}) collected {record.collected[s]}, "

@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     from .._core import Card, Hand
     from ..game import Rules
 
-__all__ = ["REPLAYS", "TRIALS", "Filler", "NoFit", "street_shape"]
+__all__ = ["REPLAYS", "TRIALS", "Filler", "NoFit", "street_shape", "up_positions"]
 
 #: assignments tried on the engine for one street's unknown up cards
 TRIALS = 512
@@ -70,11 +70,20 @@ class NoFit(Exception):
         self.reason = reason
 
 
+_SHAPES = (((1, 1), (0, 1), (0, 1), (0, 1)), ((2, 1), (0, 1), (0, 1), (0, 1), (1, 0)))
+#: which of a seat's cards, in the order dealt, are up cards
+_UPS = tuple(tuple(up for down, ups in shape for up in (False,) * down + (True,) * ups)
+             for shape in _SHAPES)
+
+
 def street_shape(rules: Rules) -> list[tuple[int, int]]:
     """(down, up) cards to each seat on each street (docs/rules.md 1)."""
-    if rules.variant in SEVEN_CARD_VARIANTS:
-        return [(2, 1), (0, 1), (0, 1), (0, 1), (1, 0)]
-    return [(1, 1), (0, 1), (0, 1), (0, 1)]
+    return list(_SHAPES[rules.variant in SEVEN_CARD_VARIANTS])
+
+
+def up_positions(rules: Rules) -> tuple[bool, ...]:
+    """For each of a seat's cards in the order dealt: is it an up card?"""
+    return _UPS[rules.variant in SEVEN_CARD_VARIANTS]
 
 
 def _board_order_of(rules: Rules) -> tuple[bool, bool] | None:
