@@ -17,7 +17,10 @@
  * heads-up uncapped, 3 the open-pair double bet, 4 the re-opening rule, 5
  * the odd chip, 6 burns; bit 7: an ante, bring-in and big bet read from
  * the input (each from a u16, mostly valid for the small bet `small`,
- * taken as 1 when it is not positive). */
+ * taken as 1 when it is not positive).  The site options of 11.3 read no
+ * byte of their own (the corpora keep their bytes): fold_when_can_check
+ * when bits 0 and 4 are both set, odd_chip_half "low" when bits 1 and 5
+ * are. */
 static inline void read_rule_options(stud_rules *r, uint8_t opt, int64_t small, input *in)
 {
     r->bring_in_tiebreak = opt & 1;
@@ -27,6 +30,8 @@ static inline void read_rule_options(stud_rules *r, uint8_t opt, int64_t small, 
     r->reopen_rule = opt >> 4 & 1;
     r->odd_chip = opt >> 5 & 1;
     r->burn_cards = opt >> 6 & 1;
+    r->fold_when_can_check = (opt & 0x11) == 0x11;
+    r->odd_chip_half = (opt & 0x22) == 0x22 ? STUD_ODD_HALF_LOW : STUD_ODD_HALF_HIGH;
     if (opt & 0x80) { /* bet sizes other than the defaults, mostly valid */
         int64_t s = small > 0 ? small : 1;
         r->ante = (int32_t)(u16(in) % (2 * s + 1));

@@ -145,6 +145,8 @@ cdef void _c_rules(object rules, stud_rules *out) except *:
     out.burn_cards = checked.burn_cards
     stud_rules_set_order(out, STUD_ORDER_HIGH if checked.action_order == "high" else STUD_ORDER_LOW)
     out.low_needs_five_ranks = checked.low_needs_five_ranks
+    out.fold_when_can_check = checked.fold_when_can_check
+    out.odd_chip_half = checked.odd_chip_half == "low"
     if stud_rules_check(out) != STUD_OK:
         raise ValueError(f"inconsistent rules: {rules!r}: {_error_text(STUD_E_RULES)}")
     if len(_C_RULES) > 1024:

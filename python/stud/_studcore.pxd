@@ -127,6 +127,7 @@ cdef extern from "game.h" nogil:
         uint8_t bring_in_tiebreak, board_tiebreak, max_raises, heads_up_uncapped
         uint8_t open_pair_double, reopen_rule, odd_chip, burn_cards
         uint8_t action_order, low_needs_five_ranks
+        uint8_t fold_when_can_check, odd_chip_half
         stud_street streets[STUD_MAX_STREETS]
 
     ctypedef struct stud_event:

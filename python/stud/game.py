@@ -171,6 +171,11 @@ class Rules(Record):
     #: 13.5: Hi-Lo Regular only: True gives no low to a hand without five
     #: distinct ranks (a pot where no one has one goes to the best high)
     low_needs_five_ranks: bool = False
+    #: 11.3: a player may fold where he could check (6.7: not by default;
+    #: PokerStars' records show it)
+    fold_when_can_check: bool = False
+    #: 11.3: the half of a split pot that takes its odd chip (9.3: "high")
+    odd_chip_half: Literal["high", "low"] = "high"
 
     if TYPE_CHECKING:  # what Record's __init__ takes, for type checkers and editors
         def __init__(self, variant: Variant | int | str, small_bet: int,
@@ -184,7 +189,9 @@ class Rules(Record):
                      burn_cards: bool = True,
                      shortage: Literal["community"] = "community",
                      action_order: ActionOrder | None = None,
-                     low_needs_five_ranks: bool = False) -> None: ...
+                     low_needs_five_ranks: bool = False,
+                     fold_when_can_check: bool = False,
+                     odd_chip_half: Literal["high", "low"] = "high") -> None: ...
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__.__get__(self)  # normalising an immutable record
@@ -242,12 +249,13 @@ class Rules(Record):
                               ("board_tiebreak", ("position", "suit")),
                               ("reopen_rule", ("half_bet", "full_raise")),
                               ("odd_chip", ("high_card", "position")),
-                              ("shortage", ("community",))):
+                              ("shortage", ("community",)),
+                              ("odd_chip_half", ("high", "low"))):
             value = getattr(self, name)
             if type(value) is not str or value not in allowed:
                 raise ValueError(f"{name} must be one of {allowed}, not {getattr(self, name)!r}")
         for name in ("heads_up_uncapped", "open_pair_double", "burn_cards",
-                     "low_needs_five_ranks"):
+                     "low_needs_five_ranks", "fold_when_can_check"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be True or False, not {getattr(self, name)!r}")
         raises = _whole("max_raises", self.max_raises, unit="")

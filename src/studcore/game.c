@@ -111,7 +111,7 @@ int stud_rules_check(const stud_rules *r)
         return STUD_E_RULES;
     if (r->bring_in_tiebreak > 1 || r->board_tiebreak > 1 || r->heads_up_uncapped > 1 ||
         r->open_pair_double > 1 || r->reopen_rule > 1 || r->odd_chip > 1 || r->burn_cards > 1 ||
-        r->max_raises > 100)
+        r->max_raises > 100 || r->fold_when_can_check > 1 || r->odd_chip_half > 1)
         return STUD_E_RULES;
     /* 13.2, 13.5: options of Hi-Lo Regular; every other game has its own
      * order and no such low */
@@ -504,8 +504,9 @@ static int32_t min32(int32_t a, int32_t b)
 }
 
 /* The head of the legal list: the bring-in (2.3; 2.7: short, all he has);
- * or the fold and the call; or the check (6.7: no fold then).  Returns how
- * many, 1 or 2: the passive action is the last of them. */
+ * or the fold and the call; or the check (6.7: no fold then; 11.3, with
+ * fold_when_can_check: the fold and the check).  Returns how many, 1 or 2:
+ * the passive action is the last of them. */
 static int passive_actions(const stud_hand *h, stud_action *out)
 {
     int seat = h->actor;
@@ -517,6 +518,11 @@ static int passive_actions(const stud_hand *h, stud_action *out)
     if (h->bet_to > mine) {
         out[0] = action(STUD_FOLD, mine);
         out[1] = action(STUD_CALL, min32(h->bet_to, mine + stack));
+        return 2;
+    }
+    if (h->rules.fold_when_can_check) {
+        out[0] = action(STUD_FOLD, mine);
+        out[1] = action(STUD_CHECK, mine);
         return 2;
     }
     out[0] = action(STUD_CHECK, mine);

@@ -35,6 +35,7 @@ enum stud_odd_chip { STUD_ODD_HIGH_CARD = 0, STUD_ODD_POSITION = 1 };
  * the lowest board acts first (Razz, 2-7 Razz, Hi-Lo Regular by default);
  * HIGH: the lowest upcard, the highest board (the other games). */
 enum stud_action_order { STUD_ORDER_LOW = 0, STUD_ORDER_HIGH = 1 };
+enum stud_odd_chip_half { STUD_ODD_HALF_HIGH = 0, STUD_ODD_HALF_LOW = 1 }; /* 11.3 */
 
 enum stud_action_kind {
     STUD_FOLD = 0,
@@ -87,6 +88,8 @@ typedef struct {
     uint8_t action_order;      /* stud_action_order: the variant's own; a choice in Hi-Lo
                                 * Regular only (13.2) */
     uint8_t low_needs_five_ranks; /* 13.5: Hi-Lo Regular only: no low without five ranks */
+    uint8_t fold_when_can_check; /* 11.3: a fold is legal where a check is (6.7: 0) */
+    uint8_t odd_chip_half;       /* stud_odd_chip_half (11.3; 9.3: high) */
     stud_street streets[STUD_MAX_STREETS];
 } stud_rules;
 

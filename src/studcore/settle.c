@@ -217,8 +217,13 @@ void stud_settle(stud_hand *h, unsigned contenders, int auto_show, stud_log *log
             carried = amount;
             continue;
         }
-        if (amount == 0)
+        if (amount == 0) {
+            /* 8.2: a pot the rake emptied (11.1) still has its winners, who
+             * show (as a share that rounds to 0 chips does) */
+            stud_winners emptied = winners_among(values, h->n_seats, eligible);
+            tied |= emptied.high | emptied.low;
             continue;
+        }
         int32_t before[STUD_MAX_SEATS];
         if (log)
             memcpy(before, award, sizeof before);
@@ -230,7 +235,9 @@ void stud_settle(stud_hand *h, unsigned contenders, int auto_show, stud_log *log
              * 9.4: the same players tie both halves, the pot is split evenly */
             split(h, amount, high_winners, main_kind, award);
         } else {
-            int32_t high_half = (amount + 1) / 2; /* 9.3: the odd chip to the high */
+            /* 9.3: the odd chip to the high; 11.3: to the low with odd_chip_half */
+            int32_t high_half = h->rules.odd_chip_half == STUD_ODD_HALF_LOW ? amount / 2
+                                                                            : (amount + 1) / 2;
             split(h, high_half, high_winners, main_kind, award);
             split(h, amount - high_half, low_winners, low_kind, award);
         }

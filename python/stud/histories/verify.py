@@ -18,6 +18,9 @@ order.  What goes to the Python reader:
 
 - every hand that does not reproduce, or cannot be read (the messages are
   that reader's);
+- a hand with an up card the file does not name: the Python replay chooses
+  it by docs/rules.md 11.4 (``stud.histories.unknown``), which the C replay
+  does not repeat;
 - hands with a line the C reader does not know: a line that only informs
   but holds ": " ("NAME: is sitting out", lines of players not at the
   table), ``Hand cancelled``, ``The deck is reshuffled``, a cash-out, a
