@@ -70,9 +70,10 @@ def vector_row(players: int, tables: int, policies: list[str | None] | None,
         for _ in range(calls):
             actions = np.argmax(mask * rng.random(mask.shape), axis=1)
             t0 = CLOCK()
-            obs, mask, player, rewards, terminated = env.step(actions)
+            step = env.step(actions)
             in_step += CLOCK() - t0
-            hands += int(terminated.sum())
+            mask = step.mask
+            hands += int(step.terminated.sum())
         loop = CLOCK() - start
         n = calls * tables
         return {"steps": n, "hands": hands, "step_s": in_step, "loop_s": loop}

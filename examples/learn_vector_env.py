@@ -147,8 +147,9 @@ class Learner:
             p = masked_probabilities(weights, phi, self.mask)
             a = sample(p, self.mask, rng)
             phis[t], masks[t], actions[t] = phi, self.mask, a
-            self.obs, self.mask, _, reward, terminated = self.env.step(a)
-            rewards[t], ended[t] = reward[:, 0], terminated
+            step = self.env.step(a)
+            self.obs, self.mask = step.obs, step.mask
+            rewards[t], ended[t] = step.rewards[:, 0], step.terminated
         results = rewards[ended].tolist()
         fresh = np.ones((length, n), bool)
         if self.pending is not None:  # the last rollouts' unfinished hands may end now
@@ -187,7 +188,8 @@ def evaluate(weights: np.ndarray | None, opponent: str, tables: int, hands_per_t
             a = np.argmax(mask * rng.random(mask.shape), axis=1)
         else:
             a = np.argmax(np.where(mask > 0, features(obs) @ weights, -np.inf), axis=1)
-        obs, mask, _, reward, terminated = env.step(a)
+        step = env.step(a)
+        obs, mask, reward, terminated = step.obs, step.mask, step.rewards, step.terminated
         counted = terminated & (done < hands_per_table)
         r = np.where(counted, reward[:, 0], 0.0)
         total += r

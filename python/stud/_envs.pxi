@@ -58,16 +58,19 @@ def _env_actions(Hand hand not None):
                  for i in range(STUD_ENV_ACTIONS))
 
 
-def _env_rewards(Hand hand not None, float scale):
-    """Each seat's result of the finished hand times ``scale``, as float32
-    values (the same rounding as the vector environment's)."""
-    cdef float out[STUD_MAX_SEATS]
+def _env_rewards(Hand hand not None, int32_t unit):
+    """Each seat's result of the finished hand divided by ``unit`` (1 for
+    chips, the big bet for big bets): Python floats, worked out in double
+    as the vector environment's rewards are."""
+    cdef double out[STUD_MAX_SEATS]
     cdef int32_t start[STUD_MAX_SEATS]
     if hand.state.phase != STUD_PHASE_OVER:
         raise ValueError("the hand is not over")
+    if unit < 1:
+        raise ValueError(f"the reward unit is 1 chip or more, not {unit}")
     for s, chips in enumerate(hand._start_stacks):
         start[s] = chips
-    stud_env_rewards(&hand.state, start, scale, out)
+    stud_env_rewards(&hand.state, start, unit, out)
     return [out[s] for s in range(hand.state.n_seats)]
 
 
@@ -147,7 +150,7 @@ cdef class _Tables:
             self.config.policy[s] = STUD_SEAT_AGENT if name is None else _policy_number(name)
         if all(name is not None for name in policies):
             raise ValueError("at least one seat must be the agent's (None)")
-        self.config.reward_scale = 1.0 if chips else 1.0 / <float>self.config.rules.big_bet
+        self.config.reward_unit = 1 if chips else self.config.rules.big_bet
         error = stud_vec_check(&self.config)
         if error == STUD_E_RULES:
             raise ValueError(f"every stack must be more than the ante "
@@ -163,7 +166,7 @@ cdef class _Tables:
         self.rules = rules
 
     def bind(self, float[:, ::1] obs not None, uint8_t[:, ::1] mask not None,
-             int8_t[::1] player not None, float[:, ::1] rewards not None,
+             int8_t[::1] player not None, double[:, ::1] rewards not None,
              uint8_t[::1] terminated not None):
         """Where reset, step and apply write, once for all: the arrays stay
         bound (their buffers held) as long as the tables live, so that a

@@ -86,8 +86,8 @@ unsigned stud_env_actions(const stud_hand *h, stud_action out[STUD_ENV_ACTIONS])
     return mask;
 }
 
-void stud_env_rewards(const stud_hand *h, const int32_t *start, float scale, float *out)
+void stud_env_rewards(const stud_hand *h, const int32_t *start, int32_t unit, double *out)
 {
     for (int s = 0; s < h->n_seats; s++)
-        out[s] = (float)(h->stack[s] - start[s]) * scale;
+        out[s] = (double)(h->stack[s] - start[s]) / (double)unit;
 }

@@ -57,7 +57,9 @@ void stud_observe(const stud_hand *hand, int seat, float *out);
 unsigned stud_env_actions(const stud_hand *hand, stud_action out[STUD_ENV_ACTIONS]);
 
 /* Each seat's result of a finished hand (its stack now minus `start`, its
- * stack when the hand began), times `scale` (1 for chips, 1 / big bet). */
-void stud_env_rewards(const stud_hand *hand, const int32_t *start, float scale, float *out);
+ * stack when the hand began), divided by `unit` (1 for chips, the big bet
+ * for big bets), in double: -2 chips at a big bet of 20 is exactly the
+ * double nearest -0.1.  `unit` is at least 1. */
+void stud_env_rewards(const stud_hand *hand, const int32_t *start, int32_t unit, double *out);
 
 #endif

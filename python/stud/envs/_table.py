@@ -26,12 +26,101 @@ from .._core import (
     _observe,
     _SeedStream,
 )
-from ..game import Action, HandView, Rules
-from .layout import N_ACTIONS
+from ..game import Action, ActionKind, HandView, Rules
+from .layout import MAX_SLOTS as MAX_SEATS
+from .layout import N_ACTIONS, STATE_SIZE
 
-#: a seat's player: None (the agent), a built-in policy's name, or a
-#: callable given ``Hand.view(seat)`` that returns an Action
-SeatPolicy = Union[None, str, Callable[[HandView], Any]]
+
+class ObservationPolicy:
+    """A seat played by a function of what an agent sees: ``fn(observation,
+    mask)`` gets the seat's observation (float32[720], as ``observe``
+    gives it) and its action mask (int8[5], as ``legal_mask`` gives it) and
+    returns an action id 0..4 (an int or a numpy integer) that is legal
+    now.  This is how a trained network sits at a table as an opponent.
+
+    The wrapper is what tells the two kinds of callables apart: a bare
+    callable is given ``Hand.view(seat)`` and returns a ``stud.Action``;
+    wrapped in ``ObservationPolicy`` it is given ``(observation, mask)``
+    and returns an id.  Nothing is guessed from the callable's signature.
+
+    >>> import numpy as np
+    >>> from stud.envs import GymEnv, ObservationPolicy
+    >>> first_legal = ObservationPolicy(lambda obs, mask: int(np.flatnonzero(mask)[0]))
+    >>> env = GymEnv("razz", opponents=[first_legal])
+    >>> obs, info = env.reset(seed=3)
+    """
+
+    __slots__ = ("fn",)
+
+    def __init__(self, fn: Callable[[NDArray[np.float32], NDArray[np.int8]], Any]) -> None:
+        if not callable(fn):
+            raise TypeError(f"ObservationPolicy wraps a callable (observation, mask) -> action "
+                            f"id, not {type(fn).__name__}")
+        #: the wrapped function
+        self.fn = fn
+
+    def __call__(self, observation: NDArray[np.float32], mask: NDArray[np.int8]) -> Any:
+        return self.fn(observation, mask)
+
+    def __getstate__(self) -> Any:
+        return self.fn
+
+    def __setstate__(self, state: Any) -> None:
+        self.fn = state
+
+    def __repr__(self) -> str:
+        return f"ObservationPolicy({self.fn!r})"
+
+
+#: a seat's player: None (the agent), a built-in policy's name, a callable
+#: given ``Hand.view(seat)`` that returns an Action, or an ObservationPolicy
+SeatPolicy = Union[None, str, ObservationPolicy, Callable[[HandView], Any]]
+
+
+def observe(hand: Hand, seat: int) -> NDArray[np.float32]:
+    """What ``seat`` may see of ``hand`` (any ``stud.Hand``, any of its
+    seats, whoever is to act): the float32[720] observation of
+    docs/envs.md, the same bits the environments give.
+
+    >>> from stud import Hand, Rules
+    >>> hand = Hand(Rules("razz", 10), [300, 300], seed=3)
+    >>> obs = observe(hand, 1)
+    >>> obs.shape, obs.dtype
+    ((720,), dtype('float32'))
+    """
+    if not isinstance(hand, Hand):
+        raise TypeError(f"observe reads a stud.Hand, not {type(hand).__name__}")
+    out = np.empty(OBS_SIZE, dtype=np.float32)
+    _observe(hand, seat, out)
+    return out
+
+
+def table_state(hand: Hand) -> NDArray[np.float32]:
+    """The whole table (privileged): seat 0's observation, each seat's down
+    cards (52 per seat, MAX_SEATS seats) and the seat to act one-hot."""
+    out = np.zeros(STATE_SIZE, dtype=np.float32)
+    _observe(hand, 0, out[:OBS_SIZE])
+    seen = np.empty(OBS_SIZE, dtype=np.float32)
+    for seat in range(hand.n_seats):
+        _observe(hand, seat, seen)
+        out[OBS_SIZE + 52 * seat:OBS_SIZE + 52 * seat + 52] = seen[:52]
+    if not hand.is_over and hand.actor is not None:
+        out[OBS_SIZE + 52 * MAX_SEATS + hand.actor] = 1.0
+    return out
+
+
+def legal_mask(hand: Hand) -> NDArray[np.int8]:
+    """The action mask of ``hand`` now: int8[5], 1 at each action id
+    (``stud.envs.ACTION_NAMES``) legal for the seat to act; all 0 when no
+    action is awaited (the hand is over).
+
+    >>> from stud import Hand, Rules
+    >>> legal_mask(Hand(Rules("razz", 10), [300, 300], seed=3)).tolist()
+    [0, 0, 1, 1, 0]
+    """
+    if not isinstance(hand, Hand):
+        raise TypeError(f"legal_mask reads a stud.Hand, not {type(hand).__name__}")
+    return np.array([a is not None for a in _env_actions(hand)], dtype=np.int8)
 
 
 def check_rules(rules: Any) -> Rules:
@@ -88,11 +177,12 @@ def check_stacks(rules: Rules, players: Any, stacks: Any) -> list[int]:
 
 
 def check_policy(seat: int, policy: Any) -> SeatPolicy:
-    if policy is None or callable(policy):
+    if policy is None or isinstance(policy, ObservationPolicy) or callable(policy):
         return policy  # type: ignore[no-any-return]
     if isinstance(policy, str) and policy in BUILTIN_POLICIES:
         return policy
-    raise ValueError(f"seat {seat}'s policy must be None (the agent), a callable or one of "
+    raise ValueError(f"seat {seat}'s policy must be None (the agent), a callable, an "
+                     f"ObservationPolicy or one of "
                      f"{', '.join(BUILTIN_POLICIES)}; not {policy!r}")
 
 
@@ -106,11 +196,11 @@ class Table:
     """
 
     def __init__(self, rules: Rules, stacks: list[int], policies: Sequence[SeatPolicy],
-                 reward_scale: float) -> None:
+                 reward_unit: int) -> None:
         self.rules = rules
         self.stacks = stacks
         self.policies = list(policies)
-        self.reward_scale = reward_scale
+        self.reward_unit = reward_unit  # chips a reward of 1 stands for
         self.stream = _SeedStream(0)
         self.hand: Hand | None = None
         self.legal: tuple[Action | None, ...] = (None,) * N_ACTIONS
@@ -150,8 +240,18 @@ class Table:
             try:
                 if isinstance(policy, str):
                     action = self.stream.choose(policy, hand)
+                elif isinstance(policy, ObservationPolicy):
+                    action = self.observation_policy_action(seat, policy)
                 else:
                     action = policy(hand.view(seat))
+                    if isinstance(action, (int, np.integer)) and not isinstance(
+                            action, ActionKind):
+                        # (an int would be read as an ActionKind, numbered otherwise than ids)
+                        raise TypeError(
+                            f"seat {seat}'s policy returned {action!r}: a callable given "
+                            f"Hand.view(seat) returns a stud.Action; a policy that returns "
+                            f"an action id 0..{N_ACTIONS - 1} takes (observation, mask): "
+                            f"wrap it as stud.envs.ObservationPolicy(fn)")
                 if action is None:
                     raise ValueError(f"seat {seat}'s policy gave no action")
                 hand.act(action)
@@ -160,6 +260,22 @@ class Table:
                                f"({error}) and the hand cannot go on")
                 raise
         self.legal = _env_actions(hand)
+
+    def observation_policy_action(self, seat: int, policy: ObservationPolicy) -> Action:
+        """The engine action for the id an ObservationPolicy gives at ``seat``."""
+        assert self.hand is not None
+        legal = _env_actions(self.hand)
+        mask = np.array([a is not None for a in legal], dtype=np.int8)
+        chosen = policy(self.observe(seat), mask)
+        if isinstance(chosen, (bool, np.bool_)) or not isinstance(chosen, (int, np.integer)):
+            raise TypeError(f"seat {seat}'s ObservationPolicy returned {chosen!r}: it returns "
+                            f"an action id 0..{N_ACTIONS - 1}")
+        a = int(chosen)
+        action = legal[a] if 0 <= a < N_ACTIONS else None
+        if action is None:
+            raise ValueError(f"seat {seat}'s ObservationPolicy returned action {a}, not legal "
+                             f"now: legal are {np.flatnonzero(mask).tolist()}")
+        return action
 
     def check_playable(self, seat: int | None = None) -> None:
         """RuntimeError unless an agent seat (``seat``, when given) is to act."""
@@ -207,4 +323,4 @@ class Table:
 
     def rewards(self) -> list[float]:
         assert self.hand is not None
-        return [float(r) for r in _env_rewards(self.hand, self.reward_scale)]
+        return _env_rewards(self.hand, self.reward_unit)

@@ -23,7 +23,7 @@ from .._core import ENV_ACTIONS, OBS_SIZE, Card
 from .._core import OBS_FIELDS as _FIELDS
 
 __all__ = ["OBS_SIZE", "N_ACTIONS", "OBS_FIELDS", "ACTION_NAMES", "FIELD_MEANINGS",
-           "describe_observation"]
+           "STATE_SIZE", "describe_observation"]
 
 #: (name, offset, length) of each field, in order
 OBS_FIELDS: tuple[tuple[str, int, int], ...] = tuple(_FIELDS)
@@ -34,6 +34,9 @@ ACTION_NAMES: tuple[str, ...] = ("fold", "check/call", "bring-in", "complete/bet
                                  "big bet/raise")
 MAX_SLOTS = 10
 MAX_STREETS = 5
+#: the length of the AEC environment's ``state()``: an observation, every
+#: seat's down cards and the seat to act (privileged; docs/envs.md)
+STATE_SIZE: int = OBS_SIZE + 52 * MAX_SLOTS + MAX_SLOTS
 
 #: what each field holds (docs/envs.md shows this table)
 FIELD_MEANINGS: dict[str, str] = {
@@ -117,15 +120,22 @@ def describe_observation(obs: Any) -> dict[str, Any]:
     }
 
 
+#: the bound of amounts and counts: a table holds at most 2**30 chips in
+#: all (the engine's limit), so no amount in big bets (a big bet is 1 chip
+#: or more) nor any count of bets reaches it
+AMOUNT_BOUND = float(2**30)
+
+
 def observation_high() -> Any:
     """The upper bound of each observation value: 1 for cards and flags,
-    infinity for amounts and counts (every value is at least 0)."""
+    ``AMOUNT_BOUND`` (2**30, finite) for amounts and counts (every value is
+    at least 0)."""
     import numpy as np
 
     high = np.ones(OBS_SIZE, dtype=np.float32)
     for name, offset, size in OBS_FIELDS:
         if name in ("stack", "round_bet", "put_in", "pot", "to_call", "raises_left", "bets"):
-            high[offset:offset + size] = np.inf
+            high[offset:offset + size] = AMOUNT_BOUND
     return high
 
 
@@ -140,6 +150,15 @@ def _observation_box() -> Any:
     import numpy as np
 
     return _gym_spaces().Box(0.0, observation_high(), (OBS_SIZE,), np.float32)
+
+
+def state_box() -> Any:
+    """The Gymnasium space of the AEC environment's ``state()``."""
+    import numpy as np
+
+    high = np.ones(STATE_SIZE, dtype=np.float32)
+    high[:OBS_SIZE] = observation_high()
+    return _gym_spaces().Box(0.0, high, (STATE_SIZE,), np.float32)
 
 
 def observation_space() -> Any:
