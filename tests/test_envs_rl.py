@@ -433,12 +433,15 @@ def test_sb3_vec_env_over_a_vector_env_with_one_agent_seat():
     venv = SB3VecEnv(VectorEnv("five", 3, 2, policies=["call", None]), observation="dict")
     obs = venv.reset()
     assert obs["observation"].shape == (3, OBS_SIZE) and obs["action_mask"].shape == (3, 5)
-    total = 0.0
+    flagged = hands = 0
     for _ in range(100):
-        obs, rewards, dones, infos = venv.step(np.zeros(3, np.int64))  # illegal: passive
+        before = obs["action_mask"].copy()
+        obs, rewards, dones, infos = venv.step(np.zeros(3, np.int64))  # fold, or passive
         assert len(infos) == 3 and rewards.dtype == np.float32
-        total += float(rewards.sum())
-    assert any(i["illegal_action"] for i in infos) or True
+        assert [i["illegal_action"] for i in infos] == (before[:, 0] == 0).tolist()
+        flagged += sum(i["illegal_action"] for i in infos)
+        hands += int(dones.sum())
+    assert flagged > 0 and hands > 0
     with pytest.raises(ValueError, match="one seat"):
         SB3VecEnv(VectorEnv("five", 3, 2))
     with pytest.raises(TypeError):

@@ -39,7 +39,7 @@ MAX_SEATS = 10
 Observations = dict[str, NDArray[Any]]
 
 
-class GymVectorEnv(gym.vector.VectorEnv):  # type: ignore[type-arg]
+class GymVectorEnv(gym.vector.VectorEnv):  # type: ignore[type-arg,unused-ignore]
     """``num_envs`` tables, the agent in seat ``seat`` of each, as a
     ``gymnasium.vector.VectorEnv`` (docs/envs.md).
 

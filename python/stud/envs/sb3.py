@@ -20,7 +20,7 @@ action and sets ``infos[t]["illegal_action"]``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
@@ -35,7 +35,7 @@ from .vector import VectorEnv
 __all__ = ["SB3VecEnv"]
 
 
-class SB3VecEnv(VecEnv):  # type: ignore[misc]
+class SB3VecEnv(VecEnv):  # type: ignore[misc,unused-ignore]
     """A Stable-Baselines3 VecEnv of stud tables (see the module)."""
 
     def __init__(self, env: GymVectorEnv | VectorEnv, observation: str = "vector") -> None:
@@ -126,14 +126,14 @@ class SB3VecEnv(VecEnv):  # type: ignore[misc]
         """Every table's legal action ids: bool[N, 5]."""
         return self._mask.astype(np.bool_)
 
-    def _indices(self, indices: None | int | Sequence[int]) -> list[int]:
+    def _indices(self, indices: None | int | Iterable[int]) -> list[int]:
         if indices is None:
             return list(range(self.num_envs))
         if isinstance(indices, int):
             return [indices]
         return list(indices)
 
-    def get_attr(self, attr_name: str, indices: None | int | Sequence[int] = None) -> list[Any]:
+    def get_attr(self, attr_name: str, indices: None | int | Iterable[int] = None) -> list[Any]:
         """An attribute each table shares (``rules``, ``seat``, ...); the
         tables' own attributes live in C."""
         if attr_name in ("render_mode",):
@@ -142,12 +142,12 @@ class SB3VecEnv(VecEnv):  # type: ignore[misc]
         return [value for _ in self._indices(indices)]
 
     def set_attr(self, attr_name: str, value: Any,
-                 indices: None | int | Sequence[int] = None) -> None:
+                 indices: None | int | Iterable[int] = None) -> None:
         raise AttributeError(f"the tables are set when the environment is made; {attr_name!r} "
                              f"cannot be set afterwards")
 
     def env_method(self, method_name: str, *method_args: Any,
-                   indices: None | int | Sequence[int] = None, **method_kwargs: Any) -> list[Any]:
+                   indices: None | int | Iterable[int] = None, **method_kwargs: Any) -> list[Any]:
         """``env_method("action_masks")``: each table's bool[5] mask (what
         sb3-contrib's ``get_action_masks`` calls); other methods are
         called on the wrapped environment once per index."""
@@ -158,6 +158,6 @@ class SB3VecEnv(VecEnv):  # type: ignore[misc]
         method = getattr(self.env, method_name)
         return [method(*method_args, **method_kwargs) for _ in rows]
 
-    def env_is_wrapped(self, wrapper_class: type, indices: None | int | Sequence[int] = None
+    def env_is_wrapped(self, wrapper_class: type, indices: None | int | Iterable[int] = None
                        ) -> list[bool]:
         return [False for _ in self._indices(indices)]
