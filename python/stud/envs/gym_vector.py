@@ -190,19 +190,23 @@ class GymVectorEnv(gym.vector.VectorEnv):  # type: ignore[type-arg,unused-ignore
             raise TypeError(f"actions must be whole numbers, not {given.dtype}")
         a = self._actions
         np.copyto(a, given, casting="unsafe")
-        inside = (a >= 0) & (a < N_ACTIONS)
-        legal = inside & (self._mask[self._rows, np.where(inside, a, 0)] != 0)
-        illegal = ~legal
-        if illegal.any():
+        # every id legal: checked and stepped in one C call (no table moves otherwise)
+        bad = self._tables.step(a) if self.fast else self._tables_first_illegal(a)
+        if bad < 0:
+            illegal = np.zeros(self.num_envs, dtype=np.bool_)
+        else:
+            inside = (a >= 0) & (a < N_ACTIONS)
+            illegal = ~(inside & (self._mask[self._rows, np.where(inside, a, 0)] != 0))
             if self.illegal_action == "raise":
-                bad = int(np.flatnonzero(illegal)[0])
-                raise ValueError(f"table {bad}: action {int(given[bad])} is not legal now: "
-                                 f"legal are {np.flatnonzero(self._mask[bad]).tolist()}")
+                first = int(np.flatnonzero(illegal)[0])
+                raise ValueError(f"table {first}: action {int(given[first])} is not legal now: "
+                                 f"legal are {np.flatnonzero(self._mask[first]).tolist()}")
             # the documented rule: the passive legal action (check/call, else bring-in)
             a[illegal] = np.where(self._mask[illegal, 1] != 0, 1, 2)
+            if self.fast:
+                moved = self._tables.step(a)
+                assert moved < 0  # (every id is legal now)
         if self.fast:
-            bad = self._tables.step(a)
-            assert bad < 0  # (every action was made legal above)
             rewards = self._rewards[:, self.seat]
         else:
             rewards = self._rewards[:, 0]
@@ -219,6 +223,12 @@ class GymVectorEnv(gym.vector.VectorEnv):  # type: ignore[type-arg,unused-ignore
             return (self._observations(), rewards.copy(), self._terminated_view.copy(),
                     self._truncated.copy(), infos)
         return self._observations(), rewards, self._terminated_view, self._truncated, infos
+
+    def _tables_first_illegal(self, a: NDArray[np.int64]) -> int:
+        """The first table whose id is not legal now, or -1 (the Python path)."""
+        inside = (a >= 0) & (a < N_ACTIONS)
+        legal = inside & (self._mask[self._rows, np.where(inside, a, 0)] != 0)
+        return -1 if legal.all() else int(np.argmin(legal))
 
     def _observations(self) -> Observations:
         if self.copy:
