@@ -446,3 +446,20 @@ def test_sb3_vec_env_over_a_vector_env_with_one_agent_seat():
         SB3VecEnv(VectorEnv("five", 3, 2))
     with pytest.raises(TypeError):
         SB3VecEnv(GymEnv("five"))  # type: ignore[arg-type]
+
+
+def test_amounts_sit_near_the_one_hot_features():
+    from stud.envs import OBS_AMOUNT_UNIT, OBS_FIELDS
+
+    offsets = {name: offset for name, offset, _ in OBS_FIELDS}
+    hand = Hand(Rules("stud", 10), [2000, 1000, 4000], seed=2)  # 100, 50, 200 big bets
+    obs = observe(hand, 1)
+    assert OBS_AMOUNT_UNIT == 100
+    stacks = obs[offsets["stack"]:offsets["stack"] + 3]
+    # chips / (100 * big bet), as float32 (the antes are out already)
+    expected = [hand.stacks[(1 + k) % 3] / (100 * 20) for k in range(3)]
+    assert stacks.tolist() == pytest.approx(expected, rel=1e-6)
+    assert obs[offsets["pot"]] == pytest.approx(hand.pot / 2000, rel=1e-6)
+    amounts = np.concatenate([obs[offsets[f]:offsets[f] + 10] for f in ("stack", "put_in")])
+    assert 0 < amounts.max() <= 2.0
+    assert obs.max() <= 5  # the counts (bets and raises left) are small whole numbers

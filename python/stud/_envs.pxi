@@ -7,6 +7,8 @@ from cpython.mem cimport PyMem_Calloc
 
 
 OBS_SIZE = STUD_OBS_SIZE
+# big bets an amount of 1 in the observation stands for (observe.h)
+OBS_AMOUNT_UNIT = STUD_OBS_AMOUNT_UNIT
 ENV_ACTIONS = STUD_ENV_ACTIONS
 # (name, offset, length) of each field of the observation, in order (observe.h)
 OBS_FIELDS = (

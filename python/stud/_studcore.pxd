@@ -264,6 +264,7 @@ cdef extern from "observe.h" nogil:
         STUD_OBS_TO_ACT
         STUD_OBS_TWO_SIZES
         STUD_OBS_SIZE
+        STUD_OBS_AMOUNT_UNIT
         STUD_ENV_ACTIONS
     void stud_observe(const stud_hand *hand, int seat, float *out)
     unsigned stud_env_actions(const stud_hand *hand, stud_action *out)

@@ -35,6 +35,7 @@ from ._register import ENV_IDS, env_id, register_envs
 from .layout import (
     ACTION_NAMES,
     N_ACTIONS,
+    OBS_AMOUNT_UNIT,
     OBS_FIELDS,
     OBS_SIZE,
     STATE_SIZE,
@@ -52,7 +53,7 @@ if TYPE_CHECKING:
 
 __all__ = ["aec_env", "StudAECEnv", "GymEnv", "GymVectorEnv", "VectorEnv", "VectorStep",
            "ObservationPolicy", "observe", "legal_mask", "SB3VecEnv", "ENV_IDS", "env_id",
-           "register_envs", "OBS_FIELDS", "OBS_SIZE", "STATE_SIZE", "N_ACTIONS",
+           "register_envs", "OBS_FIELDS", "OBS_SIZE", "OBS_AMOUNT_UNIT", "STATE_SIZE", "N_ACTIONS",
            "ACTION_NAMES", "describe_observation", "observation_space"]
 
 # each face is imported when first asked for, so that a missing optional

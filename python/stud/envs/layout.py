@@ -3,7 +3,8 @@
 
 An observation is ``OBS_SIZE`` float32 values of what one seat may see,
 seats relative to the observer: slot ``k`` is seat ``(observer + k) % n``,
-slot 0 the observer.  Amounts are in big bets.
+slot 0 the observer.  Amounts are in units of ``OBS_AMOUNT_UNIT`` (100) big
+bets: a 100-big-bet stack reads 1.
 
 >>> OBS_SIZE, N_ACTIONS
 (720, 5)
@@ -19,11 +20,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from .._checks import optional_module
-from .._core import ENV_ACTIONS, OBS_SIZE, Card
+from .._core import ENV_ACTIONS, OBS_AMOUNT_UNIT, OBS_SIZE, Card
 from .._core import OBS_FIELDS as _FIELDS
 
-__all__ = ["OBS_SIZE", "N_ACTIONS", "OBS_FIELDS", "ACTION_NAMES", "FIELD_MEANINGS",
-           "STATE_SIZE", "describe_observation"]
+__all__ = ["OBS_SIZE", "OBS_AMOUNT_UNIT", "N_ACTIONS", "OBS_FIELDS", "ACTION_NAMES",
+           "FIELD_MEANINGS", "STATE_SIZE", "describe_observation"]
 
 #: (name, offset, length) of each field, in order
 OBS_FIELDS: tuple[tuple[str, int, int], ...] = tuple(_FIELDS)
@@ -47,11 +48,12 @@ FIELD_MEANINGS: dict[str, str] = {
     "present": "1 for each slot that holds a seat",
     "live": "1 for each seat that has not folded",
     "all_in": "1 for each seat with no chips left behind",
-    "stack": "chips behind, in big bets",
-    "round_bet": "chips put in this betting round, in big bets",
-    "put_in": "chips put in this hand, antes included, in big bets",
-    "pot": "every chip put in so far, in big bets",
-    "to_call": "what the observer must add to call now (all he has at most), in big bets",
+    "stack": "chips behind, in hundreds of big bets",
+    "round_bet": "chips put in this betting round, in hundreds of big bets",
+    "put_in": "chips put in this hand, antes included, in hundreds of big bets",
+    "pot": "every chip put in so far, in hundreds of big bets",
+    "to_call": ("what the observer must add to call now (all he has at most), in hundreds "
+                "of big bets"),
     "bring_in": "the seat that brought in, one-hot by slot",
     "aggressor": "the last seat to bet or raise this round, one-hot by slot",
     "raises_left": "bets and raises left before the cap this round (rules 4.2)",
@@ -69,12 +71,19 @@ def _cards(values: Sequence[float]) -> list[str]:
 
 
 def _slots(values: Sequence[float], present: int) -> list[float]:
-    return [float(v) for v in values[:present]]
+    """Amounts of the slots that hold a seat, back in big bets."""
+    return [_big_bets(v) for v in values[:present]]
+
+
+def _big_bets(value: float) -> float:
+    """An observed amount back in big bets (to float32's precision)."""
+    return round(float(value) * OBS_AMOUNT_UNIT, 4)
 
 
 def describe_observation(obs: Any) -> dict[str, Any]:
     """An observation back in words: cards as strings, per-slot lists for
-    the slots that hold a seat, flags as booleans, amounts in big bets.
+    the slots that hold a seat, flags as booleans, amounts back in big bets
+    (the observation holds them in hundreds of big bets).
 
     >>> import numpy as np
     >>> from stud import Hand, Rules
@@ -108,8 +117,8 @@ def describe_observation(obs: Any) -> dict[str, Any]:
         "stack": _slots(field["stack"], present),
         "round_bet": _slots(field["round_bet"], present),
         "put_in": _slots(field["put_in"], present),
-        "pot": round(field["pot"][0], 6),
-        "to_call": round(field["to_call"][0], 6),
+        "pot": _big_bets(field["pot"][0]),
+        "to_call": _big_bets(field["to_call"][0]),
         "bring_in": slot_of(field["bring_in"]),
         "aggressor": slot_of(field["aggressor"]),
         "raises_left": int(field["raises_left"][0]),
