@@ -134,9 +134,9 @@ def evaluate(agent: Agent, opponents: list[Any], hands: int, seed: int) -> dict[
         obs, reward, terminated, _, _ = envs.step(torch.argmax(logits, dim=1).numpy())
         results += reward[terminated].tolist()
     r = np.array(results[:hands])
-    half = 1.96 * r.std(ddof=1) / np.sqrt(len(r))
-    return {"hands": len(r), "mean": float(r.mean()), "low": float(r.mean() - half),
-            "high": float(r.mean() + half)}
+    se = r.std(ddof=1) / np.sqrt(len(r))
+    return {"hands": len(r), "mean": float(r.mean()), "se": float(se),
+            "low": float(r.mean() - 1.96 * se), "high": float(r.mean() + 1.96 * se)}
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
@@ -145,6 +145,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--hands", type=int, default=20_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--quick", action="store_true", help="a short run (tests use it)")
+    parser.add_argument("--table", action="store_true",
+                        help="also play the trained agent against two of each built-in policy")
     args = parser.parse_args(argv)
     if args.quick:
         args.steps, args.hands = 16_384, 2_000
@@ -159,7 +161,18 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
           f"{curve[0]:+.3f} / {curve[-1]:+.3f} big bets per hand")
     print(f"greedy vs {opponents}: {result['mean']:+.3f} big bets per hand "
           f"(95%: {result['low']:+.3f} .. {result['high']:+.3f}, {result['hands']} hands)")
-    return {"agent": agent, "curve": curve, "evaluation": result, "seconds": seconds}
+    table = {}
+    if args.table:  # the docs' results table: two of each built-in policy at the table
+        print("| opponents | hands | big bets per hand | standard error |")
+        print("|---|--:|--:|--:|")
+        for policy in ("random", "call", "strength"):
+            for name, player in (("trained", agent), ("untrained", Agent())):
+                r = evaluate(player, [policy, policy], args.hands, seed=30_000)
+                table[f"{name} vs {policy}"] = r
+                print(f"| {name} vs two '{policy}' | {r['hands']:,} | {r['mean']:+.3f} "
+                      f"| {r['se']:.3f} |")
+    return {"agent": agent, "curve": curve, "evaluation": result, "seconds": seconds,
+            "table": table}
 
 
 if __name__ == "__main__":

@@ -60,6 +60,23 @@ def _env_actions(Hand hand not None):
                  for i in range(STUD_ENV_ACTIONS))
 
 
+def _env_legal_bits(Hand hand not None):
+    """The actor's legal environment actions as bits: bit i set when id i
+    is legal now (0 when no action is awaited)."""
+    cdef stud_action acts[STUD_ENV_ACTIONS]
+    return stud_env_actions(&hand.state, acts)
+
+
+def _env_action(Hand hand not None, Py_ssize_t a):
+    """The Action environment id ``a`` stands for now, or None when it is
+    not legal (or not an id)."""
+    cdef stud_action acts[STUD_ENV_ACTIONS]
+    cdef unsigned legal = stud_env_actions(&hand.state, acts)
+    if a < 0 or a >= STUD_ENV_ACTIONS or not (legal >> a & 1):
+        return None
+    return _action(acts[a].kind, acts[a].amount)
+
+
 def _env_rewards(Hand hand not None, int32_t unit):
     """Each seat's result of the finished hand divided by ``unit`` (1 for
     chips, the big bet for big bets): Python floats, worked out in double

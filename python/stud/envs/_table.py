@@ -21,7 +21,9 @@ from .._core import (
     OBS_SIZE,
     Hand,
     _checked_stacks,
+    _env_action,
     _env_actions,
+    _env_legal_bits,
     _env_rewards,
     _observe,
     _SeedStream,
@@ -29,6 +31,11 @@ from .._core import (
 from ..game import Action, ActionKind, HandView, Rules
 from .layout import MAX_SLOTS as MAX_SEATS
 from .layout import N_ACTIONS, STATE_SIZE
+
+# the mask of each set of legal ids (bits), made once: handed out as copies
+_MASKS = [np.array([bits >> i & 1 for i in range(N_ACTIONS)], dtype=np.int8)
+          for bits in range(1 << N_ACTIONS)]
+_BOOL_MASKS = [m.astype(np.bool_) for m in _MASKS]
 
 
 class ObservationPolicy:
@@ -203,14 +210,19 @@ class Table:
         self.reward_unit = reward_unit  # chips a reward of 1 stands for
         self.stream = _SeedStream(0)
         self.hand: Hand | None = None
-        self.legal: tuple[Action | None, ...] = (None,) * N_ACTIONS
+        #: the legal ids of the agent's decision now as bits (bit i: id i);
+        #: 0 when no agent decision is awaited (or the table is broken)
+        self.bits: int = 0
         #: why the table cannot go on (a seat's policy failed mid-hand), or None
         self.broken: str | None = None
 
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
-        if self.hand is not None and self.broken is None:  # (the same objects, made anew)
-            self.legal = _env_actions(self.hand)
+    @property
+    def legal(self) -> tuple[Action | None, ...]:
+        """The engine action of each id legal now (None where it is not)."""
+        if not self.bits:
+            return (None,) * N_ACTIONS
+        assert self.hand is not None
+        return _env_actions(self.hand)
 
     def reset(self, seed: int | None) -> None:
         self.stream = _SeedStream(seed_or_random(seed))
@@ -218,7 +230,7 @@ class Table:
 
     def new_hand(self) -> None:
         self.broken = None
-        self.legal = (None,) * N_ACTIONS
+        self.bits = 0
         self.hand = Hand(self.rules, self.stacks, seed=self.stream.next_seed())
         self.play_others()
 
@@ -229,7 +241,7 @@ class Table:
         broken until the next hand: ``broken`` says why."""
         hand = self.hand
         assert hand is not None
-        self.legal = (None,) * N_ACTIONS
+        self.bits = 0
         while not hand.is_over:
             seat = hand.actor
             assert seat is not None  # automatic hands wait only for actions
@@ -259,13 +271,13 @@ class Table:
                 self.broken = (f"seat {seat}'s policy raised {type(error).__name__} "
                                f"({error}) and the hand cannot go on")
                 raise
-        self.legal = _env_actions(hand)
+        self.bits = _env_legal_bits(hand)
 
     def observation_policy_action(self, seat: int, policy: ObservationPolicy) -> Action:
         """The engine action for the id an ObservationPolicy gives at ``seat``."""
         assert self.hand is not None
         legal = _env_actions(self.hand)
-        mask = np.array([a is not None for a in legal], dtype=np.int8)
+        mask = _MASKS[_env_legal_bits(self.hand)].copy()
         chosen = policy(self.observe(seat), mask)
         if isinstance(chosen, (bool, np.bool_)) or not isinstance(chosen, (int, np.integer)):
             raise TypeError(f"seat {seat}'s ObservationPolicy returned {chosen!r}: it returns "
@@ -292,15 +304,21 @@ class Table:
             raise RuntimeError(f"seat {actor} is to act, not {whose}: reset() the environment")
 
     def mask(self) -> NDArray[np.int8]:
-        return np.array([a is not None for a in self.legal], dtype=np.int8)
+        """The action mask now: a fresh int8[5]."""
+        return _MASKS[self.bits].copy()
+
+    def bool_mask(self) -> NDArray[np.bool_]:
+        """The action mask now: a fresh bool[5]."""
+        return _BOOL_MASKS[self.bits].copy()
 
     def check_action(self, action: Any) -> int:
         """The action id, if it is a legal one now; a clear error otherwise."""
-        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        if type(action) is not int and (isinstance(action, (bool, np.bool_))
+                                        or not isinstance(action, (int, np.integer))):
             raise TypeError(f"an action is a whole number 0..{N_ACTIONS - 1}, not {action!r}")
         a = int(action)
-        if not 0 <= a < N_ACTIONS or self.legal[a] is None:
-            legal = [i for i, x in enumerate(self.legal) if x is not None]
+        if not (0 <= a < N_ACTIONS and self.bits >> a & 1):
+            legal = [i for i in range(N_ACTIONS) if self.bits >> i & 1]
             raise ValueError(f"action {a} is not legal now: legal are {legal}")
         return a
 
@@ -310,7 +328,7 @@ class Table:
         ``check_playable`` and ``check_action``, as the environments call
         them: a broken table has no legal action, so ``a`` is never one)."""
         assert self.hand is not None and self.broken is None
-        action = self.legal[a]
+        action = _env_action(self.hand, a)
         assert action is not None
         self.hand.act(action)
         self.play_others()

@@ -126,13 +126,10 @@ class GymEnv(gym.Env[Observation, int]):
         them: bool[5] (all False before ``reset`` and once the hand is over)."""
         if not self._started or self._table.broken is not None:
             return np.zeros(N_ACTIONS, dtype=np.bool_)
-        return np.array([a is not None for a in self._table.legal], dtype=np.bool_)
+        return self._table.bool_mask()
 
     def _obs(self, illegal: bool = False) -> tuple[Observation, dict[str, Any]]:
-        hand = self._table.hand
-        assert hand is not None
-        over = hand.is_over
-        mask = np.zeros(N_ACTIONS, dtype=np.int8) if over else self._table.mask()
+        mask = self._table.mask()  # (all 0 once the hand is over: no decision awaited)
         obs: Observation = {"observation": self._table.observe(self.seat), "action_mask": mask}
         if self.render_mode == "human":
             print(self.render_text())
@@ -171,7 +168,7 @@ class GymEnv(gym.Env[Observation, int]):
             if self.illegal_action == "raise":
                 raise
             # the documented rule: the passive legal action (docs/envs.md)
-            a = next(i for i in (1, 2) if self._table.legal[i] is not None)
+            a = 1 if self._table.bits >> 1 & 1 else 2
             illegal = True
         self._table.apply(a)
         obs, info = self._obs(illegal)
