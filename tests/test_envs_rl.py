@@ -463,3 +463,24 @@ def test_amounts_sit_near_the_one_hot_features():
     amounts = np.concatenate([obs[offsets[f]:offsets[f] + 10] for f in ("stack", "put_in")])
     assert 0 < amounts.max() <= 2.0
     assert obs.max() <= 5  # the counts (bets and raises left) are small whole numbers
+
+
+# ---- 8. Tianshou (its own extra: heavy, and not in CI's install) ---------------------------
+
+def test_tianshou_pettingzoo_wrapper_plays_the_aec_env():
+    pytest.importorskip("tianshou", reason="the 'tianshou' extra is not installed")
+    from tianshou.env import PettingZooEnv
+
+    env = PettingZooEnv(aec_env("razz", 3))
+    rng = np.random.default_rng(0)
+    hands = 0
+    obs, _ = env.reset(seed=1)
+    for _ in range(200):
+        mask = np.asarray(obs["mask"], dtype=bool)
+        assert mask.any() and obs["obs"].shape == (OBS_SIZE,)
+        obs, rewards, terminated, truncated, _ = env.step(int(rng.choice(np.flatnonzero(mask))))
+        if terminated or truncated:
+            hands += 1
+            assert abs(sum(rewards)) < 1e-9  # no rake: the hand's results sum to zero
+            obs, _ = env.reset()
+    assert hands > 10
