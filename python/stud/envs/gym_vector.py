@@ -240,7 +240,9 @@ class GymVectorEnv(gym.vector.VectorEnv):  # type: ignore[type-arg,unused-ignore
         return self._mask.astype(np.bool_)
 
     def close_extras(self, **kwargs: Any) -> None:
-        self._envs = [] if not self.fast else self._envs
+        """Drops the Python tables (with callables); the C tables are freed
+        with the environment."""
+        self._envs = []
 
     # ---- what SyncVectorEnv offers for its sub-environments -----------------------------
 
