@@ -484,3 +484,14 @@ def test_tianshou_pettingzoo_wrapper_plays_the_aec_env():
             assert abs(sum(rewards)) < 1e-9  # no rake: the hand's results sum to zero
             obs, _ = env.reset()
     assert hands > 10
+
+
+@pytest.mark.parametrize("name", ["stud.envs.gym_vector", "stud.envs._table", "stud.envs._register",
+                                  "stud.envs.vector", "stud.envs.gym", "stud.envs.aec",
+                                  "stud.envs.layout"])
+def test_the_envs_modules_docstring_examples_run(name):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0 and result.attempted > 0
