@@ -17,7 +17,15 @@ observation and its legal actions):
   random legal action from the mask, one hand after another (reset when
   every agent is done); the steps of terminated agents are not counted.
 - ``stud.envs.GymEnv``: seat 0 against built-in policies, reset after each
-  hand.
+  hand.  Goal for the AEC and Gymnasium rows: 150 K agent steps/s.
+- ``stud.envs.GymVectorEnv`` next to ``VectorEnv`` (256 tables, the agent
+  against "call"), each returning its buffers and each returning fresh
+  arrays: the Gymnasium vector environment's rate must be within 20% of
+  VectorEnv's.
+- Stable-Baselines3: ``MaskablePPO.learn`` (one epoch per rollout, 16
+  tables) on ``stud.envs.SB3VecEnv`` over a GymVectorEnv, and on
+  Stable-Baselines3's ``DummyVecEnv`` of 16 GymEnvs: environment steps per
+  CPU second of training, the updates included.
 - RLCard ``limit-holdem`` (its own observation vector and legal actions
   at every step), the same loop shape: a random legal action, one hand
   after another.
@@ -56,11 +64,11 @@ GOAL = 3_000_000
 # ---- stud ------------------------------------------------------------------------------
 
 def vector_row(players: int, tables: int, policies: list[str | None] | None,
-               steps: int) -> Callable[[], dict[str, float]]:
+               steps: int, copy: bool = False) -> Callable[[], dict[str, float]]:
     from stud.envs import VectorEnv
 
     def run() -> dict[str, float]:
-        env = VectorEnv("stud", tables, players, policies=policies)
+        env = VectorEnv("stud", tables, players, policies=policies, copy=copy)
         obs, mask, player = env.reset(seed=7)
         rng = np.random.default_rng(7)
         calls = max(1, steps // tables)
@@ -70,9 +78,10 @@ def vector_row(players: int, tables: int, policies: list[str | None] | None,
         for _ in range(calls):
             actions = np.argmax(mask * rng.random(mask.shape), axis=1)
             t0 = CLOCK()
-            obs, mask, player, rewards, terminated = env.step(actions)
+            step = env.step(actions)
             in_step += CLOCK() - t0
-            hands += int(terminated.sum())
+            mask = step.mask
+            hands += int(step.terminated.sum())
         loop = CLOCK() - start
         n = calls * tables
         return {"steps": n, "hands": hands, "step_s": in_step, "loop_s": loop}
@@ -126,6 +135,60 @@ def gym_row(opponents: list[str], hands: int) -> Callable[[], dict[str, float]]:
             obs, info = env.reset()
         loop = CLOCK() - start
         return {"steps": steps, "hands": hands, "loop_s": loop}
+
+    return run
+
+
+def gym_vector_row(tables: int, opponents: list[str], steps: int,
+                   copy: bool) -> Callable[[], dict[str, float]]:
+    """GymVectorEnv, the loop of vector_row (a random legal id each)."""
+    from stud.envs import GymVectorEnv
+
+    def run() -> dict[str, float]:
+        env = GymVectorEnv("stud", tables, opponents=opponents, copy=copy)
+        obs, _ = env.reset(seed=7)
+        mask = obs["action_mask"]
+        rng = np.random.default_rng(7)
+        calls = max(1, steps // tables)
+        in_step = 0.0
+        hands = 0
+        start = CLOCK()
+        for _ in range(calls):
+            actions = np.argmax(mask * rng.random(mask.shape), axis=1)
+            t0 = CLOCK()
+            obs, rewards, terminated, truncated, infos = env.step(actions)
+            in_step += CLOCK() - t0
+            mask = obs["action_mask"]
+            hands += int(terminated.sum())
+        loop = CLOCK() - start
+        return {"steps": calls * tables, "hands": hands, "step_s": in_step, "loop_s": loop}
+
+    return run
+
+
+def sb3_row(tables: int, adapter: bool, steps: int) -> Callable[[], dict[str, float]]:
+    """MaskablePPO's training rate (environment steps per CPU second of
+    ``learn``, the updates included): stud.envs.SB3VecEnv over a
+    GymVectorEnv, or Stable-Baselines3's DummyVecEnv of GymEnvs; the same
+    Dict observation and MultiInputPolicy in both."""
+    import torch
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.vec_env import DummyVecEnv
+    from stud.envs import GymEnv, GymVectorEnv, SB3VecEnv
+
+    def run() -> dict[str, float]:
+        torch.set_num_threads(1)
+        if adapter:
+            venv: Any = SB3VecEnv(GymVectorEnv("stud", tables, opponents=["call"]),
+                                  observation="dict")
+        else:
+            venv = DummyVecEnv([lambda: GymEnv("stud", opponents=["call"])] * tables)
+        model = MaskablePPO("MultiInputPolicy", venv, n_steps=max(8, 2048 // tables),
+                            batch_size=256, n_epochs=1, seed=0, device="cpu")
+        start = CLOCK()
+        model.learn(total_timesteps=steps)
+        loop = CLOCK() - start
+        return {"steps": model.num_timesteps, "hands": 0, "loop_s": loop}
 
     return run
 
@@ -199,6 +262,24 @@ def rows(quick: bool) -> tuple[list[dict[str, Any]], dict[str, str]]:
             out.append({"group": "vector", "what": f"VectorEnv, {label}", "players": players,
                         "tables": tables, "run": vector_row(players, tables, policies,
                                                             vector_steps)})
+    for copy in (False, True):
+        how = "fresh arrays (copy=True)" if copy else "its buffers (copy=False)"
+        out.append({"group": "gymvec", "what": f"VectorEnv, agent vs 'call', {how}",
+                    "players": 2, "tables": 256,
+                    "run": vector_row(2, 256, [None, "call"], vector_steps, copy)})
+        out.append({"group": "gymvec", "what": f"GymVectorEnv, agent vs 'call', {how}",
+                    "players": 2, "tables": 256,
+                    "run": gym_vector_row(256, ["call"], vector_steps, copy)})
+    try:
+        import sb3_contrib  # noqa: F401
+    except ImportError as error:
+        missing["sb3"] = f"the 'rl' extra is not installed ({error})"
+    else:
+        for adapter in (True, False):
+            what = ("MaskablePPO.learn on SB3VecEnv(GymVectorEnv)" if adapter
+                    else "MaskablePPO.learn on DummyVecEnv of GymEnvs")
+            out.append({"group": "sb3", "what": what, "players": 2, "tables": 16,
+                        "run": sb3_row(16, adapter, int(40_000 * scale))})
     for players in (6, 2):
         out.append({"group": "aec", "what": f"aec_env, {players} seats, self-play",
                     "players": players, "run": aec_row(players, int(2000 * scale))})
@@ -293,12 +374,19 @@ def render(report: dict[str, Any]) -> str:
         if r["players"] in peer:
             x = r["loop_rate"] / peer[r["players"]]
             ratio = f"{x:,.1f}x" if x >= 1 else f"{x:.3f}x"
-        hands = r["hands"] / (r["loop_s"])
+        hands = fmt(r["hands"] / r["loop_s"]) if r["hands"] else "-"
         goal = ""
         if r["group"] == "vector":
             goal = ">= 3 M: " + ("meets" if r["step_rate"] >= GOAL else "BELOW")
+        if r["group"] == "gymvec" and r["what"].startswith("GymVectorEnv"):
+            twin = next(x for x in rows_ if x["group"] == "gymvec"
+                        and x["what"] == r["what"].replace("GymVectorEnv", "VectorEnv"))
+            x = r["loop_rate"] / twin["loop_rate"]
+            goal = f"{x:.2f}x VectorEnv's, >= 0.8x: " + ("meets" if x >= 0.8 else "BELOW")
+        if r["group"] in ("aec", "gym"):
+            goal = ">= 150 K: " + ("meets" if r["loop_rate"] >= 150_000 else "BELOW")
         lines.append(f"| {r['what']} | {r.get('tables', '-')} | {step} | {fmt(r['loop_rate'])} "
-                     f"| {fmt(hands)} | {ratio} | {goal} |")
+                     f"| {hands} | {ratio} | {goal} |")
     for name, why in report["missing"].items():
         lines.append(f"\n{name}: {why}")
     return "\n".join(lines)
@@ -310,7 +398,8 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="a tenth of the work: a smoke run")
     parser.add_argument("--json", metavar="FILE", help="also save the raw results")
     parser.add_argument("--only", metavar="GROUPS",
-                        help="comma-separated: vector, aec, gym, rlcard, open_spiel")
+                        help="comma-separated: vector, gymvec, sb3, aec, gym, rlcard, "
+                             "open_spiel")
     parser.add_argument("--render", metavar="FILE", help="print saved results (--json), no timing")
     args = parser.parse_args()
     if args.render:

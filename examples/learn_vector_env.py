@@ -33,7 +33,7 @@ from typing import Any
 
 import numpy as np
 import stud
-from stud.envs import N_ACTIONS, OBS_FIELDS, OBS_SIZE, VectorEnv
+from stud.envs import N_ACTIONS, OBS_AMOUNT_UNIT, OBS_FIELDS, OBS_SIZE, VectorEnv
 
 HERE = Path(__file__).resolve().parent
 OPPONENTS = ("random", "call")
@@ -76,14 +76,14 @@ def features(obs: np.ndarray) -> np.ndarray:
     hidden_pair = ((down.reshape(-1, 13, 4).sum(2) > 0) & (my_counts >= 2)).any(1)
     flush = mine.sum(1).max(1) / 5.0
     street = _field(obs, "street", 4)
-    to_call = _field(obs, "to_call")[:, 0]
+    to_call = _field(obs, "to_call")[:, 0] * OBS_AMOUNT_UNIT  # in big bets
     facing = (to_call > 0).astype(np.float32)
     columns = [
         np.ones(len(obs), np.float32), group - 1, two_pair, group_top * (group > 1), top,
         his_group - 1, his_two_pair, his_group_top * (his_group > 1), his_top,
         ahead, score - his_score, hidden_pair, flush,
         facing, facing * ahead, facing * (score - his_score), to_call,
-        _field(obs, "pot")[:, 0] / 10.0,
+        _field(obs, "pot")[:, 0] * OBS_AMOUNT_UNIT / 10.0,
     ]
     return np.column_stack(columns + [street[:, i] for i in range(4)]).astype(np.float32)
 
@@ -147,8 +147,9 @@ class Learner:
             p = masked_probabilities(weights, phi, self.mask)
             a = sample(p, self.mask, rng)
             phis[t], masks[t], actions[t] = phi, self.mask, a
-            self.obs, self.mask, _, reward, terminated = self.env.step(a)
-            rewards[t], ended[t] = reward[:, 0], terminated
+            step = self.env.step(a)
+            self.obs, self.mask = step.obs, step.mask
+            rewards[t], ended[t] = step.rewards[:, 0], step.terminated
         results = rewards[ended].tolist()
         fresh = np.ones((length, n), bool)
         if self.pending is not None:  # the last rollouts' unfinished hands may end now
@@ -187,7 +188,8 @@ def evaluate(weights: np.ndarray | None, opponent: str, tables: int, hands_per_t
             a = np.argmax(mask * rng.random(mask.shape), axis=1)
         else:
             a = np.argmax(np.where(mask > 0, features(obs) @ weights, -np.inf), axis=1)
-        obs, mask, _, reward, terminated = env.step(a)
+        step = env.step(a)
+        obs, mask, reward, terminated = step.obs, step.mask, step.rewards, step.terminated
         counted = terminated & (done < hands_per_table)
         r = np.where(counted, reward[:, 0], 0.0)
         total += r

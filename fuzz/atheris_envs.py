@@ -52,7 +52,8 @@ def vector(data: atheris.FuzzedDataProvider, variant: stud.Variant, players: int
             actions = np.array([data.ConsumeIntInRange(-2, 6) for _ in range(n)]).astype(dtype)
         before = obs.copy()
         try:
-            obs, mask, _, rewards, _ = env.step(actions)
+            step = env.step(actions)
+            obs, mask, rewards = step.obs, step.mask, step.rewards
         except EXPECTED:
             assert np.array_equal(env._obs, before), "a refused step moved a table"
             continue

@@ -161,7 +161,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         agents += c.policy[s] == STUD_SEAT_AGENT;
     }
     int chips = u8(&in) & 1;
-    c.reward_scale = chips ? 1.0f : 1.0f / (float)c.rules.big_bet;
+    c.reward_unit = chips ? 1 : c.rules.big_bet;
     int error = stud_vec_check(&c);
     REQUIRE((error == STUD_OK) == (playable && agents > 0));
     if (error)
@@ -175,7 +175,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     float obs[MAX_TABLES][STUD_OBS_SIZE];
     uint8_t mask[MAX_TABLES][STUD_ENV_ACTIONS], terminated[MAX_TABLES];
     int8_t player[MAX_TABLES];
-    float rewards[MAX_TABLES][STUD_MAX_SEATS];
+    double rewards[MAX_TABLES][STUD_MAX_SEATS];
     stud_vec_out out = {&obs[0][0], &mask[0][0], player, &rewards[0][0], terminated};
     stud_vec_reset(t, tables, &c, seeds, &out);
     for (size_t i = 0; i < tables; i++)
@@ -205,20 +205,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         stud_vec_step(t, tables, &c, actions, &out);
         for (size_t i = 0; i < tables; i++) {
             check_row(&t[i], &c, &out, i, step + (int)i);
-            float sum = 0.0f;
+            double sum = 0.0;
             int any = 0;
             for (int s = 0; s < STUD_MAX_SEATS; s++) {
                 sum += rewards[i][s];
-                any |= rewards[i][s] != 0.0f;
+                any |= rewards[i][s] != 0.0;
                 if (s >= n)
-                    REQUIRE(rewards[i][s] == 0.0f);
+                    REQUIRE(rewards[i][s] == 0.0);
             }
             if (!terminated[i])
                 REQUIRE(!any);
             else if (chips)
-                REQUIRE(sum == 0.0f);
+                REQUIRE(sum == 0.0);
             else
-                REQUIRE(fabsf(sum) < 1e-3f);
+                REQUIRE(fabs(sum) < 1e-9);
         }
     }
     return 0;

@@ -127,9 +127,9 @@ def test_pettingzoo_seed_test(variant):
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_gymnasium_check_env(variant):
-    # check_env samples actions without the mask: "passive" plays those
-    env = GymEnv(variant, seat=1, opponents=["random", "call", "strength"],
-                 illegal_action="passive", render_mode="ansi")
+    # check_env samples actions without the mask: the default ("passive")
+    # plays those as the passive action
+    env = GymEnv(variant, seat=1, opponents=["random", "call", "strength"], render_mode="ansi")
     check_env(env, skip_render_check=False)
 
 
@@ -184,15 +184,17 @@ def test_vector_env_is_the_aec_env_bit_for_bit(variant, players):
             assert env.possible_agents[player[t]] == env.agent_selection
             assert seen["observation"].tobytes() == obs[t].tobytes()
             assert seen["action_mask"].tobytes() == mask[t].tobytes()
-        obs, mask, player, rewards, terminated = vec.step(actions)
+        step = vec.step(actions)
+        obs, mask, player, rewards, terminated = (step.obs, step.mask, step.player, step.rewards,
+                                                  step.terminated)
         for t, env in enumerate(envs):
             env.step(int(actions[t]))
             assert terminated[t] == all(env.terminations.values())
             if terminated[t]:
                 ended += 1
-                aec = np.array([env.rewards[a] for a in env.possible_agents], np.float32)
+                aec = np.array([env.rewards[a] for a in env.possible_agents], np.float64)
                 assert aec.tobytes() == rewards[t].tobytes()
-                assert rewards[t].sum() == pytest.approx(0, abs=1e-4)  # no rake: zero sum
+                assert rewards[t].sum() == pytest.approx(0, abs=1e-9)  # no rake: zero sum
                 while env.agents:
                     env.step(None)
                 env.reset()  # the stream's next hand, as the table's
@@ -214,32 +216,34 @@ def test_vector_env_with_built_in_seats_is_the_gym_env(variant, others):
         for t in range(2):
             assert seen[t]["observation"].tobytes() == obs[t].tobytes()
         actions = np.array([rng.choice(np.flatnonzero(m)) for m in mask])
-        obs, mask, player, rewards, terminated = vec.step(actions)
+        step = vec.step(actions)
+        obs, mask, rewards, terminated = step.obs, step.mask, step.rewards, step.terminated
         for t, g in enumerate(gyms):
             seen[t], reward, done, _, _ = g.step(int(actions[t]))
             assert done == terminated[t]
             if done:
-                assert np.float32(reward) == rewards[t][1]
+                assert reward == rewards[t][1]  # float64 both
                 seen[t], _ = g.reset()
 
 
 def test_vector_env_rewards_in_chips_are_big_bets_times_the_big_bet():
     bb = VectorEnv("razz", num_tables=8, players=3)
     chips = VectorEnv("razz", num_tables=8, players=3, reward_unit="chips")
-    a, b = bb.reset(seed=4), chips.reset(seed=4)
+    (obs_a, mask, _), (obs_b, _, _) = bb.reset(seed=4), chips.reset(seed=4)
     rng = np.random.default_rng(1)
     for _ in range(300):
-        assert a[0].tobytes() == b[0].tobytes()  # observations stay in big bets
-        actions = np.array([rng.choice(np.flatnonzero(m)) for m in a[1]])
+        assert obs_a.tobytes() == obs_b.tobytes()  # observations stay in big bets
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in mask])
         a, b = bb.step(actions), chips.step(actions)
-        assert np.allclose(a[3] * 20, b[3], atol=1e-3)
-        assert (b[3] == np.round(b[3])).all()
+        obs_a, obs_b, mask = a.obs, b.obs, a.mask
+        assert (b.rewards == np.round(b.rewards)).all()
+        assert (a.rewards == b.rewards / 20).all()  # each the double nearest chips / 20
 
 
 def test_vector_env_copy_returns_fresh_arrays():
     vec = VectorEnv("five", num_tables=2, players=2, copy=True)
     first = vec.reset(seed=1)[0]
-    second = vec.step(np.argmax(vec.reset(seed=1)[1], axis=1))[0]
+    second = vec.step(np.argmax(vec.reset(seed=1)[1], axis=1)).obs
     assert first is not second and not np.shares_memory(first, second)
 
 
@@ -309,7 +313,7 @@ def test_illegal_actions_are_refused_and_change_nothing():
     after = env.observe(env.agent_selection)
     assert before["observation"].tobytes() == after["observation"].tobytes()
 
-    gym_env = GymEnv("stud", seat=0, opponents=["call"])
+    gym_env = GymEnv("stud", seat=0, opponents=["call"], illegal_action="raise")
     obs, info = gym_env.reset(seed=3)
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     with pytest.raises(ValueError, match="not legal now"):
@@ -330,7 +334,7 @@ def test_vector_env_refuses_bad_actions_before_any_table_moves():
                   np.full(4, -1)):
         with pytest.raises((TypeError, ValueError)):
             vec.step(wrong)
-    assert vec.step(good)[0].shape == (4, OBS_SIZE)
+    assert vec.step(good).obs.shape == (4, OBS_SIZE)
     # the tables moved only now: table 0's hand is the one reset dealt
     fresh = VectorEnv("stud8", num_tables=4, players=2)
     assert fresh.reset(seed=8)[0].tobytes() == obs.tobytes()
@@ -400,10 +404,11 @@ def test_many_random_hands_keep_the_chips():
         assert set(player.tolist()) <= {0, 2}
         assert (mask.sum(axis=1) >= 1).all()
         actions = np.argmax(mask * rng.random(mask.shape), axis=1)
-        obs, mask, player, rewards, terminated = vec.step(actions)
-        total += rewards.sum(axis=0)
-        hands += int(terminated.sum())
-    assert hands > 100 and abs(total.sum()) < 1e-2
+        step = vec.step(actions)
+        mask, player = step.mask, step.player
+        total += step.rewards.sum(axis=0)
+        hands += int(step.terminated.sum())
+    assert hands > 100 and abs(total.sum()) < 1e-9
 
 
 def test_describe_observation_refuses_a_wrong_length():
@@ -416,7 +421,7 @@ def test_every_variant_and_size_plays_in_the_vector_env():
         vec = VectorEnv(variant, num_tables=2, players=n)
         _, mask, _ = vec.reset(seed=random.Random(n).getrandbits(32))
         for _ in range(50):
-            _, mask, _, _, _ = vec.step(np.argmax(mask, axis=1))
+            mask = vec.step(np.argmax(mask, axis=1)).mask
 
 
 def test_threads_change_nothing_but_the_speed():
@@ -428,4 +433,4 @@ def test_threads_change_nothing_but_the_speed():
     for _ in range(200):
         assert all(x.tobytes() == y.tobytes() for x, y in zip(a, b))
         actions = np.argmax(a[1] * rng.random(a[1].shape), axis=1)
-        a, b = one.step(actions), two.step(actions)
+        a, b = one.step(actions).as_tuple(), two.step(actions).as_tuple()

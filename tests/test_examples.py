@@ -47,3 +47,42 @@ def test_trained_agent_beats_random_and_call(tmp_path, capsys):
     # the curve: a PNG with matplotlib, a CSV without it
     assert (tmp_path / saved["curve_file"]).stat().st_size > 0
     assert "big bets per hand" in capsys.readouterr().out
+
+
+# ---- the examples with the RL libraries (the "rl" extra) ------------------------------
+
+def load(name):
+    path = ROOT / "examples" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_sb3_maskable_ppo_runs_on_gymnasium_make(capsys):
+    pytest.importorskip("torch", reason="the 'rl' extra is not installed")
+    pytest.importorskip("sb3_contrib", reason="the 'rl' extra is not installed")
+    summary = load("sb3_maskable_ppo").main(["--quick"])
+    for name in ("trained", "random"):
+        result = summary[name]
+        assert result["hands"] == 200 and result["low"] <= result["mean"] <= result["high"]
+    assert "vs call" in capsys.readouterr().out
+
+
+def test_cleanrl_masked_ppo_learns_on_the_gymnasium_vector_env():
+    pytest.importorskip("torch", reason="the 'rl' extra is not installed")
+    summary = load("cleanrl_masked_ppo").main(["--quick"])
+    result = summary["evaluation"]
+    assert result["hands"] == 2000
+    # 16,384 decisions are enough to win against "random" and "call" (a
+    # uniformly random agent stands near 0 there, docs/envs.md)
+    assert result["mean"] > 0, result
+
+
+def test_self_play_seats_a_frozen_network_through_observation_policy():
+    pytest.importorskip("torch", reason="the 'rl' extra is not installed")
+    summary = load("self_play_frozen").main(["--quick"])
+    for name in ("before", "after"):
+        assert summary[name]["hands"] == 500
+    assert len(summary["curve"]) >= 1

@@ -7,6 +7,8 @@ from cpython.mem cimport PyMem_Calloc
 
 
 OBS_SIZE = STUD_OBS_SIZE
+# big bets an amount of 1 in the observation stands for (observe.h)
+OBS_AMOUNT_UNIT = STUD_OBS_AMOUNT_UNIT
 ENV_ACTIONS = STUD_ENV_ACTIONS
 # (name, offset, length) of each field of the observation, in order (observe.h)
 OBS_FIELDS = (
@@ -58,16 +60,36 @@ def _env_actions(Hand hand not None):
                  for i in range(STUD_ENV_ACTIONS))
 
 
-def _env_rewards(Hand hand not None, float scale):
-    """Each seat's result of the finished hand times ``scale``, as float32
-    values (the same rounding as the vector environment's)."""
-    cdef float out[STUD_MAX_SEATS]
+def _env_legal_bits(Hand hand not None):
+    """The actor's legal environment actions as bits: bit i set when id i
+    is legal now (0 when no action is awaited)."""
+    cdef stud_action acts[STUD_ENV_ACTIONS]
+    return stud_env_actions(&hand.state, acts)
+
+
+def _env_action(Hand hand not None, Py_ssize_t a):
+    """The Action environment id ``a`` stands for now, or None when it is
+    not legal (or not an id)."""
+    cdef stud_action acts[STUD_ENV_ACTIONS]
+    cdef unsigned legal = stud_env_actions(&hand.state, acts)
+    if a < 0 or a >= STUD_ENV_ACTIONS or not (legal >> a & 1):
+        return None
+    return _action(acts[a].kind, acts[a].amount)
+
+
+def _env_rewards(Hand hand not None, int32_t unit):
+    """Each seat's result of the finished hand divided by ``unit`` (1 for
+    chips, the big bet for big bets): Python floats, worked out in double
+    as the vector environment's rewards are."""
+    cdef double out[STUD_MAX_SEATS]
     cdef int32_t start[STUD_MAX_SEATS]
     if hand.state.phase != STUD_PHASE_OVER:
         raise ValueError("the hand is not over")
+    if unit < 1:
+        raise ValueError(f"the reward unit is 1 chip or more, not {unit}")
     for s, chips in enumerate(hand._start_stacks):
         start[s] = chips
-    stud_env_rewards(&hand.state, start, scale, out)
+    stud_env_rewards(&hand.state, start, unit, out)
     return [out[s] for s in range(hand.state.n_seats)]
 
 
@@ -147,7 +169,7 @@ cdef class _Tables:
             self.config.policy[s] = STUD_SEAT_AGENT if name is None else _policy_number(name)
         if all(name is not None for name in policies):
             raise ValueError("at least one seat must be the agent's (None)")
-        self.config.reward_scale = 1.0 if chips else 1.0 / <float>self.config.rules.big_bet
+        self.config.reward_unit = 1 if chips else self.config.rules.big_bet
         error = stud_vec_check(&self.config)
         if error == STUD_E_RULES:
             raise ValueError(f"every stack must be more than the ante "
@@ -163,7 +185,7 @@ cdef class _Tables:
         self.rules = rules
 
     def bind(self, float[:, ::1] obs not None, uint8_t[:, ::1] mask not None,
-             int8_t[::1] player not None, float[:, ::1] rewards not None,
+             int8_t[::1] player not None, double[:, ::1] rewards not None,
              uint8_t[::1] terminated not None):
         """Where reset, step and apply write, once for all: the arrays stay
         bound (their buffers held) as long as the tables live, so that a

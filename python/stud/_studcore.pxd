@@ -284,11 +284,12 @@ cdef extern from "observe.h" nogil:
         STUD_OBS_TO_ACT
         STUD_OBS_TWO_SIZES
         STUD_OBS_SIZE
+        STUD_OBS_AMOUNT_UNIT
         STUD_ENV_ACTIONS
     void stud_observe(const stud_hand *hand, int seat, float *out)
     unsigned stud_env_actions(const stud_hand *hand, stud_action *out)
-    void stud_env_rewards(const stud_hand *hand, const int32_t *start, float scale,
-                          float *out)
+    void stud_env_rewards(const stud_hand *hand, const int32_t *start, int32_t unit,
+                          double *out)
 
 
 cdef extern from "vecenv.h" nogil:
@@ -299,7 +300,7 @@ cdef extern from "vecenv.h" nogil:
         int n_seats
         int32_t stacks[STUD_MAX_SEATS]
         uint8_t policy[STUD_MAX_SEATS]
-        float reward_scale
+        int32_t reward_unit
     ctypedef struct stud_table:
         stud_hand hand
         uint64_t rng[4]
@@ -307,7 +308,7 @@ cdef extern from "vecenv.h" nogil:
         float *obs
         uint8_t *mask
         int8_t *player
-        float *rewards
+        double *rewards
         uint8_t *terminated
     int stud_vec_check(const stud_vec_config *config)
     void stud_vec_reset(stud_table *tables, size_t n, const stud_vec_config *config,

@@ -17,7 +17,7 @@ void stud_observe(const stud_hand *h, int seat, float *out)
 {
     memset(out, 0, STUD_OBS_SIZE * sizeof *out);
     const int n = h->n_seats;
-    const float per_bb = 1.0f / (float)h->rules.big_bet;
+    const float per_unit = 1.0f / ((float)STUD_OBS_AMOUNT_UNIT * (float)h->rules.big_bet);
     float pot = 0.0f;
     int slot_of[STUD_MAX_SEATS];
     /* own down cards: every card he holds that was not dealt face up */
@@ -30,18 +30,18 @@ void stud_observe(const stud_hand *h, int seat, float *out)
         out[STUD_OBS_PRESENT + k] = 1.0f;
         out[STUD_OBS_LIVE + k] = (float)!(h->folded >> s & 1);
         out[STUD_OBS_ALL_IN + k] = (float)(h->all_in >> s & 1);
-        out[STUD_OBS_STACK + k] = (float)h->stack[s] * per_bb;
-        out[STUD_OBS_ROUND_BET + k] = (float)h->round_bet[s] * per_bb;
-        out[STUD_OBS_PUT_IN + k] = (float)h->total[s] * per_bb;
+        out[STUD_OBS_STACK + k] = (float)h->stack[s] * per_unit;
+        out[STUD_OBS_ROUND_BET + k] = (float)h->round_bet[s] * per_unit;
+        out[STUD_OBS_PUT_IN + k] = (float)h->total[s] * per_unit;
         pot += (float)h->total[s]; /* (in slot order, as ever: the sum is the same bits) */
     }
     one_hot_cards(h->community, out + STUD_OBS_COMMUNITY);
     out[STUD_OBS_STREET + h->street] = 1.0f;
-    out[STUD_OBS_POT] = pot * per_bb;
+    out[STUD_OBS_POT] = pot * per_unit;
     int betting = h->phase == STUD_PHASE_BETTING;
     int32_t owed = h->bet_to - h->round_bet[seat];
     if (betting && owed > 0 && !(h->folded >> seat & 1))
-        out[STUD_OBS_TO_CALL] = (float)(owed < h->stack[seat] ? owed : h->stack[seat]) * per_bb;
+        out[STUD_OBS_TO_CALL] = (float)(owed < h->stack[seat] ? owed : h->stack[seat]) * per_unit;
     if (h->bring_in_seat >= 0)
         out[STUD_OBS_BRING_IN + slot_of[h->bring_in_seat]] = 1.0f;
     if (betting && h->last_aggressor >= 0)
@@ -86,8 +86,8 @@ unsigned stud_env_actions(const stud_hand *h, stud_action out[STUD_ENV_ACTIONS])
     return mask;
 }
 
-void stud_env_rewards(const stud_hand *h, const int32_t *start, float scale, float *out)
+void stud_env_rewards(const stud_hand *h, const int32_t *start, int32_t unit, double *out)
 {
     for (int s = 0; s < h->n_seats; s++)
-        out[s] = (float)(h->stack[s] - start[s]) * scale;
+        out[s] = (double)(h->stack[s] - start[s]) / (double)unit;
 }

@@ -5,7 +5,9 @@
  *
  * Seats are relative to the observer: slot k is seat (observer + k) mod n,
  * slot 0 the observer himself; slots from n up stay zero.  Amounts are in
- * big bets.  Nothing in the array depends on another seat's down cards.
+ * units of STUD_OBS_AMOUNT_UNIT big bets (a 100-big-bet stack reads 1), so
+ * that they sit near the 0/1 features.  Nothing in the array depends on
+ * another seat's down cards.
  */
 #ifndef STUD_OBSERVE_H
 #define STUD_OBSERVE_H
@@ -13,6 +15,9 @@
 #include <stdint.h>
 
 #include "game.h"
+
+/* Big bets an amount of 1 in the observation stands for. */
+#define STUD_OBS_AMOUNT_UNIT 100
 
 enum stud_obs_layout {
     STUD_OBS_DOWN = 0,                            /* own down cards, one-hot by card id (52) */
@@ -22,10 +27,10 @@ enum stud_obs_layout {
     STUD_OBS_PRESENT = 629,                       /* slot holds a seat (10) */
     STUD_OBS_LIVE = 639,                          /* not folded (10) */
     STUD_OBS_ALL_IN = 649,                        /* no chips left behind (10) */
-    STUD_OBS_STACK = 659,                         /* chips behind, big bets (10) */
-    STUD_OBS_ROUND_BET = 669,                     /* put in this betting round, big bets (10) */
-    STUD_OBS_PUT_IN = 679,                        /* put in this hand with antes, big bets (10) */
-    STUD_OBS_POT = 689,                           /* every chip put in, big bets (1) */
+    STUD_OBS_STACK = 659,                         /* chips behind, amount units (10) */
+    STUD_OBS_ROUND_BET = 669,                     /* put in this round, amount units (10) */
+    STUD_OBS_PUT_IN = 679,                        /* put in this hand with antes (10) */
+    STUD_OBS_POT = 689,                           /* every chip put in, amount units (1) */
     STUD_OBS_TO_CALL = 690,                       /* what the observer must add to call (1) */
     STUD_OBS_BRING_IN = 691,                      /* who brought in, one-hot slot (10) */
     STUD_OBS_AGGRESSOR = 701,                     /* last to bet or raise this round (10) */
@@ -57,7 +62,9 @@ void stud_observe(const stud_hand *hand, int seat, float *out);
 unsigned stud_env_actions(const stud_hand *hand, stud_action out[STUD_ENV_ACTIONS]);
 
 /* Each seat's result of a finished hand (its stack now minus `start`, its
- * stack when the hand began), times `scale` (1 for chips, 1 / big bet). */
-void stud_env_rewards(const stud_hand *hand, const int32_t *start, float scale, float *out);
+ * stack when the hand began), divided by `unit` (1 for chips, the big bet
+ * for big bets), in double: -2 chips at a big bet of 20 is exactly the
+ * double nearest -0.1.  `unit` is at least 1. */
+void stud_env_rewards(const stud_hand *hand, const int32_t *start, int32_t unit, double *out);
 
 #endif

@@ -15,7 +15,7 @@ int stud_vec_check(const stud_vec_config *c)
     int error = stud_rules_check(&c->rules);
     if (error)
         return error;
-    if (c->n_seats < 2 || c->n_seats > c->rules.max_players)
+    if (c->n_seats < 2 || c->n_seats > c->rules.max_players || c->reward_unit < 1)
         return STUD_E_ARGUMENT;
     int agents = 0;
     for (int s = 0; s < c->n_seats; s++) {
@@ -56,13 +56,13 @@ static int play_builtin(stud_table *t, const stud_vec_config *c)
 
 /* Plays on to the next agent decision; a hand that ends adds its results
  * to `rewards` (when not NULL), sets `terminated` and the next one starts. */
-static void next_decision(stud_table *t, const stud_vec_config *c, float *rewards,
+static void next_decision(stud_table *t, const stud_vec_config *c, double *rewards,
                           uint8_t *terminated)
 {
     for (int k = 0; k < HANDS_WITHOUT_AGENT && !play_builtin(t, c); k++) {
         if (rewards) {
-            float result[STUD_MAX_SEATS];
-            stud_env_rewards(&t->hand, c->stacks, c->reward_scale, result);
+            double result[STUD_MAX_SEATS];
+            stud_env_rewards(&t->hand, c->stacks, c->reward_unit, result);
             for (int s = 0; s < c->n_seats; s++)
                 rewards[s] += result[s];
             *terminated = 1;
@@ -89,7 +89,7 @@ void stud_vec_reset(stud_table *tables, size_t n, const stud_vec_config *c, cons
         stud_rng_seed(t->rng, seeds[i]);
         start_hand(t, c);
         next_decision(t, c, NULL, NULL);
-        memset(out->rewards + i * STUD_MAX_SEATS, 0, STUD_MAX_SEATS * sizeof(float));
+        memset(out->rewards + i * STUD_MAX_SEATS, 0, STUD_MAX_SEATS * sizeof(double));
         out->terminated[i] = 0;
         write_row(t, i, out);
     }
@@ -110,7 +110,7 @@ void stud_vec_step(stud_table *tables, size_t n, const stud_vec_config *c, const
 {
     for (size_t i = 0; i < n; i++) {
         stud_table *t = &tables[i];
-        float *rewards = out->rewards + i * STUD_MAX_SEATS;
+        double *rewards = out->rewards + i * STUD_MAX_SEATS;
         memset(rewards, 0, STUD_MAX_SEATS * sizeof *rewards);
         out->terminated[i] = 0;
         stud_action a = t->legal_action[actions[i]];

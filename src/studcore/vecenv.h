@@ -29,7 +29,7 @@ typedef struct {
     int n_seats;
     int32_t stacks[STUD_MAX_SEATS];
     uint8_t policy[STUD_MAX_SEATS]; /* a stud_policy, or STUD_SEAT_AGENT */
-    float reward_scale;             /* 1 (chips) or 1 / big bet */
+    int32_t reward_unit;            /* chips a reward of 1 stands for: 1 or the big bet */
 } stud_vec_config;
 
 typedef struct {
@@ -47,12 +47,12 @@ typedef struct {
     float *obs;             /* [n][STUD_OBS_SIZE]: what the seat to act sees */
     uint8_t *mask;          /* [n][STUD_ENV_ACTIONS]: 1 where the action is legal */
     int8_t *player;         /* [n]: the agent seat to act */
-    float *rewards;         /* [n][STUD_MAX_SEATS]: results of the hands that ended, per seat */
+    double *rewards;        /* [n][STUD_MAX_SEATS]: results of the hands that ended, per seat */
     uint8_t *terminated;    /* [n]: a hand ended in this step */
 } stud_vec_out;
 
 /* STUD_OK when the configuration can be played: rules, seat count, stacks,
- * policies, and at least one agent seat. */
+ * policies, a reward unit of 1 or more, and at least one agent seat. */
 int stud_vec_check(const stud_vec_config *config);
 
 /* Starts table t of `tables[0..n)` from seed seeds[t] and writes its first

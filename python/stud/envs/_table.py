@@ -21,17 +21,113 @@ from .._core import (
     OBS_SIZE,
     Hand,
     _checked_stacks,
+    _env_action,
     _env_actions,
+    _env_legal_bits,
     _env_rewards,
     _observe,
     _SeedStream,
 )
-from ..game import Action, HandView, Rules
-from .layout import N_ACTIONS
+from ..game import Action, ActionKind, HandView, Rules
+from .layout import MAX_SLOTS as MAX_SEATS
+from .layout import N_ACTIONS, STATE_SIZE
 
-#: a seat's player: None (the agent), a built-in policy's name, or a
-#: callable given ``Hand.view(seat)`` that returns an Action
-SeatPolicy = Union[None, str, Callable[[HandView], Any]]
+# the mask of each set of legal ids (bits), made once: handed out as copies
+_MASKS = [np.array([bits >> i & 1 for i in range(N_ACTIONS)], dtype=np.int8)
+          for bits in range(1 << N_ACTIONS)]
+_BOOL_MASKS = [m.astype(np.bool_) for m in _MASKS]
+
+
+class ObservationPolicy:
+    """A seat played by a function of what an agent sees: ``fn(observation,
+    mask)`` gets the seat's observation (float32[720], as ``observe``
+    gives it) and its action mask (int8[5], as ``legal_mask`` gives it) and
+    returns an action id 0..4 (an int or a numpy integer) that is legal
+    now.  This is how a trained network sits at a table as an opponent.
+
+    The wrapper is what tells the two kinds of callables apart: a bare
+    callable is given ``Hand.view(seat)`` and returns a ``stud.Action``;
+    wrapped in ``ObservationPolicy`` it is given ``(observation, mask)``
+    and returns an id.  Nothing is guessed from the callable's signature.
+
+    >>> import numpy as np
+    >>> from stud.envs import GymEnv, ObservationPolicy
+    >>> first_legal = ObservationPolicy(lambda obs, mask: int(np.flatnonzero(mask)[0]))
+    >>> env = GymEnv("razz", opponents=[first_legal])
+    >>> obs, info = env.reset(seed=3)
+    """
+
+    __slots__ = ("fn",)
+
+    def __init__(self, fn: Callable[[NDArray[np.float32], NDArray[np.int8]], Any]) -> None:
+        if not callable(fn):
+            raise TypeError(f"ObservationPolicy wraps a callable (observation, mask) -> action "
+                            f"id, not {type(fn).__name__}")
+        #: the wrapped function
+        self.fn = fn
+
+    def __call__(self, observation: NDArray[np.float32], mask: NDArray[np.int8]) -> Any:
+        return self.fn(observation, mask)
+
+    def __getstate__(self) -> Any:
+        return self.fn
+
+    def __setstate__(self, state: Any) -> None:
+        self.fn = state
+
+    def __repr__(self) -> str:
+        return f"ObservationPolicy({self.fn!r})"
+
+
+#: a seat's player: None (the agent), a built-in policy's name, a callable
+#: given ``Hand.view(seat)`` that returns an Action, or an ObservationPolicy
+SeatPolicy = Union[None, str, ObservationPolicy, Callable[[HandView], Any]]
+
+
+def observe(hand: Hand, seat: int) -> NDArray[np.float32]:
+    """What ``seat`` may see of ``hand`` (any ``stud.Hand``, any of its
+    seats, whoever is to act): the float32[720] observation of
+    docs/envs.md, the same bits the environments give.
+
+    >>> from stud import Hand, Rules
+    >>> hand = Hand(Rules("razz", 10), [300, 300], seed=3)
+    >>> obs = observe(hand, 1)
+    >>> obs.shape, obs.dtype
+    ((720,), dtype('float32'))
+    """
+    if not isinstance(hand, Hand):
+        raise TypeError(f"observe reads a stud.Hand, not {type(hand).__name__}")
+    out = np.empty(OBS_SIZE, dtype=np.float32)
+    _observe(hand, seat, out)
+    return out
+
+
+def table_state(hand: Hand) -> NDArray[np.float32]:
+    """The whole table (privileged): seat 0's observation, each seat's down
+    cards (52 per seat, MAX_SEATS seats) and the seat to act one-hot."""
+    out = np.zeros(STATE_SIZE, dtype=np.float32)
+    _observe(hand, 0, out[:OBS_SIZE])
+    seen = np.empty(OBS_SIZE, dtype=np.float32)
+    for seat in range(hand.n_seats):
+        _observe(hand, seat, seen)
+        out[OBS_SIZE + 52 * seat:OBS_SIZE + 52 * seat + 52] = seen[:52]
+    if not hand.is_over and hand.actor is not None:
+        out[OBS_SIZE + 52 * MAX_SEATS + hand.actor] = 1.0
+    return out
+
+
+def legal_mask(hand: Hand) -> NDArray[np.int8]:
+    """The action mask of ``hand`` now: int8[5], 1 at each action id
+    (``stud.envs.ACTION_NAMES``) legal for the seat to act; all 0 when no
+    action is awaited (the hand is over).
+
+    >>> from stud import Hand, Rules
+    >>> legal_mask(Hand(Rules("razz", 10), [300, 300], seed=3)).tolist()
+    [0, 0, 1, 1, 0]
+    """
+    if not isinstance(hand, Hand):
+        raise TypeError(f"legal_mask reads a stud.Hand, not {type(hand).__name__}")
+    return np.array([a is not None for a in _env_actions(hand)], dtype=np.int8)
 
 
 def check_rules(rules: Any) -> Rules:
@@ -88,11 +184,12 @@ def check_stacks(rules: Rules, players: Any, stacks: Any) -> list[int]:
 
 
 def check_policy(seat: int, policy: Any) -> SeatPolicy:
-    if policy is None or callable(policy):
+    if policy is None or isinstance(policy, ObservationPolicy) or callable(policy):
         return policy  # type: ignore[no-any-return]
     if isinstance(policy, str) and policy in BUILTIN_POLICIES:
         return policy
-    raise ValueError(f"seat {seat}'s policy must be None (the agent), a callable or one of "
+    raise ValueError(f"seat {seat}'s policy must be None (the agent), a callable, an "
+                     f"ObservationPolicy or one of "
                      f"{', '.join(BUILTIN_POLICIES)}; not {policy!r}")
 
 
@@ -106,21 +203,26 @@ class Table:
     """
 
     def __init__(self, rules: Rules, stacks: list[int], policies: Sequence[SeatPolicy],
-                 reward_scale: float) -> None:
+                 reward_unit: int) -> None:
         self.rules = rules
         self.stacks = stacks
         self.policies = list(policies)
-        self.reward_scale = reward_scale
+        self.reward_unit = reward_unit  # chips a reward of 1 stands for
         self.stream = _SeedStream(0)
         self.hand: Hand | None = None
-        self.legal: tuple[Action | None, ...] = (None,) * N_ACTIONS
+        #: the legal ids of the agent's decision now as bits (bit i: id i);
+        #: 0 when no agent decision is awaited (or the table is broken)
+        self.bits: int = 0
         #: why the table cannot go on (a seat's policy failed mid-hand), or None
         self.broken: str | None = None
 
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
-        if self.hand is not None and self.broken is None:  # (the same objects, made anew)
-            self.legal = _env_actions(self.hand)
+    @property
+    def legal(self) -> tuple[Action | None, ...]:
+        """The engine action of each id legal now (None where it is not)."""
+        if not self.bits:
+            return (None,) * N_ACTIONS
+        assert self.hand is not None
+        return _env_actions(self.hand)
 
     def reset(self, seed: int | None) -> None:
         self.stream = _SeedStream(seed_or_random(seed))
@@ -128,7 +230,7 @@ class Table:
 
     def new_hand(self) -> None:
         self.broken = None
-        self.legal = (None,) * N_ACTIONS
+        self.bits = 0
         self.hand = Hand(self.rules, self.stacks, seed=self.stream.next_seed())
         self.play_others()
 
@@ -139,7 +241,7 @@ class Table:
         broken until the next hand: ``broken`` says why."""
         hand = self.hand
         assert hand is not None
-        self.legal = (None,) * N_ACTIONS
+        self.bits = 0
         while not hand.is_over:
             seat = hand.actor
             assert seat is not None  # automatic hands wait only for actions
@@ -150,8 +252,18 @@ class Table:
             try:
                 if isinstance(policy, str):
                     action = self.stream.choose(policy, hand)
+                elif isinstance(policy, ObservationPolicy):
+                    action = self.observation_policy_action(seat, policy)
                 else:
                     action = policy(hand.view(seat))
+                    if isinstance(action, (int, np.integer)) and not isinstance(
+                            action, ActionKind):
+                        # (an int would be read as an ActionKind, numbered otherwise than ids)
+                        raise TypeError(
+                            f"seat {seat}'s policy returned {action!r}: a callable given "
+                            f"Hand.view(seat) returns a stud.Action; a policy that returns "
+                            f"an action id 0..{N_ACTIONS - 1} takes (observation, mask): "
+                            f"wrap it as stud.envs.ObservationPolicy(fn)")
                 if action is None:
                     raise ValueError(f"seat {seat}'s policy gave no action")
                 hand.act(action)
@@ -159,7 +271,23 @@ class Table:
                 self.broken = (f"seat {seat}'s policy raised {type(error).__name__} "
                                f"({error}) and the hand cannot go on")
                 raise
-        self.legal = _env_actions(hand)
+        self.bits = _env_legal_bits(hand)
+
+    def observation_policy_action(self, seat: int, policy: ObservationPolicy) -> Action:
+        """The engine action for the id an ObservationPolicy gives at ``seat``."""
+        assert self.hand is not None
+        legal = _env_actions(self.hand)
+        mask = _MASKS[_env_legal_bits(self.hand)].copy()
+        chosen = policy(self.observe(seat), mask)
+        if isinstance(chosen, (bool, np.bool_)) or not isinstance(chosen, (int, np.integer)):
+            raise TypeError(f"seat {seat}'s ObservationPolicy returned {chosen!r}: it returns "
+                            f"an action id 0..{N_ACTIONS - 1}")
+        a = int(chosen)
+        action = legal[a] if 0 <= a < N_ACTIONS else None
+        if action is None:
+            raise ValueError(f"seat {seat}'s ObservationPolicy returned action {a}, not legal "
+                             f"now: legal are {np.flatnonzero(mask).tolist()}")
+        return action
 
     def check_playable(self, seat: int | None = None) -> None:
         """RuntimeError unless an agent seat (``seat``, when given) is to act."""
@@ -176,15 +304,21 @@ class Table:
             raise RuntimeError(f"seat {actor} is to act, not {whose}: reset() the environment")
 
     def mask(self) -> NDArray[np.int8]:
-        return np.array([a is not None for a in self.legal], dtype=np.int8)
+        """The action mask now: a fresh int8[5]."""
+        return _MASKS[self.bits].copy()
+
+    def bool_mask(self) -> NDArray[np.bool_]:
+        """The action mask now: a fresh bool[5]."""
+        return _BOOL_MASKS[self.bits].copy()
 
     def check_action(self, action: Any) -> int:
         """The action id, if it is a legal one now; a clear error otherwise."""
-        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        if type(action) is not int and (isinstance(action, (bool, np.bool_))
+                                        or not isinstance(action, (int, np.integer))):
             raise TypeError(f"an action is a whole number 0..{N_ACTIONS - 1}, not {action!r}")
         a = int(action)
-        if not 0 <= a < N_ACTIONS or self.legal[a] is None:
-            legal = [i for i, x in enumerate(self.legal) if x is not None]
+        if not (0 <= a < N_ACTIONS and self.bits >> a & 1):
+            legal = [i for i in range(N_ACTIONS) if self.bits >> i & 1]
             raise ValueError(f"action {a} is not legal now: legal are {legal}")
         return a
 
@@ -194,7 +328,7 @@ class Table:
         ``check_playable`` and ``check_action``, as the environments call
         them: a broken table has no legal action, so ``a`` is never one)."""
         assert self.hand is not None and self.broken is None
-        action = self.legal[a]
+        action = _env_action(self.hand, a)
         assert action is not None
         self.hand.act(action)
         self.play_others()
@@ -207,4 +341,4 @@ class Table:
 
     def rewards(self) -> list[float]:
         assert self.hand is not None
-        return [float(r) for r in _env_rewards(self.hand, self.reward_scale)]
+        return _env_rewards(self.hand, self.reward_unit)

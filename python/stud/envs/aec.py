@@ -20,8 +20,8 @@ from numpy.typing import NDArray
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from ..game import Hand, Rules
-from ._table import Table, big_bet, check_rules, check_stacks
-from .layout import N_ACTIONS, observation_space
+from ._table import Table, big_bet, check_rules, check_stacks, table_state
+from .layout import N_ACTIONS, observation_space, state_box
 from .render import render
 
 __all__ = ["StudAECEnv", "aec_env"]
@@ -44,7 +44,8 @@ class StudAECEnv(AECEnv):  # type: ignore[misc]
     """
 
     #: what the environment offers: the render modes, and its name for PettingZoo
-    metadata = {"render_modes": ["ansi"], "name": "stud_v0", "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi", "human"], "name": "stud_v0",
+                "is_parallelizable": False, "render_fps": 1}
 
     def __init__(self, rules: Rules | str = "stud", players: int = 2, *,
                  stacks: int | list[int] | None = None, reward_unit: str = "big_bets",
@@ -57,19 +58,22 @@ class StudAECEnv(AECEnv):  # type: ignore[misc]
         players = len(self.stacks)
         if reward_unit not in ("big_bets", "chips"):
             raise ValueError(f'reward_unit must be "big_bets" or "chips", not {reward_unit!r}')
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f'render_mode must be None or "ansi", not {render_mode!r}')
-        #: None or "ansi" (``render()`` returns the table drawn as text)
+        if render_mode not in (None, "ansi", "human"):
+            raise ValueError(f'render_mode must be None, "ansi" or "human", not {render_mode!r}')
+        #: None, "ansi" (``render()`` returns the whole table drawn as text)
+        #: or "human" (``render()`` prints it)
         self.render_mode: str | None = render_mode
         #: "big_bets" or "chips": the unit of the rewards
         self.reward_unit: str = reward_unit
-        scale = 1.0 if reward_unit == "chips" else 1.0 / big_bet(self.rules)
+        unit = 1 if reward_unit == "chips" else big_bet(self.rules)
         #: ``player_0`` .. ``player_{n-1}``, in seat order
         self.possible_agents: list[str] = [f"player_{seat}" for seat in range(players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        self._table = Table(self.rules, self.stacks, [None] * players, scale)
+        self._table = Table(self.rules, self.stacks, [None] * players, unit)
         self._obs_space: spaces.Space[Any] = observation_space()
         self._act_space = spaces.Discrete(N_ACTIONS)
+        #: the space of ``state()``: Box float32[STATE_SIZE] (privileged)
+        self.state_space: spaces.Space[Any] = state_box()
         self._started = False
         #: the agents still in the episode (PettingZoo's ``agents``)
         self.agents: list[str] = []
@@ -128,6 +132,18 @@ class StudAECEnv(AECEnv):  # type: ignore[misc]
         mask = self._table.mask() if to_act else np.zeros(N_ACTIONS, dtype=np.int8)
         return {"observation": self._table.observe(seat), "action_mask": mask}
 
+    def state(self) -> NDArray[np.float32]:
+        """The whole table, for a centralised critic (privileged: it holds
+        every seat's down cards, which no agent may see while playing):
+        seat 0's observation (720 values), then each seat's down cards
+        (52 per seat, 10 seats), then the seat to act one-hot (10 values);
+        float32[1250], ``stud.envs.STATE_SIZE``."""
+        if not self._started:
+            raise RuntimeError("reset() the environment first")
+        hand = self._table.hand
+        assert hand is not None
+        return table_state(hand)
+
     def step(self, action: Any) -> None:
         """Plays ``action`` (an id 0..4, see ``stud.envs.ACTION_NAMES``) for
         the selected agent.  A terminated agent steps with None."""
@@ -149,7 +165,13 @@ class StudAECEnv(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        return render(self.render_mode, self._table.hand if self._started else None)
+        """None without a render mode; "ansi": every card at the table drawn
+        as text (a spectator's view, privileged); "human": that printed."""
+        drawn = render(self.render_mode, self._table.hand if self._started else None)
+        if self.render_mode == "human":
+            print(drawn)
+            return None
+        return drawn
 
     def close(self) -> None:
         pass

@@ -22,7 +22,7 @@ from .._checks import seed_or_random
 from ..game import Hand, Rules
 from ._table import SeatPolicy, Table, big_bet, check_policy, check_rules, check_stacks, whole
 from .layout import N_ACTIONS, observation_space
-from .render import render
+from .render import render_text
 
 __all__ = ["GymEnv"]
 
@@ -43,9 +43,17 @@ class GymEnv(gym.Env[Observation, int]):
     as the PettingZoo environment's; ``info["action_mask"]`` repeats the
     mask.
 
-    ``illegal_action``: "raise" (ValueError, the hand unchanged) or
-    "passive" (an illegal id plays the engine's passive action: check,
-    call or bring-in), for code that samples actions without the mask.
+    ``illegal_action``: "passive" (the default: an id not legal now plays
+    the passive legal action, check, call or bring-in, and
+    ``info["illegal_action"]`` is True for that step), for code that
+    samples actions without the mask as Gymnasium's and Stable-Baselines3's
+    ``check_env`` do; or "raise" (ValueError, the hand unchanged).
+    ``action_masks()`` gives the legal ids as a bool array
+    (sb3-contrib's MaskablePPO reads it).
+
+    ``opponents`` may hold ``ObservationPolicy(fn)`` entries: ``fn`` gets
+    the seat's (observation, mask) and returns an action id, as a trained
+    agent does.
 
     If an opponent's callable raises (or gives no action, or an illegal
     one) the error goes on to the caller, and the hand cannot go on:
@@ -57,12 +65,13 @@ class GymEnv(gym.Env[Observation, int]):
     """
 
     #: the render modes offered (Gymnasium reads them)
-    metadata = {"render_modes": ["ansi"], "render_fps": 1}
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}
 
     def __init__(self, rules: Rules | str = "stud", seat: int = 0,
                  opponents: Sequence[SeatPolicy] = ("random",), *,
                  stacks: int | list[int] | None = None, reward_unit: str = "big_bets",
-                 illegal_action: str = "raise", render_mode: str | None = None) -> None:
+                 illegal_action: str = "passive", render_mode: str | None = None,
+                 render_all: bool = False) -> None:
         #: the table's rules (a variant name given is made a ``stud.Rules``, small bet 10)
         self.rules: Rules = check_rules(rules)
         if isinstance(opponents, str) or not isinstance(opponents, Sequence):
@@ -81,21 +90,25 @@ class GymEnv(gym.Env[Observation, int]):
         policies.insert(seat, None)
         if reward_unit not in ("big_bets", "chips"):
             raise ValueError(f'reward_unit must be "big_bets" or "chips", not {reward_unit!r}')
-        if illegal_action not in ("raise", "passive"):
-            raise ValueError(f'illegal_action must be "raise" or "passive", not '
+        if illegal_action not in ("passive", "raise"):
+            raise ValueError(f'illegal_action must be "passive" or "raise", not '
                              f'{illegal_action!r}')
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f'render_mode must be None or "ansi", not {render_mode!r}')
+        if render_mode not in (None, "ansi", "human"):
+            raise ValueError(f'render_mode must be None, "ansi" or "human", not {render_mode!r}')
         #: the agent's seat
         self.seat: int = seat
-        #: None or "ansi" (``render()`` returns the table drawn as text)
+        #: None, "ansi" (``render()`` returns the table drawn as text) or
+        #: "human" (the same text printed at every reset and step)
         self.render_mode: str | None = render_mode
+        #: whether ``render`` draws every card at the table (privileged)
+        #: rather than what the agent's seat may see
+        self.render_all: bool = bool(render_all)
         #: what an illegal action id does: "raise" or "passive"
         self.illegal_action: str = illegal_action
         #: "big_bets" or "chips": the unit of the reward
         self.reward_unit: str = reward_unit
-        scale = 1.0 if reward_unit == "chips" else 1.0 / big_bet(self.rules)
-        self._table = Table(self.rules, self.stacks, policies, scale)
+        unit = 1 if reward_unit == "chips" else big_bet(self.rules)
+        self._table = Table(self.rules, self.stacks, policies, unit)
         #: ``stud.envs.observation_space()``: a Dict of ``observation`` and ``action_mask``
         self.observation_space = observation_space()
         #: ``Discrete(5)``: the action ids of ``stud.envs.ACTION_NAMES``
@@ -108,13 +121,19 @@ class GymEnv(gym.Env[Observation, int]):
         to read; ``hand.copy()`` for a copy to search or play out."""
         return self._table.hand
 
-    def _obs(self) -> tuple[Observation, dict[str, Any]]:
-        hand = self._table.hand
-        assert hand is not None
-        over = hand.is_over
-        mask = np.zeros(N_ACTIONS, dtype=np.int8) if over else self._table.mask()
+    def action_masks(self) -> NDArray[np.bool_]:
+        """The action ids legal now, as sb3-contrib's MaskablePPO reads
+        them: bool[5] (all False before ``reset`` and once the hand is over)."""
+        if not self._started or self._table.broken is not None:
+            return np.zeros(N_ACTIONS, dtype=np.bool_)
+        return self._table.bool_mask()
+
+    def _obs(self, illegal: bool = False) -> tuple[Observation, dict[str, Any]]:
+        mask = self._table.mask()  # (all 0 once the hand is over: no decision awaited)
         obs: Observation = {"observation": self._table.observe(self.seat), "action_mask": mask}
-        return obs, {"action_mask": mask.copy()}
+        if self.render_mode == "human":
+            print(self.render_text())
+        return obs, {"action_mask": mask.copy(), "illegal_action": illegal}
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[Observation, dict[str, Any]]:
@@ -142,17 +161,33 @@ class GymEnv(gym.Env[Observation, int]):
         hand = self._table.hand
         assert hand is not None
         self._table.check_playable(self.seat)  # not after the hand or a policy's failure
+        illegal = False
         try:
             a = self._table.check_action(action)
         except ValueError:
             if self.illegal_action == "raise":
                 raise
-            a = next(i for i in (1, 2) if self._table.legal[i] is not None)
+            # the documented rule: the passive legal action (docs/envs.md)
+            a = 1 if self._table.bits >> 1 & 1 else 2
+            illegal = True
         self._table.apply(a)
-        obs, info = self._obs()
+        obs, info = self._obs(illegal)
         over = hand.is_over
         reward = self._table.rewards()[self.seat] if over else 0.0
         return obs, reward, over, False, info
 
+    def render_text(self) -> str:
+        """The table drawn as text: what the agent's seat may see, or every
+        card when made with ``render_all=True``."""
+        hand = self._table.hand if self._started else None
+        return render_text(hand, None if self.render_all else self.seat)
+
     def render(self) -> str | None:
-        return render(self.render_mode, self._table.hand if self._started else None)
+        """None without a render mode; "ansi": the table drawn as text;
+        "human": that text printed (and None returned)."""
+        if self.render_mode is None:
+            return None
+        if self.render_mode == "human":
+            print(self.render_text())
+            return None
+        return self.render_text()

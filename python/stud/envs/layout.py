@@ -3,7 +3,8 @@
 
 An observation is ``OBS_SIZE`` float32 values of what one seat may see,
 seats relative to the observer: slot ``k`` is seat ``(observer + k) % n``,
-slot 0 the observer.  Amounts are in big bets.
+slot 0 the observer.  Amounts are in units of ``OBS_AMOUNT_UNIT`` (100) big
+bets: a 100-big-bet stack reads 1.
 
 >>> OBS_SIZE, N_ACTIONS
 (720, 5)
@@ -19,11 +20,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from .._checks import optional_module
-from .._core import ENV_ACTIONS, OBS_SIZE, Card
+from .._core import ENV_ACTIONS, OBS_AMOUNT_UNIT, OBS_SIZE, Card
 from .._core import OBS_FIELDS as _FIELDS
 
-__all__ = ["OBS_SIZE", "N_ACTIONS", "OBS_FIELDS", "ACTION_NAMES", "FIELD_MEANINGS",
-           "describe_observation"]
+__all__ = ["OBS_SIZE", "OBS_AMOUNT_UNIT", "N_ACTIONS", "OBS_FIELDS", "ACTION_NAMES",
+           "FIELD_MEANINGS", "STATE_SIZE", "describe_observation"]
 
 #: (name, offset, length) of each field, in order
 OBS_FIELDS: tuple[tuple[str, int, int], ...] = tuple(_FIELDS)
@@ -34,6 +35,9 @@ ACTION_NAMES: tuple[str, ...] = ("fold", "check/call", "bring-in", "complete/bet
                                  "big bet/raise")
 MAX_SLOTS = 10
 MAX_STREETS = 5
+#: the length of the AEC environment's ``state()``: an observation, every
+#: seat's down cards and the seat to act (privileged; docs/envs.md)
+STATE_SIZE: int = OBS_SIZE + 52 * MAX_SLOTS + MAX_SLOTS
 
 #: what each field holds (docs/envs.md shows this table)
 FIELD_MEANINGS: dict[str, str] = {
@@ -44,11 +48,12 @@ FIELD_MEANINGS: dict[str, str] = {
     "present": "1 for each slot that holds a seat",
     "live": "1 for each seat that has not folded",
     "all_in": "1 for each seat with no chips left behind",
-    "stack": "chips behind, in big bets",
-    "round_bet": "chips put in this betting round, in big bets",
-    "put_in": "chips put in this hand, antes included, in big bets",
-    "pot": "every chip put in so far, in big bets",
-    "to_call": "what the observer must add to call now (all he has at most), in big bets",
+    "stack": "chips behind, in hundreds of big bets",
+    "round_bet": "chips put in this betting round, in hundreds of big bets",
+    "put_in": "chips put in this hand, antes included, in hundreds of big bets",
+    "pot": "every chip put in so far, in hundreds of big bets",
+    "to_call": ("what the observer must add to call now (all he has at most), in hundreds "
+                "of big bets"),
     "bring_in": "the seat that brought in, one-hot by slot",
     "aggressor": "the last seat to bet or raise this round, one-hot by slot",
     "raises_left": "bets and raises left before the cap this round (rules 4.2)",
@@ -66,12 +71,19 @@ def _cards(values: Sequence[float]) -> list[str]:
 
 
 def _slots(values: Sequence[float], present: int) -> list[float]:
-    return [float(v) for v in values[:present]]
+    """Amounts of the slots that hold a seat, back in big bets."""
+    return [_big_bets(v) for v in values[:present]]
+
+
+def _big_bets(value: float) -> float:
+    """An observed amount back in big bets (to float32's precision)."""
+    return round(float(value) * OBS_AMOUNT_UNIT, 4)
 
 
 def describe_observation(obs: Any) -> dict[str, Any]:
     """An observation back in words: cards as strings, per-slot lists for
-    the slots that hold a seat, flags as booleans, amounts in big bets.
+    the slots that hold a seat, flags as booleans, amounts back in big bets
+    (the observation holds them in hundreds of big bets).
 
     >>> import numpy as np
     >>> from stud import Hand, Rules
@@ -105,8 +117,8 @@ def describe_observation(obs: Any) -> dict[str, Any]:
         "stack": _slots(field["stack"], present),
         "round_bet": _slots(field["round_bet"], present),
         "put_in": _slots(field["put_in"], present),
-        "pot": round(field["pot"][0], 6),
-        "to_call": round(field["to_call"][0], 6),
+        "pot": _big_bets(field["pot"][0]),
+        "to_call": _big_bets(field["to_call"][0]),
         "bring_in": slot_of(field["bring_in"]),
         "aggressor": slot_of(field["aggressor"]),
         "raises_left": int(field["raises_left"][0]),
@@ -117,15 +129,22 @@ def describe_observation(obs: Any) -> dict[str, Any]:
     }
 
 
+#: the bound of amounts and counts: a table holds at most 2**30 chips in
+#: all (the engine's limit), so no amount in big bets (a big bet is 1 chip
+#: or more) nor any count of bets reaches it
+AMOUNT_BOUND = float(2**30)
+
+
 def observation_high() -> Any:
     """The upper bound of each observation value: 1 for cards and flags,
-    infinity for amounts and counts (every value is at least 0)."""
+    ``AMOUNT_BOUND`` (2**30, finite) for amounts and counts (every value is
+    at least 0)."""
     import numpy as np
 
     high = np.ones(OBS_SIZE, dtype=np.float32)
     for name, offset, size in OBS_FIELDS:
         if name in ("stack", "round_bet", "put_in", "pot", "to_call", "raises_left", "bets"):
-            high[offset:offset + size] = np.inf
+            high[offset:offset + size] = AMOUNT_BOUND
     return high
 
 
@@ -140,6 +159,15 @@ def _observation_box() -> Any:
     import numpy as np
 
     return _gym_spaces().Box(0.0, observation_high(), (OBS_SIZE,), np.float32)
+
+
+def state_box() -> Any:
+    """The Gymnasium space of the AEC environment's ``state()``."""
+    import numpy as np
+
+    high = np.ones(STATE_SIZE, dtype=np.float32)
+    high[:OBS_SIZE] = observation_high()
+    return _gym_spaces().Box(0.0, high, (STATE_SIZE,), np.float32)
 
 
 def observation_space() -> Any:

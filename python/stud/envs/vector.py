@@ -7,14 +7,15 @@
 >>> obs.shape, mask.shape, player.shape
 ((4, 720), (4, 5), (4,))
 >>> actions = np.argmax(mask * np.array([0, 3, 2, 1, 0]), axis=1)   # passive play
->>> obs, mask, player, rewards, terminated = env.step(actions)
->>> rewards.shape, terminated.dtype
-((4, 2), dtype('bool'))
+>>> result = env.step(actions)
+>>> result.rewards.shape, result.rewards.dtype, result.terminated.dtype
+((4, 2), dtype('float64'), dtype('bool'))
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
@@ -30,11 +31,37 @@ from .layout import N_ACTIONS, _gym_spaces, _observation_box, observation_high
 
 #: what ``reset`` returns: observations, masks and the seats to act
 Reset = tuple[NDArray[np.float32], NDArray[np.int8], NDArray[np.int8]]
-#: what ``step`` returns: those, then rewards and terminations
-Step = tuple[NDArray[np.float32], NDArray[np.int8], NDArray[np.int8], NDArray[np.float32],
-             NDArray[np.bool_]]
 
-__all__ = ["VectorEnv"]
+
+@dataclass(frozen=True)
+class VectorStep:
+    """What ``VectorEnv.step`` returns, by name: it is not a tuple, so that
+    ``obs, reward, terminated, truncated, info = env.step(a)`` (Gymnasium's
+    order, which this is not) fails instead of unpacking wrong.
+    ``GymVectorEnv`` is the Gymnasium vector environment."""
+
+    __slots__ = ("obs", "mask", "player", "rewards", "terminated")
+
+    #: float32 [N, 720]: what the seat to act at each table sees
+    obs: NDArray[np.float32]
+    #: int8 [N, 5]: 1 where the action id is legal
+    mask: NDArray[np.int8]
+    #: int8 [N]: the seat to act at each table
+    player: NDArray[np.int8]
+    #: float64 [N, players]: results of the hands that ended in this step
+    rewards: NDArray[np.float64]
+    #: bool [N]: a hand ended at the table in this step
+    terminated: NDArray[np.bool_]
+
+    def as_tuple(self) -> tuple[NDArray[Any], ...]:
+        """``(obs, mask, player, rewards, terminated)``, asked for by name."""
+        return self.obs, self.mask, self.player, self.rewards, self.terminated
+
+
+#: the old name of what ``step`` returns
+Step = VectorStep
+
+__all__ = ["VectorEnv", "VectorStep"]
 
 MAX_SEATS = 10
 
@@ -51,9 +78,10 @@ class VectorEnv:
     ``reset(seed)`` returns ``(obs, mask, player)`` for the agent seat to
     act at each table: float32 [N, 720] as the PettingZoo environment
     encodes it, int8 [N, 5] legal actions, int8 [N] seat numbers.
-    ``step(actions)`` (one action id per table) returns those and
-    ``rewards`` (float32 [N, players], the results of hands that ended in
-    this step, in big bets or chips) and ``terminated`` (bool [N]).  A table
+    ``step(actions)`` (one action id per table) returns a ``VectorStep``
+    with those (``obs``, ``mask``, ``player``) and ``rewards`` (float64
+    [N, players], the results of hands that ended in this step, in big bets
+    or chips) and ``terminated`` (bool [N]), read by name.  A table
     whose hand ends starts the next one at once: its row then shows the new
     hand.  Table t after ``reset(seed)`` deals the same hands as a
     PettingZoo environment reset with ``seed + t``.
@@ -66,7 +94,8 @@ class VectorEnv:
 
     For code written for ``gymnasium.vector``: ``num_envs``, ``close()``
     and the spaces (``single_observation_space``, ``observation_space``,
-    ``single_action_space``, ``action_space``; they need gymnasium).  A
+    ``single_action_space``, ``action_space``; they need gymnasium); it is
+    not a ``gymnasium.vector.VectorEnv`` (``GymVectorEnv`` is one).  A
     vector environment is not copied or pickled (TypeError): its tables
     live in C.  Make a new one and ``reset`` it with the same seed, or copy
     what you need of a hand through the PettingZoo or Gymnasium
@@ -113,7 +142,7 @@ class VectorEnv:
         self._obs = np.zeros((n, OBS_SIZE), dtype=np.float32)
         self._mask = np.zeros((n, N_ACTIONS), dtype=np.uint8)
         self._player = np.zeros(n, dtype=np.int8)
-        self._rewards = np.zeros((n, MAX_SEATS), dtype=np.float32)
+        self._rewards = np.zeros((n, MAX_SEATS), dtype=np.float64)
         self._terminated = np.zeros(n, dtype=np.uint8)
         self._actions = np.zeros(n, dtype=np.int64)
         self._tables.bind(self._obs, self._mask, self._player, self._rewards, self._terminated)
@@ -186,7 +215,7 @@ class VectorEnv:
         self._started = True
         return self._views()
 
-    def step(self, actions: Any) -> Step:
+    def step(self, actions: Any) -> VectorStep:
         """One action id (0..4, ``stud.envs.ACTION_NAMES``) per table."""
         if not self._started:
             raise RuntimeError("reset() the environment before stepping it")
@@ -209,10 +238,10 @@ class VectorEnv:
             raise ValueError(f"table {bad}: action {int(given[bad])} is not legal now: "
                              f"legal are {np.flatnonzero(self._mask[bad]).tolist()}")
         if self.copy:
-            return (self._obs.copy(), self._mask_view.copy(), self._player.copy(),
-                    self._rewards_view.copy(), self._terminated_view.copy())
-        return (self._obs, self._mask_view, self._player, self._rewards_view,
-                self._terminated_view)
+            return VectorStep(self._obs.copy(), self._mask_view.copy(), self._player.copy(),
+                              self._rewards_view.copy(), self._terminated_view.copy())
+        return VectorStep(self._obs, self._mask_view, self._player, self._rewards_view,
+                          self._terminated_view)
 
     def _apply(self, lo: int, hi: int) -> None:
         self._tables.apply(self._actions, lo, hi)
