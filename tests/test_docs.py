@@ -59,7 +59,8 @@ def test_readme_examples(block, monkeypatch):
 
 MODULES = ["stud", "stud._core", "stud.describe", "stud.enums", "stud.errors", "stud.game",
            "stud.odds", "stud.simulation", "stud.histories.record", "stud.histories.view",
-           "stud.histories.analysis", "stud.histories.io", "stud.histories.errors"]
+           "stud.histories.analysis", "stud.histories.io", "stud.histories.errors",
+           "stud.histories.stats", "stud.histories.export", "stud.histories.plot"]
 
 
 @pytest.mark.parametrize("name", MODULES)

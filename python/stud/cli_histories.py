@@ -11,14 +11,15 @@ from contextlib import contextmanager
 from typing import Any
 
 from .cli import UserError, user_errors
-from .histories import HistoryError, MismatchError, read, summarize, verify, write
+from .histories import HistoryError, MismatchError, Summary, read, verify, write
 from .histories.io import PROFILES
 from .histories.record import HandRecord
 from .histories.view import streets, text
 
 
 def add_commands(commands: Any) -> None:
-    hh = commands.add_parser("hh", help="hand histories: convert, show, verify, summary",
+    hh = commands.add_parser("hh", help="hand histories: convert, show, verify, summary, "
+                                         "export",
                              description="Hand histories: PHH (.phh, .phhs) and PokerStars "
                                          "text histories of 7 Card Stud, Stud Hi/Lo and Razz.")
     sub = hh.add_subparsers(dest="hh_command", required=True)
@@ -50,16 +51,34 @@ def add_commands(commands: Any) -> None:
     verify.add_argument("--json", action="store_true", help="machine-readable output")
     common(verify)
     verify.set_defaults(run=_verify)
-    summary = sub.add_parser("summary", help="per player: hands, net, all-in adjusted net, "
-                                             "showdowns",
-                             description="Per player: hands, net, all-in adjusted net, "
-                                         "showdowns.")
+    summary = sub.add_parser("summary", help="per player: net, all-in adjusted net and the "
+                                             "tracker statistics",
+                             description="Per player: hands, net, all-in adjusted net, VPIP, "
+                                         "3rd street raise, bring-in completes, steals, folds "
+                                         "to steals, went to showdown, won at showdown, "
+                                         "aggression (each defined in the docs' analysis "
+                                         "page).")
     summary.add_argument("files", nargs="+", help="PokerStars text histories or PHH files")
     summary.add_argument("--trials", type=int, default=20_000,
                          help="Monte Carlo trials per all-in equity")
     summary.add_argument("--json", action="store_true", help="machine-readable output")
+    summary.add_argument("--plot", metavar="PATH",
+                         help="save a results graph (net and all-in adjusted net over hands) "
+                              "as PNG or HTML, by the suffix (needs matplotlib)")
+    summary.add_argument("--players", type=int, default=5, metavar="N",
+                         help="the graph draws the N players with the most hands")
     common(summary)
     summary.set_defaults(run=_summary)
+    export = sub.add_parser("export", help="Parquet tables of hands, seats and actions",
+                            description="Every hand read, replayed and written as Parquet "
+                                        "tables (hands, seats, actions) into a directory, "
+                                        "for DuckDB, polars or pandas (needs pyarrow).")
+    export.add_argument("files", nargs="+", help="PokerStars text histories or PHH files")
+    export.add_argument("--out", required=True, metavar="DIR",
+                        help="the directory to write hands.parquet, seats.parquet and "
+                             "actions.parquet into")
+    common(export)
+    export.set_defaults(run=_export)
 
 
 def _records(files: list[str], args: argparse.Namespace, errors: list[HistoryError],
@@ -191,38 +210,86 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def _summary(args: argparse.Namespace) -> int:
+    if args.plot is not None and not args.plot.lower().endswith((".png", ".html")):
+        raise UserError(f"--plot {args.plot}: the graph is saved as .png or .html")
+    if args.players < 1:
+        raise UserError(f"--players {args.players}: draw 1 player or more")
     errors: list[HistoryError] = []
     mismatches: list[str] = []
     skipped = [0]
-
-    def replayable() -> Iterator[HandRecord]:
-        for record in _records(args.files, args, errors, skipped):
-            try:
-                record.replay()
-            except MismatchError as mismatch:
-                mismatches.append(str(mismatch))
-                continue
-            yield record
-
-    totals = summarize(replayable(), trials=args.trials)
+    summary = Summary(trials=args.trials, keep_series=args.plot is not None)
+    for record in _records(args.files, args, errors, skipped):
+        try:
+            summary.add(record)
+        except MismatchError as mismatch:
+            mismatches.append(str(mismatch))
+    totals = summary.totals
     rows = sorted(totals.items(), key=lambda item: -item[1].net)
+    if args.plot is not None and summary.series:
+        _plot(summary.series, args.plot, args.players)
     if args.json:
-        print(json.dumps({"players": {name: {"hands": t.hands, "net": t.net,
-                                             "adjusted": t.adjusted, "showdowns": t.showdowns,
-                                             "won_at_showdown": t.won_at_showdown}
-                                      for name, t in rows},
+        print(json.dumps({"players": {name: {**dict(zip(t._fields, t._values())),
+                                             "rates": t.rates()} for name, t in rows},
                           "not_reproduced": mismatches, "unreadable": [str(e) for e in errors],
-                          "skipped": skipped[0]}))
+                          "skipped": skipped[0], "unnamed": summary.unnamed}))
         return 0
     _report(errors)
     if skipped[0]:
         print(f"stud hh: skipped {skipped[0]:,}: {_SKIPPED}", file=sys.stderr)
+    if summary.unnamed:
+        print(f"stud hh: {summary.unnamed:,} hands name no players: not in the totals",
+              file=sys.stderr)
     for line in mismatches:
         print(f"stud hh: left out, not reproduced: {line}", file=sys.stderr)
     width = max([len(name) for name in totals] + [6])
-    print(f"{'player':<{width}} {'hands':>7} {'net':>10} {'adjusted':>10} {'showdowns':>9} "
-          f"{'won':>5}")
+    print(f"{'player':<{width}} {'hands':>7} {'net':>10} {'adjusted':>10} {'VPIP':>5} "
+          f"{'raise':>5} {'BI+':>5} {'steal':>5} {'FtS':>5} {'WTSD':>5} {'W$SD':>5} {'AF':>5}")
     for name, t in rows:
-        print(f"{name:<{width}} {t.hands:>7,} {t.net:>10,} {t.adjusted:>10,.1f} {t.showdowns:>9,} "
-              f"{t.won_at_showdown:>5,}")
+        r = t.rates()
+        cells = " ".join(_rate(r[key]) for key in (
+            "vpip", "raised_first", "bring_in_complete", "steal", "fold_to_steal",
+            "went_to_showdown", "won_at_showdown"))
+        af = "-" if r["aggression"] is None else f"{r['aggression']:.1f}"
+        print(f"{name:<{width}} {t.hands:>7,} {t.net:>10,} {t.adjusted:>10,.1f} {cells} {af:>5}")
+    if args.plot is not None:
+        print(f"results graph: {args.plot}" if summary.series else
+              "stud hh summary: no named player to draw: no graph written", file=sys.stderr)
     return 0
+
+
+def _rate(value: float | None) -> str:
+    return f"{'-':>5}" if value is None else f"{100 * value:>4.0f}%"
+
+
+def _plot(series: dict[str, list[tuple[int, float]]], path: str, players: int) -> None:
+    from .histories.plot import results_graph
+
+    most = sorted(series, key=lambda name: (-len(series[name]), name))[:players]
+    with user_errors(ImportError, about="--plot"):
+        try:
+            results_graph({name: series[name] for name in most}, path)
+        except OSError as error:
+            raise UserError(f"cannot write {path}: {error.strerror or error}") from error
+
+
+def _export(args: argparse.Namespace) -> int:
+    from .histories.export import export
+
+    errors: list[HistoryError] = []
+    bar = _bar(args)
+    try:
+        with _reading(", ".join(args.files)), user_errors(ImportError, about="export"):
+            try:
+                counts = export(args.files, args.out, format=args.format, profile=args.profile,
+                                on_error=errors.append,
+                                progress=None if bar is None else lambda _: bar.update(1))
+            except NotADirectoryError as error:
+                raise UserError(f"--out {args.out}: not a directory") from error
+    finally:
+        if bar is not None:
+            bar.close()
+    _report(errors)
+    print(f"{counts.hands:,} hands ({counts.reproduced:,} reproduced) written to {args.out}"
+          + (f"; {counts.unreadable:,} could not be read" if counts.unreadable else "")
+          + (f"; skipped {counts.skipped:,}: {_SKIPPED}" if counts.skipped else ""))
+    return 1 if errors else 0

@@ -14,20 +14,29 @@
   ``stud.histories.verify``).
 * ``analyze`` / ``summarize``: equities street by street, the all-in
   adjusted result, totals per player (``stud.histories.analysis``).
+* ``Summary``: the same totals with the statistics stud trackers show
+  (VPIP, steals, went to showdown, ...: ``stud.histories.stats``) and each
+  player's results hand by hand, for ``results_graph``
+  (``stud.histories.plot``).
+* ``export(sources, dest)``: Parquet tables of hands, seats and actions
+  (``stud.histories.export``; docs/analysis.md queries them with DuckDB).
 * ``text`` / ``html``: a hand street by street (``stud.histories.view``).
 
 Amounts are whole chips; money amounts are cents.
 """
 
-from .analysis import HandAnalysis, PlayerTotals, StreetEquity, analyze, summarize
+from .analysis import HandAnalysis, PlayerTotals, StreetEquity, Summary, analyze, summarize
 from .errors import HistoryError
+from .export import ExportCounts, export
 from .io import FORMATS, PROFILES, Reading, read, write
+from .plot import results_graph
 from .record import Acted, CommunityDealt, Dealt, HandRecord, Move, Mucked, Showed, Source, Step
 from .replay import MismatchError
 from .verify import Verification, verify
 from .view import html, text
 
-__all__ = ["FORMATS", "PROFILES", "Acted", "CommunityDealt", "Dealt", "HandAnalysis",
-           "HandRecord", "HistoryError", "MismatchError", "Move", "Mucked", "PlayerTotals",
-           "Reading", "Showed", "Source", "Step", "StreetEquity", "Verification", "analyze",
-           "html", "read", "summarize", "text", "verify", "write"]
+__all__ = ["FORMATS", "PROFILES", "Acted", "CommunityDealt", "Dealt", "ExportCounts",
+           "HandAnalysis", "HandRecord", "HistoryError", "MismatchError", "Move", "Mucked",
+           "PlayerTotals", "Reading", "Showed", "Source", "Step", "StreetEquity", "Summary",
+           "Verification", "analyze", "export", "html", "read", "results_graph", "summarize",
+           "text", "verify", "write"]

@@ -34,11 +34,12 @@ from ..game import (
     Variant,
 )
 from .record import HandRecord
+from .stats import SeatCounts, hand_counts
 
 if TYPE_CHECKING:
     from .._core import Card, Hand
 
-__all__ = ["HandAnalysis", "PlayerTotals", "StreetEquity", "analyze", "summarize"]
+__all__ = ["HandAnalysis", "PlayerTotals", "StreetEquity", "Summary", "analyze", "summarize"]
 
 #: Monte Carlo trials per equity when exact enumeration would be large
 DEFAULT_TRIALS = 20_000
@@ -70,13 +71,47 @@ class HandAnalysis(Record):
 
 
 class PlayerTotals(Record):
-    """One player's totals over many hands."""
+    """One player's totals over many hands: ``hands`` played, ``net`` and
+    all-in ``adjusted`` net in chips (cents for money), and the counts of
+    ``stud.histories.stats`` added up (``rates()`` turns them into the
+    percentages players read; docs/analysis.md defines each)."""
 
     hands: int
     net: int
     adjusted: float
     showdowns: int
     won_at_showdown: int
+    vpip: int = 0
+    raised_first: int = 0
+    bring_ins: int = 0
+    bring_in_completes: int = 0
+    steal_chances: int = 0
+    steals: int = 0
+    steals_faced: int = 0
+    folds_to_steal: int = 0
+    saw_second_round: int = 0
+    aggressive: int = 0
+    calls: int = 0
+
+    def rates(self) -> dict[str, float | None]:
+        """The tracker statistics, each a count over its chances (None when
+        it had none): fractions, but ``aggression``, a ratio of aggressive
+        actions to calls.
+
+        >>> PlayerTotals(10, 0, 0.0, 2, 1, vpip=3, aggressive=4, calls=2).rates()["vpip"]
+        0.3
+        """
+        def over(count: int, chances: int) -> float | None:
+            return count / chances if chances else None
+
+        return {"vpip": over(self.vpip, self.hands),
+                "raised_first": over(self.raised_first, self.hands),
+                "bring_in_complete": over(self.bring_in_completes, self.bring_ins),
+                "steal": over(self.steals, self.steal_chances),
+                "fold_to_steal": over(self.folds_to_steal, self.steals_faced),
+                "went_to_showdown": over(self.showdowns, self.saw_second_round),
+                "won_at_showdown": over(self.won_at_showdown, self.showdowns),
+                "aggression": over(self.aggressive, self.calls)}
 
 
 def analyze(source: Union[HandRecord, Hand], *, trials: int = DEFAULT_TRIALS, seed: int = 0,
@@ -95,10 +130,16 @@ def analyze(source: Union[HandRecord, Hand], *, trials: int = DEFAULT_TRIALS, se
     >>> [(e.street, round(e.equity[0], 2)) for e in result.equities][:2]
     [(3, 0.93), (4, 0.95)]
     """
-    from .. import equity
-
     record = source if isinstance(source, HandRecord) else source.to_record()
     hand = source.replay() if isinstance(source, HandRecord) else source
+    return _analysis(record, hand, trials, seed, equities)
+
+
+def _analysis(record: HandRecord, hand: Hand, trials: int, seed: int,
+              equities: bool) -> HandAnalysis:
+    """``analyze`` of a record and the hand its replay gave."""
+    from .. import equity
+
     n = hand.n_seats
     names = tuple(record.name_of(s) for s in range(n))
     history = hand.history
@@ -193,19 +234,80 @@ def _large(variant: Variant, seats: list[int], seen: list[list[tuple[Card, bool]
     return outcomes > 5_000_000
 
 
-def summarize(records: Iterable[Union[HandRecord, Hand]], *, trials: int = DEFAULT_TRIALS,
-              seed: int = 0) -> dict[str, PlayerTotals]:
-    """Per player name: hands played, net, all-in adjusted net, showdowns
-    reached and won (collected something at a showdown)."""
-    totals: dict[str, list[float]] = {}
-    for source in records:
-        result = analyze(source, trials=trials, seed=seed, equities=False)
-        for seat, name in enumerate(result.players):
-            t = totals.setdefault(name, [0, 0, 0.0, 0, 0])
+class Summary:
+    """Totals per player, built one hand at a time: ``add`` replays a
+    record (or takes a finished ``Hand``), analyses it without street
+    equities and adds each named seat's result; ``totals`` are the
+    ``PlayerTotals`` by name, ``series`` (with ``keep_series``) each
+    player's running net and adjusted net after each of his hands, for a
+    results graph.  Seats a record names no player for are not people
+    that can be followed from hand to hand: they are counted in
+    ``unnamed`` and left out.
+
+    >>> from stud import Hand, Rules
+    >>> summary = Summary(keep_series=True)
+    >>> for seed in range(3):
+    ...     hand = Hand(Rules("razz", 10), [100, 100], seed=seed)
+    ...     while not hand.is_over:
+    ...         hand.act(hand.legal_actions()[-1])
+    ...     _ = summary.add(hand.to_record(players=("ann", "bob")))
+    >>> summary.totals["ann"].hands, len(summary.series["bob"])
+    (3, 3)
+    """
+
+    def __init__(self, *, trials: int = DEFAULT_TRIALS, seed: int = 0,
+                 keep_series: bool = False) -> None:
+        self.trials = trials
+        self.seed = seed
+        self.keep_series = keep_series
+        self.unnamed = 0
+        self._totals: dict[str, list[float]] = {}
+        self.series: dict[str, list[tuple[int, float]]] = {}
+
+    def add(self, source: Union[HandRecord, Hand]) -> HandAnalysis:
+        """Adds one hand (a record is replayed: ``MismatchError`` when it
+        does not reproduce, and nothing is added)."""
+        record = source if isinstance(source, HandRecord) else source.to_record()
+        hand = source.replay() if isinstance(source, HandRecord) else source
+        result = _analysis(record, hand, self.trials, self.seed, False)
+        if not record.players:
+            self.unnamed += 1
+            return result
+        for seat, counts in enumerate(hand_counts(hand)):
+            name = record.players[seat]
+            t = self._totals.get(name)
+            if t is None:
+                t = self._totals[name] = [0] * len(PlayerTotals._fields)
             t[0] += 1
             t[1] += result.net[seat]
             t[2] += result.adjusted[seat]
-            t[3] += result.showdown[seat]
-            t[4] += result.showdown[seat] and result.net[seat] > 0
-    return {name: PlayerTotals(int(t[0]), int(t[1]), float(t[2]), int(t[3]), int(t[4]))
-            for name, t in totals.items()}
+            for index, value in enumerate(counts._values(), start=3):
+                t[_COUNT_INDEX[index]] += value
+            if self.keep_series:
+                points = self.series.setdefault(name, [])
+                net, adjusted = points[-1] if points else (0, 0.0)
+                points.append((net + result.net[seat], adjusted + result.adjusted[seat]))
+        return result
+
+    @property
+    def totals(self) -> dict[str, PlayerTotals]:
+        return {name: PlayerTotals(int(t[0]), int(t[1]), float(t[2]),
+                                   *(int(x) for x in t[3:]))
+                for name, t in self._totals.items()}
+
+
+#: where each ``SeatCounts`` field (3.. in ``Summary.add``'s numbering) goes
+#: among ``PlayerTotals``' fields
+_COUNT_INDEX = {3 + i: PlayerTotals._fields.index(name)
+                for i, name in enumerate(SeatCounts._fields)}
+
+
+def summarize(records: Iterable[Union[HandRecord, Hand]], *, trials: int = DEFAULT_TRIALS,
+              seed: int = 0) -> dict[str, PlayerTotals]:
+    """Per player name: hands played, net, all-in adjusted net and the
+    tracker counts of ``PlayerTotals`` (a ``Summary`` over the records;
+    seats with no name are left out)."""
+    summary = Summary(trials=trials, seed=seed)
+    for source in records:
+        summary.add(source)
+    return summary.totals
