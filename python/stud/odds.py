@@ -133,9 +133,10 @@ def equity(variant: Variant | int | str, hands: Sequence[str | CardSet | Iterabl
     and the 8-or-better low half in hi-lo games, the high taking all without
     a low, ties sharing; in Hi-Lo Regular the low half goes to the best A-5
     low, with no qualifier (13.4; the option ``low_needs_five_ranks`` of 13.5
-    is not taken here); in 2-7 Razz the best 2-7 low takes the pot (12.5).  When the cards left cannot complete every hand
-    (eight players to seventh street, where the engine would deal a community
-    card), equity refuses with a ValueError.
+    is not taken here); in 2-7 Razz the best 2-7 low takes the pot (12.5).
+    When the cards left cannot complete every hand (eight players to seventh
+    street, where the engine would deal a community card), equity refuses
+    with a ValueError.
 
     >>> result = equity(Variant.SEVEN_CARD_STUD, ["As Ah Ts Th 8h 8d", "Kc Qc Jc Td 3c 2d"])
     >>> result.exact, result.outcomes, round(result.equity[0], 6)
