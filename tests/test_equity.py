@@ -254,3 +254,11 @@ def test_player_limits_follow_the_tables():
         stud.equity(Variant.FIVE_CARD_STUD, ten + ["Qc Qd"], exact=False, trials=10)
     with pytest.raises(ValueError, match="2 to 8 players in RAZZ, got 9"):
         stud.equity(Variant.RAZZ, ten[:9], exact=False, trials=10)
+
+
+def test_every_variant_has_a_scoring():
+    from stud._core import _EQUITY_SCORING
+    from stud.odds import _SCORING
+
+    assert set(_SCORING) == set(Variant)
+    assert sorted(_EQUITY_SCORING.values()) == list(range(5))  # game.h's enum stud_scoring
