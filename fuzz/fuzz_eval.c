@@ -329,6 +329,7 @@ static uint64_t rotate_suits(uint64_t m, int by)
 static void check_board(uint64_t m)
 {
     uint32_t high = stud_board_high(m), razz = stud_board_razz(m);
+    REQUIRE(stud_board_27(m) == 0xFFFFFu - high); /* 12.3: 3.2 reversed, ace high */
     for (int by = 1; by < 4; by++) {
         REQUIRE(stud_board_high(rotate_suits(m, by)) == high);
         REQUIRE(stud_board_razz(rotate_suits(m, by)) == razz);
@@ -342,6 +343,17 @@ static void check_boards(uint64_t a, uint64_t b)
     /* Razz: a lower board (ace low) is the larger value */
     REQUIRE(sign((long long)stud_board_razz(a) - stud_board_razz(b)) ==
             sign((long long)ref_board(b, 1) - (long long)ref_board(a, 1)));
+    /* 2-7 Razz: a lower board (ace high) is the larger value */
+    REQUIRE(sign((long long)stud_board_27(a) - stud_board_27(b)) ==
+            sign((long long)ref_board(b, 0) - (long long)ref_board(a, 0)));
+    /* the engine's planes (ace high, order reversed) agree */
+    uint64_t pa = 0, pb = 0;
+    for (uint64_t r = a; r; r &= r - 1)
+        pa = stud_board_add(pa, stud_lowest_card(r), 0);
+    for (uint64_t r = b; r; r &= r - 1)
+        pb = stud_board_add(pb, stud_lowest_card(r), 0);
+    uint64_t oa = stud_board_order(pa, 1), ob = stud_board_order(pb, 1);
+    REQUIRE((oa > ob) - (oa < ob) == sign((long long)stud_board_27(a) - stud_board_27(b)));
 }
 
 static void check_census(const uint8_t *p)

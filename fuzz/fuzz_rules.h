@@ -1,5 +1,7 @@
 /* fuzz_rules.h: the rule options as the engine harnesses read them from a
- * fuzz input (fuzz_engine.c, fuzz_playout.c); after fuzz_common.h.
+ * fuzz input (fuzz_engine.c, fuzz_playout.c); after fuzz_common.h.  The
+ * variant byte is taken modulo the seven variants (STUD_SEVEN_CARD_STUD_
+ * HILO_REGULAR is the last).
  *
  * Each harness reads the variant, the small bet and the option byte in its
  * own way (their corpora depend on it); the option byte's meaning and the
@@ -31,6 +33,18 @@ static inline void read_rule_options(stud_rules *r, uint8_t opt, int64_t small, 
         r->bring_in = (int32_t)(1 + u16(in) % s);
         r->big_bet = (int32_t)(s + u16(in) % (3 * s + 1));
     }
+}
+
+/* Hi-Lo Regular's own options (13.2, 13.5), from one more byte read only
+ * for that variant (the other variants' inputs read what they did): bit 0
+ * the action order, bit 1 low_needs_five_ranks. */
+static inline void read_regular_options(stud_rules *r, input *in)
+{
+    if (r->variant != STUD_SEVEN_CARD_STUD_HILO_REGULAR)
+        return;
+    uint8_t opt = u8(in);
+    stud_rules_set_order(r, opt & 1 ? STUD_ORDER_HIGH : STUD_ORDER_LOW);
+    r->low_needs_five_ranks = opt >> 1 & 1;
 }
 
 #endif

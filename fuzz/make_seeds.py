@@ -121,6 +121,16 @@ def engine_seeds():
         + struct.pack("<HH", 3000, 3000) + struct.pack("<I", 1) + legal_ops(10))
     # whole hands by the simulators
     out["simulate"] = bytes([0xFF, 0, 0, 9, 0, 0, 3, 4]) + bytes(rng.randrange(256) for _ in range(40))
+    # 2-7 Razz (5) and Hi-Lo Regular (6, with its own option byte after the
+    # option byte: 0 the defaults, 3 Stud/8's order and low_needs_five_ranks),
+    # from their own generator so that the seeds above stay as they were
+    more = random.Random(1213)
+    for variant, extra in ((5, b""), (6, bytes([0])), (6, bytes([3]))):
+        stacks = [more.randrange(2000, 60000) for _ in range(6)]
+        ops = b"".join(bytes([more.randrange(0, 4), more.randrange(256)]) for _ in range(40))
+        out[f"auto-v{variant}{'-' + extra.hex() if extra else ''}"] = (
+            setup(0x80, variant, 20, seats=6, stacks=stacks, extra=extra)
+            + struct.pack("<I", more.randrange(1 << 32)) + ops)
     return out
 
 
@@ -168,8 +178,10 @@ def playout_seeds():
     out = {}
 
     def table(variant, opt=0, raises=3, seats=6, depth=0, flags=0, policies=(), limit=None,
-              hands=1, small=10):
-        b = bytes([variant]) + struct.pack("<H", small - 1) + bytes([opt, raises, seats - 2, depth])
+              hands=1, small=10, regular=b""):
+        # (regular: Hi-Lo Regular's option byte, read after the option byte)
+        b = bytes([variant]) + struct.pack("<H", small - 1) + bytes([opt]) + regular
+        b += bytes([raises, seats - 2, depth])
         b += b"".join(struct.pack("<H", rng.randrange(1 << 16)) for _ in range(12))
         b += bytes([flags | (hands - 1) << 2]) + bytes((list(policies) + [0] * 10)[:10])
         if limit is not None:
@@ -189,6 +201,12 @@ def playout_seeds():
     out["uncapped"] = table(3, opt=0x04, seats=2, flags=1, policies=[2, 2], hands=8, small=1)
     out["ten"] = table(4, opt=0x40, seats=10, depth=1, hands=2)
     out["limit"] = table(2, seats=4, flags=2, limit=9, hands=2)
+    # the games of docs/rules.md 12 and 13 (last: the seeds above stay as they were)
+    out["random-v5"] = table(5, opt=0x03, hands=4)
+    out["policies-v5"] = table(5, flags=0x21, policies=[2, 1, 0, 2, 2, 1], hands=6)
+    out["random-v6"] = table(6, hands=4, regular=bytes([0]))
+    out["policies-v6-high"] = table(6, opt=0x03, flags=0x21, policies=[2, 2, 1, 0, 2, 1], hands=6,
+                                    regular=bytes([3]))
     return out
 
 

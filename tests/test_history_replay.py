@@ -11,9 +11,9 @@ from stud.histories import Acted, Dealt, Move, Mucked, Showed
 from stud.histories.replay import MismatchError
 
 
-def random_hand(seed, *, showdown="auto"):
+def random_hand(seed, *, showdown="auto", variants=tuple(stud.Variant)):
     rng = random.Random(seed)
-    variant = rng.choice(list(stud.Variant))
+    variant = rng.choice(variants)
     seats = rng.randint(2, 8)
     stacks = [rng.randint(3, 250) for _ in range(seats)]
     hand = stud.Hand(stud.Rules(variant, 10), stacks, seed=seed, showdown=showdown)
@@ -189,7 +189,8 @@ def test_all_in_adjusted_results():
     seen_all_in = 0
     records = []
     for seed in range(60):
-        hand = random_hand(seed)
+        # the variants equity takes (not yet those of docs/rules.md 12 and 13)
+        hand = random_hand(seed, variants=tuple(stud.Variant)[:5])
         record = hand.to_record(players=tuple(f"p{s}" for s in range(hand.n_seats)))
         records.append(record)
         result = analyze(record, trials=2_000, equities=False)

@@ -55,3 +55,8 @@ uint32_t stud_board_razz(uint64_t mask)
 {
     return 0xFFFFFu - board_key(mask, 1);
 }
+
+uint32_t stud_board_27(uint64_t mask)
+{
+    return 0xFFFFFu - board_key(mask, 0); /* 12.3: 3.2's order reversed, ace high */
+}

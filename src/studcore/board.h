@@ -5,12 +5,16 @@
  *   stud_board_high  hi and hi-lo games (3.2): quads > trips > two pair >
  *                    pair > high cards, then ranks from the top, ace high;
  *                    straights and flushes never count.
- *   stud_board_razz  Razz (3.3): the lowest board acts first, so a lower
+ *   stud_board_razz  Razz (3.3), and Hi-Lo Regular in its default order
+ *                    (13.2): the lowest board acts first, so a lower
  *                    board gets a larger value; unpaired < one pair < two
  *                    pair < trips < quads, each compared from its top rank
  *                    (pairs first), ace low.
- * On one card, the SMALLEST value brings in (2.1): the lowest card (ace
- * high) in hi games, the highest card (king highest, ace low) in Razz.
+ *   stud_board_27    2-7 Razz (12.3): the order of 3.2 reversed, ace high:
+ *                    the lowest board acts first, K-Q lower than A-2.
+ * On one card, the SMALLEST value brings in (2.1, 12.2): the lowest card
+ * (ace high) in hi games, the highest card (king highest, ace low) in Razz,
+ * the highest card (the ace highest) in 2-7 Razz.
  * Suits are ignored: ties are broken by the caller (2.2, 3.4).
  */
 #ifndef STUD_BOARD_H
@@ -23,6 +27,7 @@
 
 uint32_t stud_board_high(uint64_t mask);
 uint32_t stud_board_razz(uint64_t mask);
+uint32_t stud_board_27(uint64_t mask);
 
 /* The head of stud_board_high's key: its category (bits 16..19) and its
  * first rank (bits 12..15, the rank of the biggest group, highest first),
@@ -42,9 +47,13 @@ static inline uint32_t stud_board_high_head(uint64_t mask)
 /* ---- boards as the engine keeps them while upcards arrive ---------------------
  *
  * Rank-count planes: bit 16k + r is set when the board holds exactly k + 1
- * cards of rank order r (0..12, the ace 12, or in Razz 0).  A card changes
- * one plane bit, so a seat's board is brought up to date in a few
+ * cards of rank order r (0..12, the ace 12, or with the ace low 0).  A card
+ * changes one plane bit, so a seat's board is brought up to date in a few
  * operations as each upcard is dealt, and its order key is read off it.
+ * Two flags make the three orders: the ace low in the planes
+ * (stud_board_add's `razz`: Razz, Hi-Lo Regular's low order) and the order
+ * reversed (stud_board_order's `razz`: every low order).  2-7 Razz keeps
+ * the ace high and reverses: stud_board_27's order.
  */
 
 /* The planes with one more card of the rank whose plane-0 bit is `bit`. */
@@ -63,7 +72,8 @@ static inline uint64_t stud_board_add(uint64_t planes, int card, int razz)
 }
 
 /* An order key of the planes: it orders boards of up to four cards exactly
- * as stud_board_high (or with `razz` stud_board_razz) does: larger acts
+ * as stud_board_high (or with `razz` stud_board_razz, or on ace-high planes
+ * with `razz` stud_board_27) does: larger acts
  * first, the smallest brings in.  The planes compared as one number are the
  * made ranks first (quads, trips, pairs), then the side cards from the top,
  * a missing card lowest; a flag at bit 30, between the pairs and the trips,

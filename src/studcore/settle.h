@@ -16,9 +16,10 @@
 
 /* ---- who wins a pot (9) ------------------------------------------------------- */
 
-/* A hand's showdown values (eval.h): its high, or its Razz low in Razz, and
- * its 8-or-better low (in Hi-Lo Regular its A-5 low, 13.4).  Larger is better, equal values tie; every hand has
- * a high of 1 or more, and a low of 0 is no low. */
+/* A hand's showdown values (eval.h): its high, or its Razz low in Razz, or
+ * its 2-7 low in 2-7 Razz (12.5), and its 8-or-better low (in Hi-Lo Regular
+ * its A-5 low, 13.4).  Larger is better, equal values tie; every hand has a
+ * high of 1 or more, and a low of 0 is no low. */
 typedef struct {
     uint16_t high;
     uint16_t low;

@@ -258,3 +258,19 @@ def test_12_illegal_action_changes_nothing():
     with pytest.raises(IllegalActionError):
         hand.check()
     assert hand.actor == 0
+
+
+def test_12_5_strength_policy_knows_the_2_7_low():
+    """The built-in strength policy values a hand by its 2-7 low: 7-5-4-3-2
+    bets on 5th street, A-K-Q-J-9 (the worst unpaired low) folds to it."""
+    from stud._core import _builtin_choice
+
+    hand = make7(R27, ["7h 5d 4c 3s 2d", "Ah Kd Qc Js 9d"])
+    hand.bring_in()   # the queen, the higher door
+    hand.call()
+    passive_to(hand, 5)
+    assert hand.actor == 0   # the board 4-3-2 is lower than Q-J-9
+    bet = _builtin_choice("strength", hand, 1)
+    assert str(bet) == "bet 20"
+    hand.act(bet)
+    assert str(_builtin_choice("strength", hand, 1)) == "fold"

@@ -312,3 +312,19 @@ def test_13_illegal_action_changes_nothing():
     with pytest.raises(IllegalActionError):
         hand.check()
     assert hand.actor == 1
+
+
+def test_13_4_strength_policy_knows_the_low_without_qualifier():
+    """The strength policy counts the better half: 6-4-3-2-A (a weak high,
+    a strong low) bets on 5th street, K-Q-J-9-8 (weak both ways) folds."""
+    from stud._core import _builtin_choice
+
+    hand = make7(HL, ["Ac 2d 3h 4s 6c", "Kc Qd Jh 9s 8c"])
+    hand.bring_in()   # the jack, the higher door
+    hand.call()
+    passive_to(hand, 5)
+    assert hand.actor == 0   # 4-3-6 against J-9-8: the lower board
+    bet = _builtin_choice("strength", hand, 1)
+    assert str(bet) == "bet 20"
+    hand.act(bet)
+    assert str(_builtin_choice("strength", hand, 1)) == "fold"
