@@ -5,6 +5,8 @@
 Rows (the goals of DESIGN.md's performance table):
 - exact enumeration, heads-up Stud/8 on 4th street (141,181,040 outcomes;
   goal >= 500 M outcomes/s per core);
+- the same deal exactly in 2-7 Razz (goal >= 300 M outcomes/s per core) and
+  in Hi-Lo Regular (no qualifier: every hand has a low);
 - Monte Carlo, 3rd street, heads-up and 6-handed, trials per second;
 - pokerkit's calculate_equities on the heads-up case (Monte Carlo samples per
   second; it has no exact enumeration), when pokerkit is installed.
@@ -51,6 +53,14 @@ def main(argv=None) -> int:
             threads=threads), args.repeat)
         rows.append(("exact, heads-up Stud/8, 4th street", threads, result.outcomes,
                      result.outcomes / seconds, result.outcomes / seconds / cores, 500e6))
+        for variant, name, goal in ((Variant.DEUCE_TO_SEVEN_RAZZ, "2-7 Razz", 300e6),
+                                    (Variant.SEVEN_CARD_STUD_HILO_REGULAR, "Hi-Lo Regular",
+                                     None)):
+            seconds, result = timed(lambda variant=variant: stud.equity(
+                variant, ["As 2d 3c 4h", "Ah 2h 3s 5d"], exact=True, threads=threads),
+                args.repeat)
+            rows.append((f"exact, heads-up {name}, 4th street", threads, result.outcomes,
+                         result.outcomes / seconds, result.outcomes / seconds / cores, goal))
         for hands in (["As 2d 3c", "Ah 2h 3s"], ["As 2d 3c", "Ah 2h 3s", "Kd Kc 9h", "7s 7d 2c",
                                                   "Qh Jh Th", "5c 4c 8d"]):
             seconds, result = timed(lambda: stud.equity(

@@ -15,7 +15,7 @@
  *   - in every result the shares sum to outcomes * STUD_SHARE_UNITS, each
  *     player's high, low and scoop counts are at most the outcomes, a
  *     scoop is also a high, someone takes each high, and there is no low
- *     outside hi-lo; ties are counted within the wins-or-ties, a scoop is
+ *     outside hi-lo (and always one in hi-lo regular); ties are counted within the wins-or-ties, a scoop is
  *     never a tie, and at most one player wins a high alone;
  *   - Monte Carlo gives exactly `trials` outcomes under the same rules;
  *   - a poll that says stop ends a call with STUD_EQ_E_INTERRUPTED.
@@ -27,6 +27,7 @@
 
 #include "cards.h"
 #include "equity.h"
+#include "game.h" /* enum stud_scoring */
 
 #define FUZZ_TARGET "fuzz_equity"
 #include "fuzz_common.h"
@@ -51,7 +52,8 @@ static uint64_t read_cards(input *in, int raw)
 static int expected_check(const stud_equity_query *q)
 {
     if (q->n_players < 2 || q->n_players > STUD_EQUITY_MAX_PLAYERS ||
-        (q->hand_size != 5 && q->hand_size != 7) || q->scoring < 0 || q->scoring > 2 ||
+        (q->hand_size != 5 && q->hand_size != 7) || q->scoring < 0 ||
+        q->scoring > STUD_SCORE_HILO_REGULAR ||
         (q->dead & ~STUD_VALID_BITS))
         return STUD_EQ_E_QUERY;
     uint64_t seen = q->dead;
@@ -68,7 +70,8 @@ static int expected_check(const stud_equity_query *q)
 
 static void check_counts(const stud_equity_query *q, const stud_equity_counts *c)
 {
-    uint64_t share = 0, high = 0, alone = 0;
+    uint64_t share = 0, high = 0, low = 0, alone = 0;
+    int split = q->scoring == STUD_SCORE_HILO8 || q->scoring == STUD_SCORE_HILO_REGULAR;
     for (int p = 0; p < STUD_EQUITY_MAX_PLAYERS; p++) {
         if (p >= q->n_players) {
             REQUIRE(c->share[p] == 0 && c->high[p] == 0 && c->low[p] == 0 && c->scoop[p] == 0);
@@ -84,12 +87,15 @@ static void check_counts(const stud_equity_query *q, const stud_equity_counts *c
         REQUIRE(c->scoop[p] + c->high_tie[p] <= c->high[p]);
         alone += c->high[p] - c->high_tie[p];
         REQUIRE(c->share[p] <= c->outcomes * STUD_SHARE_UNITS);
-        if (q->scoring != 1)
+        low += c->low[p];
+        if (!split)
             REQUIRE(c->low[p] == 0);
     }
     REQUIRE(share == c->outcomes * STUD_SHARE_UNITS);
     REQUIRE(high >= c->outcomes); /* every outcome has a high (or Razz) winner */
     REQUIRE(alone <= c->outcomes); /* at most one wins it alone */
+    if (q->scoring == STUD_SCORE_HILO_REGULAR)
+        REQUIRE(low >= c->outcomes); /* no qualifier: every outcome has a low winner */
 }
 
 static int stop_after(stud_poll *poll)
@@ -104,7 +110,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     stud_equity_query q;
     memset(&q, 0, sizeof q);
     int raw = head >> 7 & 1;
-    q.scoring = head & 0x40 ? (int)(int8_t)u8(&in) : head % 3;
+    q.scoring = head & 0x40 ? (int)(int8_t)u8(&in) : head % 5;
     q.n_players = head & 0x20 ? (int)(int8_t)u8(&in) : 2 + shape % 7;
     q.hand_size = head & 0x10 ? (int)(int8_t)u8(&in) : (shape & 0x80 ? 5 : 7);
     int read = q.n_players > 0 && q.n_players <= STUD_EQUITY_MAX_PLAYERS ? q.n_players : 2;

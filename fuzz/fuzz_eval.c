@@ -15,13 +15,14 @@
  *     and so does stud_first_invalid (the vector version when present), on
  *     the AVX2 path and again with the scalar loops forced;
  *   - before that index each value equals the scalar inline evaluator and
- *     lies on its scale (high 1..7462, low8 0..56, razz 1..6175);
+ *     lies on its scale (high 1..7462, low8 0..56, razz 1..6175, 2-7 1..7462);
  *   - no batch writes outside its n outputs (exact heap buffers, ASan);
- *   - 5-card values order hands as an independent structural ranking does,
- *     and a 6- or 7-card value is the best of its 5-card subsets;
+ *   - 5-card values order hands as an independent structural ranking does
+ *     (the 2-7 low: the high order reversed, A-5-4-3-2 no straight), and a
+ *     6- or 7-card value is the best of its 5-card subsets;
  *   - stud_best_five returns a 5-card subset with the hand's own value;
  *   - the running key of a hand, built a card at a time in any order,
- *     gives the values of the mask evaluators (high, low8, razz);
+ *     gives the values of the mask evaluators (high, low8, razz, 2-7);
  *   - board ranking of 1..4 cards ignores suits and orders boards of the
  *     same size as an independent ranking does (hi and Razz);
  *   - stud_census on a small range visits C(51 - first, n - 1) hands per
@@ -150,10 +151,24 @@ static uint64_t ref_low8_5(uint64_t m)
     return pack(counts, 1);
 }
 
+/* Reference key of a 5-card 2-7 low (docs/rules.md 12.5): smaller is
+ * better; the high key with the ace high only (A-5-4-3-2 no straight). */
+static uint64_t ref_27_5(uint64_t m)
+{
+    uint64_t key = ref_high5(m);
+    if (stud_rank_set(m) == 0x100Fu) { /* A-5-4-3-2: ace-high no pair, or a flush */
+        int counts[STUD_RANKS];
+        rank_counts(m, counts);
+        key = (uint64_t)((key >> 24) == 8 ? 5 : 0) << 24 | pack(counts, 0);
+    }
+    return key;
+}
+
 static unsigned value_of(uint64_t m, int kind)
 {
-    return kind == STUD_EVAL_HIGH ? stud_eval_high(m)
+    return kind == STUD_EVAL_HIGH   ? stud_eval_high(m)
            : kind == STUD_EVAL_LOW8 ? stud_eval_low8(m)
+           : kind == STUD_EVAL_27   ? stud_eval_27(m)
                                     : stud_eval_razz(m);
 }
 
@@ -197,6 +212,9 @@ static void check_batches_once(const uint64_t *masks, size_t n)
     REQUIRE(stud_eval_razz_batch(masks, a, n) == expect);
     for (size_t i = 0; i < written; i++)
         REQUIRE(a[i] == stud_eval_razz(masks[i]) && a[i] >= 1 && a[i] <= STUD_RAZZ_CLASSES);
+    REQUIRE(stud_eval_27_batch(masks, a, n) == expect);
+    for (size_t i = 0; i < written; i++)
+        REQUIRE(a[i] == stud_eval_27(masks[i]) && a[i] >= 1 && a[i] <= STUD_27_CLASSES);
     REQUIRE(stud_eval_hilo_batch(masks, a, b, n) == expect);
     for (size_t i = 0; i < written; i++)
         REQUIRE(a[i] == stud_eval_high(masks[i]) && b[i] == stud_eval_low8(masks[i]));
@@ -228,7 +246,8 @@ static void check_batches(const uint64_t *masks, size_t n)
 }
 
 /* The running key, built from the highest card down, and from the mask. */
-static void check_running_key(uint64_t m, unsigned high, unsigned low8, unsigned razz)
+static void check_running_key(uint64_t m, unsigned high, unsigned low8, unsigned razz,
+                              unsigned low27)
 {
     uint64_t key = STUD_RKEY_EMPTY, seen = 0;
     for (int card = STUD_CARDS - 1; card >= 0; card--) {
@@ -242,12 +261,15 @@ static void check_running_key(uint64_t m, unsigned high, unsigned low8, unsigned
     REQUIRE(stud_rkey_high(key, m, entry) == high);
     REQUIRE(stud_rkey_unpack_low8(entry) == low8);
     REQUIRE(stud_rkey_unpack_razz(entry) == razz);
+    REQUIRE(stud_rkey_low27(key, m, stud_rkey_index(key)) == low27);
 }
 
 static void check_hand(uint64_t m)
 {
     unsigned high = stud_eval_high(m), low8 = stud_eval_low8(m), razz = stud_eval_razz(m);
-    check_running_key(m, high, low8, razz);
+    unsigned low27 = stud_eval_27(m);
+    check_running_key(m, high, low8, razz, low27);
+    REQUIRE(low27 >= 1 && low27 <= STUD_27_CLASSES);
     int category = stud_high_category(high);
     REQUIRE(category >= 0 && category <= 8);
     REQUIRE(high >= stud_high_category_start[category] &&
@@ -259,8 +281,9 @@ static void check_hand(uint64_t m)
         REQUIRE(high == best_subset(m, STUD_EVAL_HIGH));
         REQUIRE(low8 == best_subset(m, STUD_EVAL_LOW8));
         REQUIRE(razz == best_subset(m, STUD_EVAL_RAZZ));
+        REQUIRE(low27 == best_subset(m, STUD_EVAL_27));
     }
-    for (int kind = STUD_EVAL_HIGH; kind <= STUD_EVAL_RAZZ; kind++) {
+    for (int kind = STUD_EVAL_HIGH; kind <= STUD_EVAL_27; kind++) {
         uint64_t five = stud_best_five(m, (enum stud_eval_kind)kind);
         if (kind == STUD_EVAL_LOW8 && low8 == 0) {
             REQUIRE(five == 0);
@@ -278,6 +301,8 @@ static void check_pair(uint64_t a, uint64_t b)
             sign((long long)ref_high5(a) - (long long)ref_high5(b)));
     REQUIRE(sign((long long)stud_eval_razz(a) - stud_eval_razz(b)) ==
             sign((long long)ref_razz5(b) - (long long)ref_razz5(a)));
+    REQUIRE(sign((long long)stud_eval_27(a) - stud_eval_27(b)) ==
+            sign((long long)ref_27_5(b) - (long long)ref_27_5(a)));
     uint64_t la = ref_low8_5(a), lb = ref_low8_5(b);
     if (la && lb)
         REQUIRE(sign((long long)stud_eval_low8(a) - stud_eval_low8(b)) ==

@@ -12,8 +12,10 @@ from stud import CardError, CardSet
 from tests.support import reference as ref
 
 SCALAR_FNS = [stud.evaluate_high, stud.evaluate_low8, stud.evaluate_razz, stud.evaluate_hilo,
+              stud.evaluate_27,
               stud.high_value, stud.low8_value, stud.razz_value]
-BATCH_FNS = [stud.evaluate_high_batch, stud.evaluate_low8_batch, stud.evaluate_razz_batch]
+BATCH_FNS = [stud.evaluate_high_batch, stud.evaluate_low8_batch, stud.evaluate_razz_batch,
+             stud.evaluate_27_batch]
 
 fn_ids = lambda f: getattr(f, "__name__", str(f))
 

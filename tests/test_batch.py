@@ -285,6 +285,7 @@ ALL_BATCHES = {
     "high": stud.evaluate_high_batch,
     "low8": stud.evaluate_low8_batch,
     "razz": stud.evaluate_razz_batch,
+    "27": stud.evaluate_27_batch,
     "hilo": stud.evaluate_hilo_batch,
 }
 

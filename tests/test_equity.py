@@ -8,7 +8,8 @@ import pytest
 import stud
 from stud import CardSet, Variant
 
-SEVEN = (Variant.SEVEN_CARD_STUD, Variant.SEVEN_CARD_STUD_HILO, Variant.RAZZ)
+SEVEN = (Variant.SEVEN_CARD_STUD, Variant.SEVEN_CARD_STUD_HILO, Variant.RAZZ,
+         Variant.DEUCE_TO_SEVEN_RAZZ, Variant.SEVEN_CARD_STUD_HILO_REGULAR)
 
 
 def slow_equity(variant, hands, dead=""):
@@ -42,11 +43,16 @@ def slow_equity(variant, hands, dead=""):
     def settle(finals):
         if variant == Variant.RAZZ:
             highs = [stud.razz_value(f) for f in finals]
+        elif variant == Variant.DEUCE_TO_SEVEN_RAZZ:  # the best 2-7 low takes all (12.5)
+            highs = [stud.evaluate_27(f).value for f in finals]
         else:
             highs = [stud.high_value(f) for f in finals]
-        lows = [stud.low8_value(f) if variant in (Variant.SEVEN_CARD_STUD_HILO,
-                                                  Variant.FIVE_CARD_STUD_HILO) else 0
-                for f in finals]
+        if variant == Variant.SEVEN_CARD_STUD_HILO_REGULAR:  # an A-5 low for all (13.4)
+            lows = [stud.razz_value(f) for f in finals]
+        elif variant in (Variant.SEVEN_CARD_STUD_HILO, Variant.FIVE_CARD_STUD_HILO):
+            lows = [stud.low8_value(f) for f in finals]
+        else:
+            lows = [0] * n
         hw = [p for p in range(n) if highs[p] == max(highs)]
         lw = [p for p in range(n) if lows[p] and lows[p] == max(lows)]
         for p in range(n):
@@ -85,6 +91,16 @@ def test_known_value():
     # many ties of both halves: the same low ranks
     (Variant.FIVE_CARD_STUD_HILO, ["As 2d 7h 3c", "Ah 2h 3s 7d", "Kc Kd Qh"], ""),
     (Variant.RAZZ, ["As 2d 3h 4c 5s 9d", "Ad 2s 3c 4h 5d 9s"], ""),
+    # 2-7: five hearts (the flush avoided or not by the last card), aces high
+    (Variant.DEUCE_TO_SEVEN_RAZZ, ["2h 3h 4h 5h 7h", "8c 6d 5s 4c 2d Qh"], ""),
+    (Variant.DEUCE_TO_SEVEN_RAZZ, ["As 2d 3c 4h 5s 6h", "6s 5d 4c 3h 2h Kd", "7c 7d 2c 8d 9d Td"],
+     "8s 8h"),
+    (Variant.DEUCE_TO_SEVEN_RAZZ, ["7s 5s 4s 3s 9s", "7d 5d 4d 3d 2d Kh"], ""),
+    # hi-lo regular: every hand has a low; ties of the A-5 low
+    (Variant.SEVEN_CARD_STUD_HILO_REGULAR, ["Kc Kd Ks 9h 9c 7d", "Th 8s 6c 4d 3h Jc"], ""),
+    (Variant.SEVEN_CARD_STUD_HILO_REGULAR, ["As 2d 3c 4h 9s Kd", "Ah 2h 3s 4d Qc Qd",
+                                            "7c 7d 7h 6c 5s 5d"], "8h 8c"),
+    (Variant.SEVEN_CARD_STUD_HILO_REGULAR, ["Qs Qd Jc Jh 9s", "Qc Qh Js Jd 9d Kd"], ""),
     # more players than the cells of (high, low) winners kept on the stack
     *[(variant, ["As 2d 3c 4h 5s 6d 7c", "Ah 2h 3s 5d Kc Ks 9h", "Qs Qd 7h 8h Th 6c Kh",
                  "Jc Jd 5c 6s 7s 8s", "9d 9s 4c 4d 2s 3d"], "")
@@ -115,6 +131,30 @@ def test_exact_matches_the_slow_enumerator(variant, hands, dead):
     assert result.low_win == pytest.approx([float(x - t) for x, t in zip(low, low_tie)], abs=1e-12)
 
 
+def test_rule_book_showdowns_of_the_new_games():
+    # docs/rules.md 12.5: the flush counts against the first hand
+    r = stud.equity(Variant.DEUCE_TO_SEVEN_RAZZ, ["2h 3h 4h 5h 7h 9c Kd", "8c 6d 5s 4c 2d Qh Qs"])
+    assert r.outcomes == 1 and r.equity == (0.0, 1.0) and r.scoop == (0.0, 1.0)
+    assert r.low == (0.0, 0.0)
+    r = stud.equity(Variant.DEUCE_TO_SEVEN_RAZZ, ["As 2d 3c 4h 5s 5d Ac", "4c 4s 4d 9h 9s Th Jh"])
+    assert r.equity == (1.0, 0.0)
+    r = stud.equity(Variant.DEUCE_TO_SEVEN_RAZZ, ["As 2d 3c 4h 5s 5d Ac", "Kc Qd Jh 9s 8c 8d 8h"])
+    assert r.equity == (0.0, 1.0)
+    # 13.4: kings full take the high half, T-8-6-4-3 the low half
+    regular = Variant.SEVEN_CARD_STUD_HILO_REGULAR
+    r = stud.equity(regular, ["Kc Kd Ks 9h 9c 7d 2s", "Th 8s 6c 4d 3h Jc Qd"])
+    assert r.equity == (0.5, 0.5) and r.high == (1.0, 0.0) and r.low == (0.0, 1.0)
+    # in Stud/8 the first scoops: the second has no qualifying low
+    r = stud.equity(Variant.SEVEN_CARD_STUD_HILO, ["Kc Kd Ks 9h 9c 7d 2s", "Th 8s 6c 4d 3h Jc Qd"])
+    assert r.equity == (1.0, 0.0)
+    # 2-2-9-7-5 beats Q-Q-A-A-K for the low (pairs count against, ace low)
+    r = stud.equity(regular, ["Ac Ad As Kh Kc Qd Qs", "2c 2d 5h 5s 7c 7d 9h"])
+    assert r.equity == (0.5, 0.5) and r.low == (0.0, 1.0)
+    # one hand best both ways scoops
+    r = stud.equity(regular, ["As 2s 3s 4s 5s Kd Kh", "Ac Ad 9c 9d Tc Th Qh"])
+    assert r.equity == (1.0, 0.0) and r.scoop == (1.0, 0.0)
+
+
 def test_hi_lo_accounting_on_finished_hands():
     hilo = Variant.SEVEN_CARD_STUD_HILO
     # seat 0 the high (a flush), seat 1 the low: half each
@@ -136,6 +176,8 @@ def test_hi_lo_accounting_on_finished_hands():
     (Variant.SEVEN_CARD_STUD_HILO, ["As 2d 3c 4h", "Ah 2h 3s 5d"]),
     (Variant.RAZZ, ["Ac 2c 3d 9h 9d", "4s 5h 6c Kd Qd"]),
     (Variant.SEVEN_CARD_STUD, ["As Ah Ts Th 8h", "Kc Qc Jc Td 2s"]),
+    (Variant.DEUCE_TO_SEVEN_RAZZ, ["2h 3h 4h 5h", "7c 6d 5s 4c 2d"]),
+    (Variant.SEVEN_CARD_STUD_HILO_REGULAR, ["As 2d 3c 4h", "Kh Kd 3s 5d"]),
 ])
 def test_monte_carlo_is_within_four_standard_errors(variant, hands):
     exact = stud.equity(variant, hands, exact=True)
@@ -212,3 +254,11 @@ def test_player_limits_follow_the_tables():
         stud.equity(Variant.FIVE_CARD_STUD, ten + ["Qc Qd"], exact=False, trials=10)
     with pytest.raises(ValueError, match="2 to 8 players in RAZZ, got 9"):
         stud.equity(Variant.RAZZ, ten[:9], exact=False, trials=10)
+
+
+def test_every_variant_has_a_scoring():
+    from stud._core import _EQUITY_SCORING
+    from stud.odds import _SCORING
+
+    assert set(_SCORING) == set(Variant)
+    assert sorted(_EQUITY_SCORING.values()) == list(range(5))  # game.h's enum stud_scoring

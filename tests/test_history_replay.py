@@ -189,8 +189,7 @@ def test_all_in_adjusted_results():
     seen_all_in = 0
     records = []
     for seed in range(60):
-        # the variants equity takes (not yet those of docs/rules.md 12 and 13)
-        hand = random_hand(seed, variants=tuple(stud.Variant)[:5])
+        hand = random_hand(seed)
         record = hand.to_record(players=tuple(f"p{s}" for s in range(hand.n_seats)))
         records.append(record)
         result = analyze(record, trials=2_000, equities=False)

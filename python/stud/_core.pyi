@@ -13,6 +13,7 @@ RAZZ_CLASSES: int
 LOW8_CLASSES: int
 LOW27_CLASSES: int
 EQUITY_SHARE_UNITS: int
+_EQUITY_SCORING: dict[str, int]
 BUILTIN_POLICIES: tuple[str, ...]
 
 _CardsLike = Union[str, "CardSet", "Card", Iterable[Union["Card", str]]]

@@ -64,3 +64,6 @@ def _equity_job(int scoring, int hand_size, list known, dead):
 
 
 EQUITY_SHARE_UNITS = STUD_SHARE_UNITS
+# the scorings of an equity query (game.h, enum stud_scoring), by name
+_EQUITY_SCORING = {"high": STUD_SCORE_HIGH, "hilo8": STUD_SCORE_HILO8, "razz": STUD_SCORE_RAZZ,
+                   "27": STUD_SCORE_27, "hilo_regular": STUD_SCORE_HILO_REGULAR}

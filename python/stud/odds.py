@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ._checks import seed_or_random, whole_number
-from ._core import EQUITY_SHARE_UNITS, Card, CardSet, _equity_job
+from ._core import _EQUITY_SCORING, EQUITY_SHARE_UNITS, Card, CardSet, _equity_job
 from ._parallel import chunk_seed, map_threads, worker_count
 from ._record import Record
 from .enums import Variant
@@ -37,8 +37,13 @@ _CHUNK = 1 << 16  # Monte Carlo trials per seeded chunk (results do not depend o
 #: the most Monte Carlo trials one call takes (days of one core: a typo, not a plan)
 MAX_TRIALS = 10**14
 
-_SCORING = {Variant.SEVEN_CARD_STUD: 0, Variant.SEVEN_CARD_STUD_HILO: 1, Variant.RAZZ: 2,
-            Variant.FIVE_CARD_STUD: 0, Variant.FIVE_CARD_STUD_HILO: 1}
+_SCORING = {Variant.SEVEN_CARD_STUD: _EQUITY_SCORING["high"],
+            Variant.SEVEN_CARD_STUD_HILO: _EQUITY_SCORING["hilo8"],
+            Variant.RAZZ: _EQUITY_SCORING["razz"],
+            Variant.FIVE_CARD_STUD: _EQUITY_SCORING["high"],
+            Variant.FIVE_CARD_STUD_HILO: _EQUITY_SCORING["hilo8"],
+            Variant.DEUCE_TO_SEVEN_RAZZ: _EQUITY_SCORING["27"],  # docs/rules.md 12.5
+            Variant.SEVEN_CARD_STUD_HILO_REGULAR: _EQUITY_SCORING["hilo_regular"]}  # 13.4
 _ERRORS = {1: "overlapping or invalid cards, or more cards than a hand holds",
            2: "not enough cards left to complete every hand"}
 
@@ -71,9 +76,10 @@ class EquityResult(Record):
 
     ``equity``: expected share of the pot (sums to 1).  ``win``, ``tie``:
     probability of winning alone, and of tying (sharing), the pot's main
-    ranking: the high hand, the A-5 low in Razz, the high half in hi-lo
-    games.  ``low_win``, ``low_tie``: the same for the 8-or-better low half
-    of hi-lo games (0 elsewhere).  ``scoop``: of taking the whole pot alone.
+    ranking: the high hand, the A-5 low in Razz, the 2-7 low in 2-7 Razz,
+    the high half in hi-lo games.  ``low_win``, ``low_tie``: the same for
+    the low half of hi-lo games (the 8-or-better low; in Hi-Lo Regular the
+    A-5 low, which every hand has) (0 elsewhere).  ``scoop``: of taking the whole pot alone.
     ``high`` and ``low`` add the two: winning or tying.  ``exact``: every
     outcome was enumerated; ``outcomes``: how many were evaluated;
     ``stderr``: the standard error of each equity for Monte Carlo (None
@@ -125,9 +131,12 @@ def equity(variant: Variant | int | str, hands: Sequence[str | CardSet | Iterabl
 
     Pots are split as the engine settles them (docs/rules.md 9): the high half
     and the 8-or-better low half in hi-lo games, the high taking all without
-    a low, ties sharing.  When the cards left cannot complete every hand
-    (eight players to seventh street, where the engine would deal a community
-    card), equity refuses with a ValueError.
+    a low, ties sharing; in Hi-Lo Regular the low half goes to the best A-5
+    low, with no qualifier (13.4; the option ``low_needs_five_ranks`` of 13.5
+    is not taken here); in 2-7 Razz the best 2-7 low takes the pot (12.5).
+    When the cards left cannot complete every hand (eight players to seventh
+    street, where the engine would deal a community card), equity refuses
+    with a ValueError.
 
     >>> result = equity(Variant.SEVEN_CARD_STUD, ["As Ah Ts Th 8h 8d", "Kc Qc Jc Td 3c 2d"])
     >>> result.exact, result.outcomes, round(result.equity[0], 6)

@@ -26,7 +26,7 @@ int stud_equity_check(const stud_equity_query *q)
 {
     if (q->n_players < 2 || q->n_players > STUD_EQUITY_MAX_PLAYERS ||
         (q->hand_size != 5 && q->hand_size != 7) || q->scoring < STUD_SCORE_HIGH ||
-        q->scoring > STUD_SCORE_RAZZ || (q->dead & ~STUD_VALID_BITS))
+        q->scoring > STUD_SCORE_HILO_REGULAR || (q->dead & ~STUD_VALID_BITS))
         return STUD_EQ_E_QUERY;
     uint64_t seen = q->dead;
     int missing = 0;
@@ -85,16 +85,31 @@ uint64_t stud_equity_first_ways(const stud_equity_query *q)
 /* An outcome is settled as the engine settles a pot: the winners by the
  * engine's own rule (stud_winners_of, settle.h), then their shares. */
 
+/* Whether a scoring splits the pot between a high and a low half. */
+static int split_pot(int scoring)
+{
+    return scoring == STUD_SCORE_HILO8 || scoring == STUD_SCORE_HILO_REGULAR;
+}
+
+/* A hand's values: `high` takes the whole pot (or the high half), `low`
+ * the low half (0: no low).  Razz and 2-7 put their low in `high`, since
+ * it takes the whole pot.  Hi-lo regular (docs/rules.md 13.4): the A-5
+ * low of 9.6 with no qualifier, so every hand has a low (1..6175). */
 static stud_values value_of(int scoring, uint64_t hand)
 {
     stud_values v;
     if (scoring == STUD_SCORE_RAZZ) {
         v.high = stud_eval_razz(hand);
         v.low = 0;
+    } else if (scoring == STUD_SCORE_27) {
+        v.high = stud_eval_27(hand);
+        v.low = 0;
     } else {
         uint32_t slot = stud_hash_slot(stud_rank_key(hand));
         v.high = stud_high_with_slot(hand, slot);
-        v.low = scoring == STUD_SCORE_HILO8 ? stud_eval_low8(hand) : 0;
+        v.low = scoring == STUD_SCORE_HILO8          ? stud_eval_low8(hand)
+                : scoring == STUD_SCORE_HILO_REGULAR ? stud_razz_by_slot[slot]
+                                                     : 0;
     }
     return v;
 }
@@ -151,14 +166,21 @@ typedef struct {
 
 static inline stud_values values_of(int scoring, uint64_t key, uint64_t hand)
 {
-    uint32_t entry = stud_rkey_entry(key);
     stud_values v;
+    if (scoring == STUD_SCORE_27) { /* its own 16-bit entries, same index */
+        v.high = (uint16_t)stud_rkey_low27(key, hand, stud_rkey_index(key));
+        v.low = 0;
+        return v;
+    }
+    uint32_t entry = stud_rkey_entry(key);
     if (scoring == STUD_SCORE_RAZZ) {
         v.high = (uint16_t)stud_rkey_unpack_razz(entry);
         v.low = 0;
     } else {
         v.high = (uint16_t)stud_rkey_high(key, hand, entry);
-        v.low = scoring == STUD_SCORE_HILO8 ? (uint16_t)stud_rkey_unpack_low8(entry) : 0;
+        v.low = scoring == STUD_SCORE_HILO8          ? (uint16_t)stud_rkey_unpack_low8(entry)
+                : scoring == STUD_SCORE_HILO_REGULAR ? (uint16_t)stud_rkey_unpack_razz(entry)
+                                                     : 0;
     }
     return v;
 }
@@ -202,7 +224,11 @@ static uint64_t put_run_of(table *t, int scoring, int last, uint64_t k, uint64_t
     case STUD_SCORE_HILO8 * 2: return PUT_RUN(STUD_SCORE_HILO8, 0);
     case STUD_SCORE_HILO8 * 2 + 1: return PUT_RUN(STUD_SCORE_HILO8, 1);
     case STUD_SCORE_RAZZ * 2: return PUT_RUN(STUD_SCORE_RAZZ, 0);
-    default: return PUT_RUN(STUD_SCORE_RAZZ, 1);
+    case STUD_SCORE_RAZZ * 2 + 1: return PUT_RUN(STUD_SCORE_RAZZ, 1);
+    case STUD_SCORE_27 * 2: return PUT_RUN(STUD_SCORE_27, 0);
+    case STUD_SCORE_27 * 2 + 1: return PUT_RUN(STUD_SCORE_27, 1);
+    case STUD_SCORE_HILO_REGULAR * 2: return PUT_RUN(STUD_SCORE_HILO_REGULAR, 0);
+    default: return PUT_RUN(STUD_SCORE_HILO_REGULAR, 1);
     }
 }
 
@@ -378,7 +404,7 @@ static void last_player(enumeration *e, stud_winners before, uint64_t used)
     int n = e->n;
     unsigned me = 1u << (n - 1);
     tally c = {0, 0, 0, 0, 0, 0, 0, 0, 0};
-    if (e->scoring == STUD_SCORE_HILO8)
+    if (split_pot(e->scoring))
         tally_hilo(&e->t[n - 1], used, before.best_high, before.best_low, &c);
     else
         tally_high(&e->t[n - 1], used, before.best_high, &c);
@@ -394,7 +420,7 @@ static void last_player(enumeration *e, stud_winners before, uint64_t used)
     count[2][1] = c.el - c.ge - c.ee;
     count[2][2] = c.n - c.gh - c.eh - count[2][0] - count[2][1];
     unsigned high[3] = {me, before.high | me, before.high};
-    if (e->scoring != STUD_SCORE_HILO8) { /* no lows: cells of high winners only */
+    if (!split_pot(e->scoring)) { /* no lows: cells of high winners only */
         for (int h = 0; h < 3; h++)
             add_to_cell(e, high[h], count[h][2]);
         return;
@@ -436,7 +462,7 @@ int stud_equity_exact(const stud_equity_query *q, uint64_t first_lo, uint64_t fi
     e.n = q->n_players;
     e.scoring = q->scoring;
     /* the cells: only high winners outside hi-lo */
-    size_t cells = (size_t)1 << (q->scoring == STUD_SCORE_HILO8 ? 2 * e.n : e.n);
+    size_t cells = (size_t)1 << (split_pot(q->scoring) ? 2 * e.n : e.n);
     uint64_t few[256] = {0};
     uint32_t few_used[256];
     if (cells <= 256) {
