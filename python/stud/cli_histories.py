@@ -152,7 +152,7 @@ def _show(args: argparse.Namespace) -> int:
     _report(errors)
     print(f"stud hh show: no hand {args.hand!r} in {args.file}" if args.hand else
           f"stud hh show: no hand in {args.file}", file=sys.stderr)
-    return 1
+    return 2  # (the user's mistake, as main's UserError)
 
 
 def _verify(args: argparse.Namespace) -> int:

@@ -131,10 +131,10 @@ import io
 import re
 import sys
 from collections.abc import Iterable, Iterator, Mapping
-from decimal import Decimal
+from decimal import MAX_EMAX, MIN_EMIN, Context, Decimal
 from typing import Any
 
-from .._core import Card
+from .._core import Card, _checked_stacks
 from ..enums import Variant
 from ..game import SEVEN_CARD_VARIANTS, Rules
 from .errors import HistoryError
@@ -326,6 +326,10 @@ def _record(table: dict[str, Any], options: dict[str, Any], source: Source) -> H
                               _amount(table, "bring_in", money), **{**written, **options})
     except (TypeError, ValueError) as exc:
         raise _Bad(f"the stakes make no rules: {exc}", field="small_bet") from None
+    try:  # the engine's own checks of the stacks, so replay cannot refuse them
+        _checked_stacks(rules, stacks, "seat")
+    except (TypeError, ValueError) as exc:
+        raise _Bad(f"starting_stacks: {exc}", field="starting_stacks") from None
     blinds = table.get("blinds_or_straddles")
     if blinds is not None and (not isinstance(blinds, list) or any(b != 0 for b in blinds)):
         raise _Bad("stud has a bring-in, not blinds or straddles",
@@ -401,22 +405,53 @@ def _name(table: dict[str, Any], name: str) -> str | None:
 
 def _chips(value: object, money: bool, what: str, field: str | None = None,
            action: int | None = None) -> int:
-    """A whole number of chips (or, with money, of cents) from a TOML number."""
+    """A whole number of chips (or, with money, of cents) from a TOML number,
+    its size bounded before any conversion (a number of a million digits,
+    or ``1e1000000``, is refused from its digits, not turned into an int)."""
     if isinstance(value, bool) or not isinstance(value, (int, Decimal, float)):
         raise _Bad(f"{what} must be a number, not {_what(value)}", field=field, action=action)
     number = Decimal(value) if isinstance(value, float) else value
-    shown = _number_text(number) if isinstance(number, Decimal) else str(number)
     if isinstance(number, Decimal) and not number.is_finite():
-        raise _Bad(f"{what} is {shown}: unknown amounts are not supported", field=field,
-                   action=action)
+        raise _Bad(f"{what} is {_number_text(number)}: unknown amounts are not supported",
+                   field=field, action=action)
     if number < 0:
-        raise _Bad(f"{what} is negative ({shown})", field=field, action=action)
-    scaled = number * 100 if money else number
+        raise _Bad(f"{what} is negative ({_short(number)})", field=field, action=action)
+    if isinstance(number, Decimal):
+        if number and number.adjusted() >= _MAX_DIGITS:
+            raise _Bad(f"{what} is {_short(number)}: too large an amount", field=field,
+                       action=action)
+        sign, digits, exponent = number.as_tuple()
+        if len(digits) > 2 * _MAX_DIGITS:  # trailing zeros dropped, exactly (no rounding)
+            kept = len(digits)
+            while kept and digits[kept - 1] == 0:
+                kept -= 1
+            if kept > 2 * _MAX_DIGITS:  # a digit finer than 10**-18: not whole, nor cents
+                raise _Bad(f"{what} is {_short(number)}: " + ("not a whole number of cents"
+                           if money else "amounts are whole chips"), field=field, action=action)
+            number = Decimal((sign, digits[:kept], int(exponent) + len(digits) - kept))
+    elif number >= 10 ** _MAX_DIGITS:
+        raise _Bad(f"{what} is {_short(number)}: too large an amount", field=field,
+                   action=action)
+    scaled = _WIDE.multiply(number, 100) if money else number
     if scaled != int(scaled):
-        raise _Bad(f"{what} is {shown}: " + ("not a whole number of cents" if money else
+        raise _Bad(f"{what} is {_short(number)}: " + ("not a whole number of cents" if money else
                    "amounts are whole chips (money needs a currency field, then cents)"),
                    field=field, action=action)
     return int(scaled)
+
+
+#: an amount has fewer digits than this (whole part): any more is refused
+#: before it becomes an int
+_MAX_DIGITS = 18
+#: exact arithmetic for amounts of bounded digits (the default context rounds at 28)
+_WIDE = Context(prec=4 * _MAX_DIGITS + 4, Emax=MAX_EMAX, Emin=MIN_EMIN, traps=[])
+
+
+def _short(number: int | Decimal) -> str:
+    """A number for a message, at most about 40 characters."""
+    text = _number_text(number) if isinstance(number, Decimal) else (
+        str(number) if number < 10 ** 40 else f"a number of {len(str(number))} digits")
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _amount(table: dict[str, Any], name: str, money: bool) -> int:
@@ -718,6 +753,7 @@ def _toml_module() -> Any:
 
 
 _tomllib: Any = _toml_module()
+_LONG_NUMBER = re.compile(r"[0-9_]{4301}")
 _TOML_LINE = re.compile(r"\s*\(at line (\d+), column \d+\)|\s*\(at end of document\)")
 
 
@@ -727,7 +763,12 @@ def _load_toml(text: str) -> dict[str, Any]:
         raise ImportError('reading PHH on Python 3.10 needs tomli: pip install "stud[histories]"')
     try:
         document: dict[str, Any] = _tomllib.loads(text, parse_float=Decimal)
-    except _tomllib.TOMLDecodeError as exc:
+    except ValueError as exc:  # (TOMLDecodeError, and int's limit of 4300 digits)
+        if not isinstance(exc, _tomllib.TOMLDecodeError):
+            long = _LONG_NUMBER.search(text)
+            line = 1 if long is None else text.count("\n", 0, long.start()) + 1
+            raise _Bad("not valid TOML here: a number of more than 4300 digits",
+                       line=line) from None
         message = str(exc)
         match = _TOML_LINE.search(message)
         line = text.count("\n") + 1 if match is None or match.group(1) is None else int(
