@@ -8,6 +8,7 @@ import json
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from .cli import UserError, user_errors
@@ -70,7 +71,7 @@ def _records(files: list[str], args: argparse.Namespace, errors: list[HistoryErr
     try:
         for name in files:
             with _reading(name):
-                reading = read(name, format=args.format, profile=args.profile,
+                reading = read(Path(name), format=args.format, profile=args.profile,
                                on_error=errors.append)
                 for record in reading:
                     if bar is not None:
@@ -165,7 +166,7 @@ def _verify(args: argparse.Namespace) -> int:
     try:
         for name in args.files:
             with _reading(name):
-                found = verify(name, format=args.format, profile=args.profile,
+                found = verify(Path(name), format=args.format, profile=args.profile,
                                progress=None if bar is None else bar.update)
             reproduced += found.reproduced
             mismatches.extend(found.mismatches)

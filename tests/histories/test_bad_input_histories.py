@@ -10,7 +10,6 @@ hang the suite; no timing is asserted.
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -20,7 +19,6 @@ from pathlib import Path
 import pytest
 from stud.cli import main
 from stud.histories import HistoryError, read
-from stud.histories.pokerstars import read_pokerstars
 
 PS_SAMPLES = Path(__file__).resolve().parent.parent / "histories_ps" / "samples"
 
@@ -128,3 +126,122 @@ def test_show_of_an_unknown_hand_exits_2(capsys):
     path = PS_SAMPLES / "cash_stud_usd.txt"
     assert main(["hh", "show", str(path), "--hand", "no-such-hand"]) == 2
     assert capsys.readouterr().err == f"stud hh show: no hand 'no-such-hand' in {path}\n"
+
+
+# ---- lines, paths, pipes ------------------------------------------------------------------
+
+@pytest.mark.parametrize("odd", ["\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028",
+                                 "\u2029"])
+def test_text_and_file_split_lines_alike(tmp_path, odd):
+    """Lines end at \\n, \\r\\n and \\r, in text as in a file: no other
+    character ends a line (str.splitlines would split at these)."""
+    text = (PS_SAMPLES / "cash_stud_usd.txt").read_text(encoding="utf-8-sig")
+    first = text.index("\n", text.index("*** 3rd STREET")) + 1
+    text = text[:first] + f"Dealt to nobody{odd}x\n" + text[first:]
+    path = tmp_path / "odd.txt"
+    path.write_bytes(text.encode())
+    from_text = errors_of(text)
+    from_file = errors_of(str(path))
+    assert [r.hand_id for r in from_text[0]] == [r.hand_id for r in from_file[0]]
+    assert [(e.hand, e.line, e.reason) for e in from_text[1]] == \
+        [(e.hand, e.line, e.reason) for e in from_file[1]]
+
+
+def test_a_cli_path_with_a_line_break_is_a_path(tmp_path, capsys):
+    path = tmp_path / "two\nlines.phh"
+    path.write_text(GOOD_PHH_HAND)
+    assert main(["hh", "verify", str(path)]) == 0
+    assert "read 1, reproduced 1" in capsys.readouterr().out
+    missing = tmp_path / "no\nsuch.phh"
+    assert main(["hh", "verify", str(missing)]) == 2
+    assert capsys.readouterr().err.startswith("stud hh: cannot read")
+
+
+def test_verify_of_piped_input_reads_it_all(tmp_path):
+    """Format detection does not eat the start of a pipe."""
+    data = (PS_SAMPLES / "tournament_many.txt").read_bytes() * 4
+    assert len(data) > 20_000
+    path = tmp_path / "many.txt"
+    path.write_bytes(data)
+    expected = run_limited("""
+        import sys
+        from stud.cli import main
+        sys.exit(main(["hh", "verify", sys.argv[1]]))
+    """, args=(str(path),))
+    piped = run_limited("""
+        import sys
+        from stud.cli import main
+        sys.exit(main(["hh", "verify", "/dev/stdin"]))
+    """, stdin=data)
+    assert b"read 12, reproduced 12" in expected.stdout, expected
+    assert piped.stdout.replace(b"/dev/stdin", b"F") == expected.stdout.replace(
+        str(path).encode(), b"F")
+    assert piped.returncode == expected.returncode
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_verify_of_a_fifo_opens_it_once(tmp_path):
+    fifo = tmp_path / "hands.fifo"
+    os.mkfifo(fifo)
+    done = run_limited("""
+        import sys, threading
+        from stud.cli import main
+        def feed():
+            with open(sys.argv[1], "w") as out:
+                out.write(sys.argv[2])
+        threading.Thread(target=feed, daemon=True).start()
+        sys.exit(main(["hh", "verify", sys.argv[1]]))
+    """, args=(str(fifo), GOOD_PHH_HAND), seconds=60)
+    assert done.returncode == 0, done.stderr
+    assert b"read 1, reproduced 1" in done.stdout
+
+
+def test_verify_of_an_endless_line_is_an_error_not_out_of_memory():
+    done = run_limited("""
+        import sys
+        from stud.cli import main
+        sys.exit(main(["hh", "verify", "/dev/zero"]))
+    """, memory_mb=1500, seconds=120)
+    assert done.returncode == 2, done.stderr[-2000:]
+    assert done.stderr.startswith(b"stud hh: /dev/zero") and b"longer than" in done.stderr
+    assert b"Traceback" not in done.stderr
+
+
+def test_an_endless_line_of_text_given_to_read_is_an_error(tmp_path):
+    path = tmp_path / "long.txt"
+    path.write_text("PokerStars Hand #1: " + "x" * 3_000_000 + "\n")
+    with pytest.raises(HistoryError, match="longer than"):
+        list(read(str(path)))
+
+
+LONG_STRINGS = r"""
+from stud.histories import read
+from stud.histories.io import MAX_LINE
+n = MAX_LINE - 100
+q3, bs, nl = '"' * 3, "\\", "\n"
+hand = 'variant = "FR"' + nl
+texts = ['_note = "' + "x" * n + '"' + nl,
+         '_note = "' + (bs + '"') * (n // 2) + '"' + nl,
+         '_note = ' + q3 + ("a" + bs + bs + "b") * (n // 5) + q3 + nl,
+         '_note = ' + q3 + (bs + q3) * (n // 5) + q3 + nl,
+         'actions = ["' + "x" * n + '"]' + nl]
+for text in texts:
+    errors = []
+    assert list(read("[1]" + nl + hand + text + "[2]" + nl + hand + text,
+                     on_error=errors.append)) == []
+    assert [e.hand for e in errors] == ["1", "2"], errors
+from stud.histories import HistoryError
+try:  # longer than a line may be
+    list(read('variant = "FR"' + nl + '_note = "' + "x" * 8_000_000 + '"' + nl))
+except HistoryError as error:
+    assert "longer than" in error.reason and error.line == 2, error
+print("ok")
+"""
+
+
+def test_a_long_quoted_string_in_phh_stays_in_bounded_memory():
+    """Strings of a line's length (escapes, multi-line, an action) are
+    split into hands, and their errors placed, in memory of their size."""
+    done = run_limited(LONG_STRINGS, memory_mb=500, seconds=120)
+    assert b"MemoryError" not in done.stderr, done.stderr[-2000:]
+    assert done.returncode == 0 and done.stdout == b"ok\n", done.stderr[-2000:]

@@ -675,17 +675,41 @@ def _action_line(chunk: list[str], index: int) -> int | None:
 
 # ---- splitting a collection into hands ----------------------------------------------------
 
-_HEADER = re.compile(r"""[ \t]*\[\[?[ \t]*("(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_-]+)""")
-_LINE_TOKEN = re.compile(r'"""|\'\'\'|"(?:[^"\\]|\\.)*"|\'[^\']*\'|#|[\[\]{}]')
+# (scanned by hand, not by a regex with a repeated group: a regex keeps
+# memory for each character of a long string; these are linear and flat)
+_HEADER_START = re.compile(r"[ \t]*\[\[?[ \t]*")
+_BARE_KEY_START = re.compile(r"[A-Za-z0-9_-]+")
+_LINE_MARK = re.compile(r"[\"'#\[\]{}]")
 
 
 def _header_key(line: str) -> str | None:
     """The first key of a table header line (``[1]`` -> "1"), or None."""
-    match = _HEADER.match(line)
+    match = _HEADER_START.match(line)
     if match is None:
         return None
-    key = match.group(1)
-    return key[1:-1] if key[0] in "\"'" else key
+    at = match.end()
+    if line.startswith(('"', "'"), at):
+        end = _string_end(line, at)
+        return None if end < 0 else line[at + 1:end - 1]
+    bare = _BARE_KEY_START.match(line, at)
+    return None if bare is None else bare.group()
+
+
+def _string_end(line: str, at: int) -> int:
+    """Where the one-line string opening at ``line[at]`` (a " or a ')
+    closes (the index after its quote), or -1."""
+    quote = line[at]
+    position = at + 1
+    while True:
+        found = line.find(quote, position)
+        if found < 0 or quote == "'":
+            return found + 1 if found >= 0 else -1
+        slashes = found
+        while slashes > at + 1 and line[slashes - 1] == "\\":
+            slashes -= 1
+        if (found - slashes) % 2 == 0:  # not escaped
+            return found + 1
+        position = found + 1
 
 
 class _Scanner:
@@ -708,18 +732,24 @@ class _Scanner:
                 if end < 0:
                     return
                 self.open_string, position = None, end
-            match = _LINE_TOKEN.search(line, position)
+            match = _LINE_MARK.search(line, position)
             if match is None:
                 return
-            token = match.group()
-            position = match.end()
-            if token == "#":
+            mark, at = match.group(), match.start()
+            position = at + 1
+            if mark == "#":
                 return
-            if token in ('"""', "'''"):
-                self.open_string = token
-            elif token in "[{":
+            if mark in "\"'":
+                if line.startswith(mark * 3, at):
+                    self.open_string, position = mark * 3, at + 3
+                    continue
+                end = _string_end(line, at)
+                if end < 0:
+                    return  # a string left open: TOML's error, its parser names it
+                position = end
+            elif mark in "[{":
                 self.depth += 1
-            elif token in "]}":
+            else:
                 self.depth = max(0, self.depth - 1)
 
 
@@ -730,8 +760,10 @@ def _close(line: str, position: int, delimiter: str) -> int:
         if found < 0:
             return -1
         if delimiter == '"""':
-            slashes = len(line[:found]) - len(line[:found].rstrip("\\"))
-            if slashes % 2:  # an escaped quote: the delimiter starts one later
+            slashes = found
+            while slashes > 0 and line[slashes - 1] == "\\":
+                slashes -= 1
+            if (found - slashes) % 2:  # an escaped quote: the delimiter starts one later
                 position = found + 1
                 continue
         end = found + 3

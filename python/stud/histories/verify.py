@@ -47,7 +47,7 @@ from typing import IO, Any, Union
 
 from ..enums import Variant
 from .errors import HistoryError
-from .io import FORMATS, _detect, _open, _peek, profile_options, read
+from .io import FORMATS, _detect, _lines, _open, _peek, profile_options, read
 from .pokerstars import POKERSTARS_PROFILE, PokerStarsReader, _game_facts, _outside_error
 from .record import HandRecord, _cached_rules
 from .replay import MismatchError
@@ -129,6 +129,8 @@ def _pokerstars_path(source: Source, format: str | None) -> Path | None:
     if not isinstance(source, (str, os.PathLike)) or (
             isinstance(source, str) and ("\n" in source or "\r" in source)):
         return None
+    if not Path(source).is_file():
+        return None  # a pipe or a device is opened once, by read (which finds the format)
     if format is None:
         try:
             lines, name, close = _open(source)
@@ -176,8 +178,8 @@ class _FileCheck:
                     if not cut:
                         if len(buffer) > _MAX_CARRY:
                             handle.seek(offset)
-                            self.slow(io.TextIOWrapper(handle, encoding="utf-8", newline=""),
-                                      line)
+                            self.slow(_lines(io.TextIOWrapper(handle, encoding="utf-8",
+                                                              newline=""), self.file), line)
                             return
                         carry = buffer
                         continue
