@@ -176,6 +176,9 @@ static int cards(const char *s, size_t len, uint8_t *out, int room)
         int c = card(s[i], s[i + 1]);
         if (c < 0)
             return -1;
+        for (int k = 0; k < n; k++)
+            if (out[k] == c)
+                return -1; /* a card listed twice: the Python reader's error */
         out[n++] = (uint8_t)c;
         i = j;
     }
@@ -663,6 +666,11 @@ static int action(reader *r, int who, const char *s, size_t len)
                 top = r->bets[k];
         if (to <= top && !all_in)
             return -1;
+        if (kind == RAISE && to > top) { /* "raises X to Y": X is Y over the bet faced */
+            int64_t by = amount(r, a, a_len);
+            if (by < 0 || by != to - top)
+                return -1;
+        }
         if (r->street == 3)
             r->completed = 1;
     }

@@ -245,3 +245,49 @@ def test_a_long_quoted_string_in_phh_stays_in_bounded_memory():
     done = run_limited(LONG_STRINGS, memory_mb=500, seconds=120)
     assert b"MemoryError" not in done.stderr, done.stderr[-2000:]
     assert done.returncode == 0 and done.stdout == b"ok\n", done.stderr[-2000:]
+
+
+# ---- PokerStars: cards listed twice, raises that do not add up ------------------------------
+
+from tests.histories_ps.test_pokerstars import BASE, line_of  # noqa: E402
+
+PS_DAMAGED = [  # (what is replaced, by what, the line named, words of the reason)
+    ("gamma: shows [Tc Jh 7c 6c 8h 9d 2c]", "gamma: shows [Tc Jh 7c 6c 8h 9d Tc]",
+     "gamma: shows", "Tc is listed twice"),
+    ("beta: shows [4d 2s 3h 5d Qs Ah Kd]", "beta: shows [4d 4d 3h 5d Qs Ah Kd]",
+     "beta: shows", "4d is listed twice"),
+    ("beta: raises 5 to 10", "beta: raises 2 to 10", "beta: raises", "a raise of 5"),
+    ("beta: raises 5 to 10", "beta: raises 10 to 10", "beta: raises", "a raise of 5"),
+]
+
+
+@pytest.mark.parametrize("old, new, where, why", PS_DAMAGED)
+def test_pokerstars_cards_listed_twice_and_raises_that_do_not_add_up(tmp_path, old, new, where,
+                                                                     why):
+    from stud.histories import verify
+
+    assert old in BASE
+    text = BASE.replace(old, new, 1)
+    path = tmp_path / "damaged.txt"
+    path.write_text(text + "\n\n" + BASE)
+    records, [error] = errors_of(str(path))
+    assert len(records) == 1  # the next hand is read
+    assert error.file == str(path) and error.hand == "300000000001"
+    assert error.line == line_of(text, where) and why in error.reason, error
+    # the C reader (verify by path) gives the Python reader's verdict
+    for fast in (True, False):
+        result = verify(path, fast=fast)
+        assert [str(e) for e in result.errors] == [str(error)]
+        assert result.reproduced == 1
+
+
+def test_a_money_raise_of_the_wrong_size_is_refused():
+    text = (PS_SAMPLES / "cash_stud_usd.txt").read_text(encoding="utf-8-sig")
+    import re
+
+    match = re.search(r"^(\S+): raises \$([0-9.]+) to \$([0-9.]+)$", text, re.MULTILINE)
+    assert match is not None
+    wrong = float(match[2]) + 0.01
+    damaged = text.replace(match[0], f"{match[1]}: raises ${wrong:.2f} to ${match[3]}", 1)
+    _, errors = errors_of(damaged)
+    assert any("raises" in e.reason and "a raise of" in e.reason for e in errors)

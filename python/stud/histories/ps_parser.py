@@ -540,8 +540,15 @@ class _Parser:
                 to = before + self._amount(match["a"], number)
             else:
                 to = self._amount(match["b"], number)
-            if to <= max(self.bets.values(), default=0) and not all_in:
+            faced = max(self.bets.values(), default=0)
+            if to <= faced and not all_in:
                 raise _Fail(number, f"{name} raises to {self._show(to)}, not above the bet")
+            if kind == "raise" and to > faced:
+                by = self._amount(match["a"], number)
+                if by != to - faced:
+                    raise _Fail(number, f"{name} raises {self._show(by)} to {self._show(to)}, "
+                                        f"but the bet was {self._show(faced)}: a raise of "
+                                        f"{self._show(to - faced)}")
             if self.street == 3:
                 self.completed = True
         if to is not None:
@@ -645,6 +652,8 @@ class _Parser:
                     card = Card(word)
                 except ValueError:
                     raise _Fail(number, f"{word!r} is not a card") from None
+            if card in cards:
+                raise _Fail(number, f"{card} is listed twice in [{text}]")
             cards.append(card)
         if not cards:
             raise _Fail(number, "no cards between the brackets")
