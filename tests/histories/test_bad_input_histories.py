@@ -10,6 +10,7 @@ hang the suite; no timing is asserted.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -18,7 +19,7 @@ from pathlib import Path
 
 import pytest
 from stud.cli import main
-from stud.histories import HistoryError, read
+from stud.histories import HistoryError, MismatchError, read
 
 PS_SAMPLES = Path(__file__).resolve().parent.parent / "histories_ps" / "samples"
 
@@ -291,3 +292,48 @@ def test_a_money_raise_of_the_wrong_size_is_refused():
     damaged = text.replace(match[0], f"{match[1]}: raises ${wrong:.2f} to ${match[3]}", 1)
     _, errors = errors_of(damaged)
     assert any("raises" in e.reason and "a raise of" in e.reason for e in errors)
+
+
+# ---- hands that do not reproduce, players without names -----------------------------------
+
+def test_show_and_view_of_a_hand_that_does_not_reproduce(tmp_path, capsys):
+    from stud.histories import html, text
+
+    [record] = read(GOOD_PHH_HAND)
+    wrong = record.replace(finishing_stacks=(90, 110))
+    steps = list(record.steps)
+    steps[3], steps[4] = steps[4], steps[3]  # p2 folds before p1 acts: out of turn
+    out_of_turn = record.replace(steps=tuple(steps))
+    for bad, where in ((wrong, "settlement"), (out_of_turn, "step 3")):
+        with pytest.raises(MismatchError) as caught:
+            bad.replay()
+        shown = text(bad)
+        assert shown.splitlines()[-1].startswith(f"not reproduced: the {where}" if
+                                                 where == "settlement" else
+                                                 f"not reproduced: {where}")
+        assert caught.value.reason in shown
+        assert "3rd street" in shown and "not reproduced" in html(bad)
+    path = tmp_path / "wrong.phh"
+    from stud.histories import write
+
+    write([out_of_turn], path)
+    assert main(["hh", "show", str(path)]) == 0
+    assert "not reproduced: step 3" in capsys.readouterr().out
+    assert main(["hh", "show", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["not_reproduced"].startswith("step 3")
+
+
+def test_summary_keeps_unnamed_seats_of_different_hands_apart(tmp_path, capsys):
+    from stud.histories import summarize
+
+    path = tmp_path / "two.phhs"
+    path.write_text(phhs(GOOD_PHH_HAND, GOOD_PHH_HAND))
+    totals = summarize(read(str(path)), trials=100)
+    assert sorted(totals) == ["seat 0 of hand 1", "seat 0 of hand 2", "seat 1 of hand 1",
+                              "seat 1 of hand 2"]
+    assert all(t.hands == 1 for t in totals.values())
+    named = GOOD_PHH_HAND + 'players = ["ann", "bob"]\n'
+    totals = summarize(read(phhs(named, named)), trials=100)
+    assert sorted(totals) == ["ann", "bob"] and totals["ann"].hands == 2
+    assert main(["hh", "summary", str(path), "--json", "--trials", "100"]) == 0
+    assert len(json.loads(capsys.readouterr().out)["players"]) == 4

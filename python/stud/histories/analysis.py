@@ -196,12 +196,19 @@ def _large(variant: Variant, seats: list[int], seen: list[list[tuple[Card, bool]
 def summarize(records: Iterable[Union[HandRecord, Hand]], *, trials: int = DEFAULT_TRIALS,
               seed: int = 0) -> dict[str, PlayerTotals]:
     """Per player name: hands played, net, all-in adjusted net, showdowns
-    reached and won (collected something at a showdown)."""
+    reached and won (collected something at a showdown).  A hand that names
+    no players (a ``Hand``, a PHH file without ``players``) counts each seat
+    apart, as "seat N of hand ID" (ID: the hand's id, else its place among
+    ``records``, from 1): seat 1 of one hand is not seat 1 of another."""
     totals: dict[str, list[float]] = {}
-    for source in records:
+    for number, source in enumerate(records, 1):
         result = analyze(source, trials=trials, seed=seed, equities=False)
+        named = isinstance(source, HandRecord) and source.players is not None
+        hand = (source.hand_id if isinstance(source, HandRecord) and source.hand_id
+                else str(number))
         for seat, name in enumerate(result.players):
-            t = totals.setdefault(name, [0, 0, 0.0, 0, 0])
+            t = totals.setdefault(name if named else f"{name} of hand {hand}",
+                                  [0, 0, 0.0, 0, 0])
             t[0] += 1
             t[1] += result.net[seat]
             t[2] += result.adjusted[seat]

@@ -37,8 +37,13 @@ class MismatchError(ValueError):
     """The engine and a record disagree.
 
     ``record``: the hand; ``step``: the index of the first step that does
-    not reproduce (None: the settlement at the end); ``reason``: how.
+    not reproduce (None: the settlement at the end); ``reason``: how;
+    ``hand``: the engine's hand as far as the record reproduced (None when
+    the record's cards could not even be dealt).
     """
+
+    #: the engine's hand as far as the record reproduced (None: not begun)
+    hand: Hand | None = None
 
     def __init__(self, record: HandRecord, step: int | None, reason: str) -> None:
         self.record = record
@@ -138,6 +143,15 @@ def replay_record(record: HandRecord) -> Hand:
     filled = _filled_cards(record)
     hand = Hand(record.rules, list(record.starting_stacks), manual=True, showdown="manual",
                 rake=record.rake)
+    try:
+        return _play(record, hand, filled)
+    except MismatchError as error:
+        error.hand = hand  # as far as it reproduced (stud.histories.view shows it)
+        raise
+
+
+def _play(record: HandRecord, hand: Hand, filled: dict[int, Sequence[Card]]) -> Hand:
+    """The record's steps played on ``hand`` (replay_record's body)."""
     pending: dict[int, Sequence[Card]] = {}
     pending_from = 0
     decisions: dict[int, bool] = {}  # seat -> shows (True) or mucks (False)
