@@ -39,6 +39,7 @@ typedef struct {
     int street, deal_open, showdown, summary, completed;
     unsigned community;         /* bit k: street k was a community card */
     unsigned folded;            /* engine seats */
+    unsigned showed;            /* engine seats with a show step */
     int64_t bets[8];
     unsigned has_bet;
     int hero;
@@ -608,6 +609,9 @@ static int action(reader *r, int who, const char *s, size_t len)
                 if (see(r, shown[k], who, 1))
                     return -1;
             if (showdown) {
+                if (r->showed >> seat & 1)
+                    return -1; /* shown again: the Python reader merges the shows */
+                r->showed |= 1u << seat;
                 stud_ps_step *step = new_step(r, STUD_PS_SHOWED, seat);
                 if (!step)
                     return -1;

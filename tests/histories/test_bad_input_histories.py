@@ -337,3 +337,98 @@ def test_summary_keeps_unnamed_seats_of_different_hands_apart(tmp_path, capsys):
     assert sorted(totals) == ["ann", "bob"] and totals["ann"].hands == 2
     assert main(["hh", "summary", str(path), "--json", "--trials", "100"]) == 0
     assert len(json.loads(capsys.readouterr().out)["players"]) == 4
+
+
+# ---- a seat that shows twice ----------------------------------------------------------------
+
+def _all_in_record():
+    """A heads-up Stud hand all-in on 3rd street, seat 1's down cards
+    unknown to the record, and seat 1 showing at the all-in and again at
+    the showdown (as pokerkit writes PHH)."""
+    from stud import Hand, Rules, Variant
+    from stud.histories import Dealt, Showed
+    from stud.histories.pokerstars import POKERSTARS_PROFILE
+
+    rules = Rules(Variant.SEVEN_CARD_STUD, 10, ante=2, bring_in=5, **POKERSTARS_PROFILE)
+    hand = Hand(rules, [60, 60], seed=3)
+    while not hand.is_over:
+        if hand.awaiting_showdown:
+            hand.show()
+            continue
+        hand.act(hand.legal_actions()[-1])
+    record = hand.to_record(players=("ann", "bob"))
+    steps = []
+    streets = 0
+    for step in record.steps:
+        if isinstance(step, Dealt) and step.seat == 1:
+            streets += 1
+            if streets == 1:  # 3rd street: two down cards, one up
+                step = Dealt(1, (None, None, step.cards[2]))
+            elif streets == 5:  # 7th street: down
+                step = Dealt(1, (None,))
+        steps.append(step)
+    last_act = max(i for i, s in enumerate(steps) if type(s).__name__ == "Acted")
+    held = [c for s in record.steps[:last_act] if isinstance(s, Dealt) and s.seat == 1
+            for c in s.cards]
+    at_all_in = Showed(1, tuple(held))
+    steps.insert(last_act + 1, at_all_in)  # shown at the all-in, the cards it held
+    return record.replace(steps=tuple(steps)), at_all_in
+
+
+def test_a_seat_that_shows_twice_the_same_cards_is_one_show(tmp_path):
+    import io as _io
+
+    from stud.histories import Showed, write
+    from stud.histories.pokerstars_write import write_pokerstars
+
+    record, shown = _all_in_record()
+    out = _io.StringIO()
+    write([record], out)
+    [back] = read(out.getvalue())
+    assert sum(isinstance(s, Showed) and s.seat == 1 for s in back.steps) == 1
+    back.replay()
+    text = write_pokerstars(record)
+    assert text.count("bob: shows") == 1
+    [again] = read(text)
+    again.replay()
+    # the show line twice (the writer's old mistake): read, in Python and in C, as one show
+    line = next(x for x in text.splitlines() if x.startswith("bob: shows"))
+    doubled = text.replace(line, line + "\n" + line, 1)
+    [twice] = read(doubled)
+    twice.replay()
+    path = tmp_path / "doubled.txt"
+    path.write_text(doubled)
+    from stud.histories import verify
+
+    for fast in (True, False):
+        result = verify(path, fast=fast)
+        assert (result.reproduced, result.errors, result.mismatches) == (1, [], [])
+
+
+def test_a_seat_that_shows_other_cards_the_second_time_is_an_error():
+    import io as _io
+
+    from stud import Card
+    from stud.histories import Showed, write
+    from stud.histories.pokerstars_write import write_pokerstars
+
+    record, shown = _all_in_record()
+    named = record.named_cards()
+    spare = next(c for c in (Card(r + s) for r in "23456789TJQKA" for s in "cdhs")
+                 if c not in named)
+    other = Showed(1, (spare,) + shown.cards[1:])
+    steps = list(record.steps)
+    steps[len(steps) - 1 - steps[::-1].index(shown)] = other
+    out = _io.StringIO()
+    write([record.replace(steps=tuple(steps))], out)
+    _, [error] = errors_of(out.getvalue())
+    assert "not the cards it showed before" in error.reason and error.line, error
+    text = write_pokerstars(record)
+    line = next(x for x in text.splitlines() if x.startswith("bob: shows ["))
+    cards = line[len("bob: shows ["):line.index("]")].split()
+    wrong = "bob: shows [" + " ".join([str(spare)] + cards[1:]) + "]"
+    text = text.replace(line, wrong + "\n" + line, 1)
+    _, errors = errors_of(text)
+    [error] = errors
+    assert error.line in (text.splitlines().index(line) + 1, text.splitlines().index(wrong) + 1)
+    assert "showed before" in error.reason or "more cards than he holds" in error.reason

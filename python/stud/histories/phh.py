@@ -494,6 +494,7 @@ def _steps(actions: list[Any], n: int, variant: Variant, money: bool) -> tuple[S
     opened: dict[int, int] = {}  # seat -> index of its unfinished first-street Dealt
     last_other = -1  # index of the last step that is not a hole deal
     owner: dict[Card, int] = {}  # card -> seat it was dealt to, -1 for the community card
+    showed: dict[int, int] = {}  # seat -> the index of its Showed step
 
     def seat_of(word: str) -> int:
         match = _PLAYER.fullmatch(word)
@@ -579,9 +580,10 @@ def _steps(actions: list[Any], n: int, variant: Variant, money: bool) -> tuple[S
                 elif verb == "sm" and not rest:
                     steps.append(Mucked(seat))
                 elif verb == "sm" and rest == ["-"]:
-                    steps.append(Showed(seat, ()))
+                    _show_once(steps, showed, Showed(seat, ()))
                 elif verb == "sm" and len(rest) == 1:
-                    steps.append(Showed(seat, _shown(_cards(rest[0]), seat, owner, dealt)))
+                    _show_once(steps, showed, Showed(seat, _shown(_cards(rest[0]), seat, owner,
+                                                                  dealt)))
                 elif verb == "sd":
                     raise _Bad(f"{action!r}: standing pat or discarding is for draw games")
                 else:
@@ -610,6 +612,27 @@ def _acted(seat: int, move: Move, to: int | None) -> Acted:
             _ACTED.clear()
         step = _ACTED[key] = _trusted(Acted, seat, move, to)
     return step
+
+
+def _show_once(steps: list[Step], showed: dict[int, int], step: Showed) -> None:
+    """A seat's show, once: a seat that shows again (at an all-in, then at
+    the showdown, as pokerkit writes) shows the same cards, or more of them
+    (the show is then the later one); other cards are an error."""
+    earlier = showed.get(step.seat)
+    if earlier is None:
+        showed[step.seat] = len(steps)
+        steps.append(step)
+        return
+    before = steps[earlier]
+    assert isinstance(before, Showed)
+    old = {card for card in before.cards if card is not None}
+    new = {card for card in step.cards if card is not None}
+    if new <= old:
+        return  # a repeated show
+    if not old <= new:
+        raise _Bad(f"p{step.seat + 1} shows {' '.join(map(str, sorted(new - old)))}, not the "
+                   f"cards it showed before ({' '.join(map(str, sorted(old - new)))})")
+    steps[earlier] = step
 
 
 def _shown(cards: tuple[Card | None, ...], seat: int, owner: dict[Card, int],

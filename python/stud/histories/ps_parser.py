@@ -118,6 +118,7 @@ class _Parser:
         self.pots: tuple[int, ...] = ()
         self.mucked_cards: list[tuple[int, tuple[Card, ...]]] = []
         self.shown_cards: list[tuple[int, tuple[Card, ...]]] = []
+        self.showed: dict[int, int] = {}  # seat -> the index of its Showed step
         self.reshuffled: list[int] = []
 
     # ---- the hand ------------------------------------------------------------------
@@ -508,7 +509,7 @@ class _Parser:
                 for card in cards:
                     self._see(card, name, number, again=True)
                 if showdown:
-                    self.steps.append(Showed(seat, cards))
+                    self._show_once(number, name, Showed(seat, cards))
                 else:
                     self.shown_cards.append((seat, cards))
             elif showdown:
@@ -563,6 +564,26 @@ class _Parser:
                 _ACTED.clear()
             step = _ACTED[key] = _trusted(Acted, seat, move, to)
         self.steps.append(step)
+
+    def _show_once(self, number: int, name: str, step: Showed) -> None:
+        """A seat's show, once: shown again (at an all-in, then at the
+        showdown), the same cards or more of them (the show is then the
+        later one); other cards are an error."""
+        earlier = self.showed.get(step.seat)
+        if earlier is None:
+            self.showed[step.seat] = len(self.steps)
+            self.steps.append(step)
+            return
+        before = self.steps[earlier]
+        assert isinstance(before, Showed)
+        old = {card for card in before.cards if card is not None}
+        new = {card for card in step.cards if card is not None}
+        if new <= old:
+            return  # a repeated show
+        if not old <= new:
+            raise _Fail(number, f"{name} shows {_text(sorted(new - old))}, not the cards he "
+                                f"showed before, {_text(sorted(old - new))}")
+        self.steps[earlier] = step
 
     def _summary(self, number: int, line: str) -> None:
         if line.startswith("Total pot "):
