@@ -432,3 +432,35 @@ def test_a_seat_that_shows_other_cards_the_second_time_is_an_error():
     [error] = errors
     assert error.line in (text.splitlines().index(line) + 1, text.splitlines().index(wrong) + 1)
     assert "showed before" in error.reason or "more cards than he holds" in error.reason
+
+
+def test_the_line_limits_agree_with_the_c_reader():
+    """The PokerStars reader keeps STUD_PS_MAX_LINE characters of a line
+    (ps_history.h, the C reader's limit); no line read is longer than
+    io.MAX_LINE, far above it (a PHH line may be long)."""
+    import re
+
+    from stud.histories import pokerstars
+    from stud.histories.io import MAX_LINE
+
+    header = (Path(__file__).resolve().parents[2] / "src" / "studcore" / "ps_history.h")
+    match = re.search(r"#define STUD_PS_MAX_LINE (\d+)", header.read_text())
+    assert match is not None
+    assert pokerstars._MAX_LINE == int(match[1]) < MAX_LINE
+
+
+def test_read_phh_splits_lines_as_read_does():
+    from stud.histories.phh import read_phh
+
+    text = GOOD_PHH_HAND.replace("\n", "\r")
+    assert list(read_phh(text)) == list(read(text)) == list(read(GOOD_PHH_HAND))
+
+
+def test_an_action_error_names_the_action_line_past_strings_and_comments():
+    hand = GOOD_PHH_HAND.replace(
+        'actions = ["d dh p1 As2d5c", "d dh p2 ????Kh", "p2 pb", "p1 cbr 5", "p2 f"]',
+        'actions = [\n  "d dh p1 As2d5c # a ] and a \\" inside",  # a comment ["x"]\n'
+        "  'd dh p2 ????Kh', \"\"\"p2 pb\"\"\",\n  \"p1 cbr 5\",\n  \"p2 dances\",\n]")
+    _, [error] = errors_of(hand)
+    assert error.line == hand.splitlines().index('  "p2 dances",') + 1, error
+    assert "dances" in error.reason

@@ -189,7 +189,7 @@ def read_phh(text: str, *, file: str | None = None,
     them).  ``HistoryError`` for a hand that cannot be read."""
     if not isinstance(text, str):
         raise TypeError(f"read_phh reads a str, not {type(text).__name__}")
-    return read_phh_lines(io.StringIO(text), file=file, profile=profile)
+    return read_phh_lines(io.StringIO(text, newline=""), file=file, profile=profile)
 
 
 def read_phh_lines(lines: Iterable[str], file: str | None = None, *,
@@ -669,30 +669,42 @@ def _field_line(chunk: list[str], name: str) -> int | None:
 
 _ACTIONS_KEY = re.compile(r"""^[ \t]*(?:actions|"actions"|'actions')[ \t]*=[ \t]*\[""",
                           re.MULTILINE)
-_ARRAY_TOKEN = re.compile(r'"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"'
-                          r"|'[^'\n]*'|#[^\n]*|[\[\]{}]|[^\s,\[\]{}#\"']+", re.DOTALL)
+_ARRAY_MARK = re.compile(r"""["'#\[\]{}]|[^\s,\[\]{}#"']+""")
 
 
 def _action_line(chunk: list[str], index: int) -> int | None:
-    """The line (1-based, in the hand's text) of the index-th action."""
+    """The line (1-based, in the hand's text) of the index-th action
+    (strings skipped by hand: linear, in flat memory)."""
     text = "\n".join(chunk)
     match = _ACTIONS_KEY.search(text)
     if match is None:
         return None
-    depth, count = 1, 0
-    for token in _ARRAY_TOKEN.finditer(text, match.end()):
-        kind = token.group()[0]
+    depth, count, position = 1, 0, match.end()
+    while True:
+        token = _ARRAY_MARK.search(text, position)
+        if token is None:
+            break
+        kind, start = token.group()[0], token.start()
+        position = token.end()
+        if kind == "#":
+            end = text.find("\n", start)
+            position = len(text) if end < 0 else end
+            continue
         if kind in "]}":
             depth -= 1
             if depth == 0:
                 break
-        elif kind != "#":
-            if depth == 1:  # an element of the array: a string, or whatever else it holds
-                if count == index:
-                    return text.count("\n", 0, token.start()) + 1
-                count += 1
-            if kind in "[{":
-                depth += 1
+            continue
+        if kind in "\"'":
+            end = (_close(text, start + 3, kind * 3) if text.startswith(kind * 3, start)
+                   else _string_end(text, start))
+            position = len(text) if end < 0 else end
+        if depth == 1:  # an element of the array: a string, or whatever else it holds
+            if count == index:
+                return text.count("\n", 0, start) + 1
+            count += 1
+        if kind in "[{":
+            depth += 1
     return text.count("\n", 0, match.start()) + 1
 
 
