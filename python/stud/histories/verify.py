@@ -34,7 +34,9 @@ order.  What goes to the Python reader:
   an ASCII one when case is ignored (long s, dotted or dotless i), or a
   line longer than 2000 bytes.
 
-Text, open files and PHH go through ``read`` and ``replay`` as they are.
+Text, open files, PHH, and paths that are not regular files (a pipe,
+``/dev/stdin``, a device: opened once, by ``read``) go through ``read`` and
+``replay`` as they are.
 """
 
 from __future__ import annotations
