@@ -464,3 +464,27 @@ def test_an_action_error_names_the_action_line_past_strings_and_comments():
     _, [error] = errors_of(hand)
     assert error.line == hand.splitlines().index('  "p2 dances",') + 1, error
     assert "dances" in error.reason
+
+
+@pytest.mark.parametrize("option", ["max_raises = 1e1000000", "max_raises = 1" + "0" * 4000,
+                                    "max_raises = -1", "odd_chip = 1e400"])
+def test_phh_rules_options_out_of_range_name_their_line(option):
+    hand = GOOD_PHH_HAND + f"_rules = {{{option}}}\n"
+    _, [error] = errors_of(phhs(hand))
+    assert error.line == 9 and error.reason.startswith("_rules: "), error
+    assert len(error.reason) <= 210
+
+
+@pytest.mark.parametrize("stack", ["1073741824", "1,073,741,824", "2147483647"])
+def test_pokerstars_stacks_the_engine_refuses_are_history_errors(tmp_path, stack):
+    from stud.histories import verify
+
+    text = BASE.replace("Seat 3: gamma (500 in chips)", f"Seat 3: gamma ({stack} in chips)")
+    path = tmp_path / "big.txt"
+    path.write_text(text + "\n\n" + BASE)
+    records, [error] = errors_of(str(path))
+    assert len(records) == 1
+    assert error.line == line_of(text, "Seat 3:") and "2**30" in error.reason, error
+    for fast in (True, False):
+        result = verify(path, fast=fast)
+        assert [str(e) for e in result.errors] == [str(error)] and result.reproduced == 1

@@ -320,16 +320,20 @@ def _record(table: dict[str, Any], options: dict[str, Any], source: Source) -> H
             isinstance(k, str) and k in _OPTIONS for k in written):
         raise _Bad(f"_rules must be a table of stud.Rules options ({', '.join(_OPTIONS)}), "
                    f"not {_what(written)}", field="_rules")
+    try:  # the file's options alone first, so that their mistakes name their line
+        Rules(Variant.SEVEN_CARD_STUD, 10, **written)
+    except (TypeError, ValueError) as exc:
+        raise _Bad(f"_rules: {_clip(str(exc))}", field="_rules") from None
     try:
         rules = _cached_rules(variant, _amount(table, "small_bet", money),
                               _amount(table, "big_bet", money), antes[0] if antes else 0,
                               _amount(table, "bring_in", money), **{**written, **options})
     except (TypeError, ValueError) as exc:
-        raise _Bad(f"the stakes make no rules: {exc}", field="small_bet") from None
+        raise _Bad(f"the stakes make no rules: {_clip(str(exc))}", field="small_bet") from None
     try:  # the engine's own checks of the stacks, so replay cannot refuse them
         _checked_stacks(rules, stacks, "seat")
     except (TypeError, ValueError) as exc:
-        raise _Bad(f"starting_stacks: {exc}", field="starting_stacks") from None
+        raise _Bad(f"starting_stacks: {_clip(str(exc))}", field="starting_stacks") from None
     blinds = table.get("blinds_or_straddles")
     if blinds is not None and (not isinstance(blinds, list) or any(b != 0 for b in blinds)):
         raise _Bad("stud has a bring-in, not blinds or straddles",
@@ -370,6 +374,11 @@ def _record(table: dict[str, Any], options: dict[str, Any], source: Source) -> H
         return HandRecord(*values)
     except (TypeError, ValueError) as exc:
         raise _Bad(str(exc)) from None
+
+
+def _clip(message: str) -> str:
+    """A message of at most 200 characters (a value in it may be huge)."""
+    return message if len(message) <= 200 else message[:197] + "..."
 
 
 def _what(value: object) -> str:

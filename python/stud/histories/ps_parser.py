@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from .._core import Card
+from .._core import Card, _checked_stacks
 from ..enums import Variant
 from ..game import Rules
 from .ps_grammar import (
@@ -119,6 +119,7 @@ class _Parser:
         self.mucked_cards: list[tuple[int, tuple[Card, ...]]] = []
         self.shown_cards: list[tuple[int, tuple[Card, ...]]] = []
         self.showed: dict[int, int] = {}  # seat -> the index of its Showed step
+        self.seat_lines: dict[str, int] = {}  # name -> the line of its seat
         self.reshuffled: list[int] = []
 
     # ---- the hand ------------------------------------------------------------------
@@ -180,6 +181,13 @@ class _Parser:
             bring_in = None
             self.fields.append(("bring_in_from", "not in the hand: the rules' default"))
         rules = self._rules(variant, small, big, ante, bring_in, header_line)
+        stacks = [self.players[name][1] for name in self.order]
+        try:  # the engine's own checks of the stacks, so replay cannot refuse them
+            _checked_stacks(rules, stacks, "seat")
+        except (TypeError, ValueError) as error:
+            # the line of the seat with no chips, else of the largest stack
+            name = min(self.order, key=lambda n: (self.players[n][1] > 0, -self.players[n][1]))
+            raise _Fail(self.seat_lines.get(name, header_line), str(error)) from None
         if self.pots:
             self.fields.append(("pots", self.pots))
         # kept as text ("As Kd"), as any format can write them
@@ -390,6 +398,7 @@ class _Parser:
         if name in self.players or any(s == seat for s, _ in self.players.values()):
             raise _Fail(number, f"seat {seat} ({name}) is listed twice")
         self.players[name] = (seat, self._amount(match["stack"], number))
+        self.seat_lines[name] = number
         self.names = sorted(self.players, key=len, reverse=True)
         self.colon_names = self.colon_names or ": " in name
 
