@@ -80,6 +80,7 @@ def test_phh_stacks_the_engine_refuses_are_history_errors(stacks):
 
 
 @pytest.mark.parametrize("field, value", [("_rake", "1e1000000"), ("_rake", "1" + "0" * 5000),
+                                          ("_rake", "99999999999999999"), ("_rake", "2147483648"),
                                           ("bring_in", "1e1000000"), ("big_bet", "-1e1000000"),
                                           ("_rake", "1.0000000000000000000000000000001")])
 def test_phh_numbers_out_of_range_are_history_errors(field, value):

@@ -360,6 +360,9 @@ def _record(table: dict[str, Any], options: dict[str, Any], source: Source) -> H
         if value is not None and len(value) != n:
             raise _Bad(f"{name} has {len(value)} entries for {n} players", field=name)
     rake = table.get("_rake")
+    if rake is not None and _amount(table, "_rake", money) >= 1 << 31:
+        raise _Bad(f"_rake is {_short(_amount(table, '_rake', money))}: the engine takes a rake "
+                   f"of 0 to 2**31 - 1 chips", field="_rake")
     kept = tuple((k, v) for k, v in table.items()
                  if k not in _READ and not (k == "ante_trimming_status" and v is True))
     values = (rules, tuple(stacks), steps, None if players is None else tuple(players),
