@@ -489,3 +489,20 @@ def test_pokerstars_stacks_the_engine_refuses_are_history_errors(tmp_path, stack
     for fast in (True, False):
         result = verify(path, fast=fast)
         assert [str(e) for e in result.errors] == [str(error)] and result.reproduced == 1
+
+
+def test_a_line_too_long_inside_a_hand_is_the_same_error_for_read_and_verify(tmp_path):
+    from stud.histories import verify
+    from stud.histories.io import MAX_LINE
+
+    text = BASE + "\n\n" + BASE.replace("gamma: calls 10\n", "gamma: " + "x" * MAX_LINE + "\n")
+    path = tmp_path / "long.txt"
+    path.write_text(text)
+    expected = f"{path}, line {line_of(text, 'gamma: xxx')}: a line longer than"
+    with pytest.raises(HistoryError) as caught:
+        list(read(str(path), on_error=lambda e: None))
+    assert str(caught.value).startswith(expected)
+    for fast in (True, False):
+        with pytest.raises(HistoryError) as caught:
+            verify(path, fast=fast)
+        assert str(caught.value).startswith(expected), caught.value

@@ -176,11 +176,12 @@ def _open(source: Source) -> tuple[Iterator[str], str | None, Callable[[], None]
     raise TypeError(f"read takes a path, a text file or text, not {type(source).__name__}")
 
 
-def _lines(handle: IO[str], name: str | None) -> Iterator[str]:
+def _lines(handle: IO[str], name: str | None, first_line: int = 1) -> Iterator[str]:
     """The lines of a text file, each read with a bound: a line longer than
-    ``MAX_LINE`` is a HistoryError (and the end of the reading)."""
+    ``MAX_LINE`` is a HistoryError (and the end of the reading);
+    ``first_line``: the number of the first, in the whole file."""
     readline = handle.readline
-    number = 0
+    number = first_line - 1
     while True:
         line = readline(MAX_LINE + 1)
         if not line:

@@ -181,7 +181,7 @@ class _FileCheck:
                         if len(buffer) > _MAX_CARRY:
                             handle.seek(offset)
                             self.slow(_lines(io.TextIOWrapper(handle, encoding="utf-8",
-                                                              newline=""), self.file), line)
+                                                              newline=""), self.file, line), line)
                             return
                         carry = buffer
                         continue
@@ -199,7 +199,8 @@ class _FileCheck:
         from .._core import _ps_clean, _ps_verify_chunk
 
         if not _ps_clean(part):
-            self.slow(io.StringIO(str(part, "utf-8"), newline=""), line)
+            self.slow(_lines(io.StringIO(str(part, "utf-8"), newline=""), self.file, line),
+                      line)
             return
         reproduced, skipped, items = _ps_verify_chunk(part, line, self.games, self.game_of,
                                                       self.rules, self.rules_of)
@@ -211,7 +212,8 @@ class _FileCheck:
                     _outside_error(str(part[start:end], "utf-8"), self.file, number))
                 self.result.slow += 1
             else:
-                self.slow(io.StringIO(str(part[start:end], "utf-8"), newline=""), number)
+                self.slow(_lines(io.StringIO(str(part[start:end], "utf-8"), newline=""),
+                                 self.file, number), number)
         if self.progress is not None:
             self.progress(reproduced + len(items))
 
