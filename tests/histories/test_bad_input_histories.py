@@ -506,3 +506,15 @@ def test_a_line_too_long_inside_a_hand_is_the_same_error_for_read_and_verify(tmp
         with pytest.raises(HistoryError) as caught:
             verify(path, fast=fast)
         assert str(caught.value).startswith(expected), caught.value
+
+
+def test_a_mismatch_pickles_without_its_hand():
+    import pickle
+
+    [record] = read(GOOD_PHH_HAND)
+    with pytest.raises(MismatchError) as caught:
+        record.replace(finishing_stacks=(1, 2)).replay()
+    assert caught.value.hand is not None
+    back = pickle.loads(pickle.dumps(caught.value))
+    assert (str(back), back.step, back.reason, back.hand) == (str(caught.value), None,
+                                                              caught.value.reason, None)

@@ -17,7 +17,7 @@ cannot change who wins (docs/rules.md 8.3: only shown hands are compared).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..game import ActionKind, IllegalActionError, PotAwarded, RakeTaken, UncalledBetReturned
 from .record import Acted, CommunityDealt, Dealt, HandRecord, Move, Mucked, Showed, _trusted
@@ -51,6 +51,10 @@ class MismatchError(ValueError):
         self.reason = reason
         where = "settlement" if step is None else f"step {step} ({record.steps[step]})"
         super().__init__(f"{record}: {where}: {reason}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # (pickled without the engine's hand, which stays with its process)
+        return (type(self), (self.record, self.step, self.reason))
 
 
 _DECK: list[Card] = []  # the 52 cards by index, filled at first use
