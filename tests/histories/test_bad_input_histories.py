@@ -518,3 +518,25 @@ def test_a_mismatch_pickles_without_its_hand():
     back = pickle.loads(pickle.dumps(caught.value))
     assert (str(back), back.step, back.reason, back.hand) == (str(caught.value), None,
                                                               caught.value.reason, None)
+
+
+LONG_HAND = r"""
+from stud.histories import read
+from stud.histories.phh import MAX_HAND_CHARS
+hand = __import__("sys").argv[1]
+lines = ["_note = " + '"' * 3] + ["x" * 999] * (MAX_HAND_CHARS // 1000 + 10)
+text = "[1]\n" + hand + "\n".join(lines) + "\n[2]\n" + hand
+errors = []
+records = list(read(text, on_error=errors.append))
+del text
+assert len(records) == 1 and [e.hand for e in errors] == ["1"], errors
+assert errors[0].line == 1 and "longer than" in errors[0].reason
+print("ok")
+"""
+
+
+def test_a_string_left_open_does_not_swallow_the_file_into_memory():
+    """A hand's text is bounded (phh.MAX_HAND_CHARS): one left open is an
+    error, the next hand read."""
+    done = run_limited(LONG_HAND, args=(GOOD_PHH_HAND,), memory_mb=700, seconds=300)
+    assert done.returncode == 0 and done.stdout == b"ok\n", done.stderr[-2000:]

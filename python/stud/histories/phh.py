@@ -221,11 +221,19 @@ def _options(profile: Mapping[str, Any] | None) -> dict[str, Any]:
     return options
 
 
+#: the most characters one hand's text may hold: a hand past it (a string or
+#: an array left open, which would swallow the rest of the file) is an
+#: error, and reading goes on at the next table header
+MAX_HAND_CHARS = 1 << 24
+
+
 def _read_lines(lines: Iterator[str], file: str | None, options: dict[str, Any],
                 yield_errors: bool = False) -> Iterator[Any]:
     scanner = _Scanner()
     collection: bool | None = None  # not known until the first line that says something
     chunk: list[str] = []
+    size = 0  # the characters of chunk
+    skipping = False  # past a hand too long: its lines are dropped up to the next header
     start = 0
     name: str | None = None
     count = 0
@@ -240,15 +248,27 @@ def _read_lines(lines: Iterator[str], file: str | None, options: dict[str, Any],
                 continue
             collection = _header_key(line) is not None  # a .phh starts with its fields
             start = number
-        if collection and scanner.at_top:
+        if collection and (scanner.at_top or skipping):
             key = _header_key(line)
             if key is not None and key != name:  # [2] ends [1]; [1.x] is part of [1]
                 if chunk:
                     count += 1
                     yield _hand_or_error(chunk, start, name, count, file, options, yield_errors)
-                chunk, start, name = [], number, key
+                chunk, size, start, name, skipping = [], 0, number, key, False
+        if skipping:
+            continue
         chunk.append(line)
+        size += len(line) + 1
         scanner.feed(line)
+        if size > MAX_HAND_CHARS:
+            count += 1
+            error = HistoryError(f"the hand is longer than {MAX_HAND_CHARS:,} characters (a "
+                                 f"string or an array left open?)", file,
+                                 count if name is None else name, start)
+            if not yield_errors:
+                raise error
+            yield error
+            chunk, size, skipping, scanner = [], 0, True, _Scanner()
     if chunk:
         yield _hand_or_error(chunk, start, name, count + 1, file, options, yield_errors)
 
