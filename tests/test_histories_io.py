@@ -116,7 +116,7 @@ def test_hh_convert_verify_show_summary(tmp_path, capsys):
     assert "3rd street" in shown and first.players[0] in shown
     assert main(["hh", "show", str(STARS[0]), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["streets"]
-    assert main(["hh", "show", str(STARS[0]), "--hand", "no-such-hand"]) == 1
+    assert main(["hh", "show", str(STARS[0]), "--hand", "no-such-hand"]) == 2
     assert "no hand" in capsys.readouterr().err
     assert main(["hh", "summary", *map(str, STARS), "--json", "--trials", "500"]) == 0
     totals = json.loads(capsys.readouterr().out)["players"]

@@ -8,6 +8,7 @@ import json
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from .cli import UserError, user_errors
@@ -89,7 +90,7 @@ def _records(files: list[str], args: argparse.Namespace, errors: list[HistoryErr
     try:
         for name in files:
             with _reading(name):
-                reading = read(name, format=args.format, profile=args.profile,
+                reading = read(Path(name), format=args.format, profile=args.profile,
                                on_error=errors.append)
                 for record in reading:
                     if bar is not None:
@@ -171,7 +172,7 @@ def _show(args: argparse.Namespace) -> int:
     _report(errors)
     print(f"stud hh show: no hand {args.hand!r} in {args.file}" if args.hand else
           f"stud hh show: no hand in {args.file}", file=sys.stderr)
-    return 1
+    return 2  # (the user's mistake, as main's UserError)
 
 
 def _verify(args: argparse.Namespace) -> int:
@@ -184,7 +185,7 @@ def _verify(args: argparse.Namespace) -> int:
     try:
         for name in args.files:
             with _reading(name):
-                found = verify(name, format=args.format, profile=args.profile,
+                found = verify(Path(name), format=args.format, profile=args.profile,
                                progress=None if bar is None else bar.update)
             reproduced += found.reproduced
             mismatches.extend(found.mismatches)

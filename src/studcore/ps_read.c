@@ -39,6 +39,7 @@ typedef struct {
     int street, deal_open, showdown, summary, completed;
     unsigned community;         /* bit k: street k was a community card */
     unsigned folded;            /* engine seats */
+    unsigned showed;            /* engine seats with a show step */
     int64_t bets[8];
     unsigned has_bet;
     int hero;
@@ -176,6 +177,9 @@ static int cards(const char *s, size_t len, uint8_t *out, int room)
         int c = card(s[i], s[i + 1]);
         if (c < 0)
             return -1;
+        for (int k = 0; k < n; k++)
+            if (out[k] == c)
+                return -1; /* a card listed twice: the Python reader's error */
         out[n++] = (uint8_t)c;
         i = j;
     }
@@ -605,6 +609,9 @@ static int action(reader *r, int who, const char *s, size_t len)
                 if (see(r, shown[k], who, 1))
                     return -1;
             if (showdown) {
+                if (r->showed >> seat & 1)
+                    return -1; /* shown again: the Python reader merges the shows */
+                r->showed |= 1u << seat;
                 stud_ps_step *step = new_step(r, STUD_PS_SHOWED, seat);
                 if (!step)
                     return -1;
@@ -663,6 +670,11 @@ static int action(reader *r, int who, const char *s, size_t len)
                 top = r->bets[k];
         if (to <= top && !all_in)
             return -1;
+        if (kind == RAISE && to > top) { /* "raises X to Y": X is Y over the bet faced */
+            int64_t by = amount(r, a, a_len);
+            if (by < 0 || by != to - top)
+                return -1;
+        }
         if (r->street == 3)
             r->completed = 1;
     }

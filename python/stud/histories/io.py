@@ -155,24 +155,52 @@ def _read(reading: Reading, source: Source, format: str | None,
         close()
 
 
+#: the longest line read (characters, its line break included): a longer one
+#: is no hand history's, and is refused before it fills memory (a stream
+#: with no line break, /dev/zero)
+MAX_LINE = 1 << 20
+
+
 def _open(source: Source) -> tuple[Iterator[str], str | None, Callable[[], None]]:
+    """The lines of ``source`` (each of at most ``MAX_LINE`` characters),
+    its name and how to close it.  Lines end at \\n, \\r\\n and \\r, in text
+    as in a file (not at the other breaks ``str.splitlines`` knows)."""
     if isinstance(source, str) and not source.strip():
         raise ValueError("read takes a path, a text file or a history's text, not an empty "
                          "string")
     if isinstance(source, str) and ("\n" in source or "\r" in source):
-        return iter(source.splitlines(keepends=True)), None, lambda: None
+        return _lines(io.StringIO(source, newline=""), None), None, lambda: None
     if isinstance(source, (str, os.PathLike)):
         path = Path(source)
         handle = open(path, encoding="utf-8-sig", newline="")  # noqa: SIM115 - closed by the caller
-        return iter(handle), str(path), handle.close
+        return _lines(handle, str(path)), str(path), handle.close
     if isinstance(source, (io.RawIOBase, io.BufferedIOBase)) or "b" in str(
             getattr(source, "mode", "")):
         raise TypeError("read takes a file opened in text mode (open(path, encoding=...)), "
                         "not a binary one")
     if hasattr(source, "read"):
         name = getattr(source, "name", None)
-        return iter(source), name if isinstance(name, str) else None, lambda: None
+        name = name if isinstance(name, str) else None
+        lines = _lines(source, name) if hasattr(source, "readline") else iter(source)
+        return lines, name, lambda: None
     raise TypeError(f"read takes a path, a text file or text, not {type(source).__name__}")
+
+
+def _lines(handle: IO[str], name: str | None, first_line: int = 1) -> Iterator[str]:
+    """The lines of a text file, each read with a bound: a line longer than
+    ``MAX_LINE`` is a HistoryError (and the end of the reading);
+    ``first_line``: the number of the first, in the whole file."""
+    readline = handle.readline
+    number = first_line - 1
+    while True:
+        line = readline(MAX_LINE + 1)
+        if not line:
+            return
+        number += 1
+        if len(line) > MAX_LINE:
+            raise HistoryError(f"a line longer than {MAX_LINE:,} characters: not a hand "
+                               f"history's", name, None, number)
+        yield line
 
 
 def _peek(lines: Iterator[str]) -> tuple[str, Iterator[str]]:

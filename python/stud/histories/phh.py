@@ -131,10 +131,10 @@ import io
 import re
 import sys
 from collections.abc import Iterable, Iterator, Mapping
-from decimal import Decimal
+from decimal import MAX_EMAX, MIN_EMIN, Context, Decimal
 from typing import Any
 
-from .._core import Card
+from .._core import Card, _checked_stacks
 from ..enums import Variant
 from ..game import SEVEN_CARD_VARIANTS, Rules
 from .errors import HistoryError
@@ -190,7 +190,7 @@ def read_phh(text: str, *, file: str | None = None,
     them).  ``HistoryError`` for a hand that cannot be read."""
     if not isinstance(text, str):
         raise TypeError(f"read_phh reads a str, not {type(text).__name__}")
-    return read_phh_lines(io.StringIO(text), file=file, profile=profile)
+    return read_phh_lines(io.StringIO(text, newline=""), file=file, profile=profile)
 
 
 def read_phh_lines(lines: Iterable[str], file: str | None = None, *,
@@ -222,11 +222,19 @@ def _options(profile: Mapping[str, Any] | None) -> dict[str, Any]:
     return options
 
 
+#: the most characters one hand's text may hold: a hand past it (a string or
+#: an array left open, which would swallow the rest of the file) is an
+#: error, and reading goes on at the next table header
+MAX_HAND_CHARS = 1 << 24
+
+
 def _read_lines(lines: Iterator[str], file: str | None, options: dict[str, Any],
                 yield_errors: bool = False) -> Iterator[Any]:
     scanner = _Scanner()
     collection: bool | None = None  # not known until the first line that says something
     chunk: list[str] = []
+    size = 0  # the characters of chunk
+    skipping = False  # past a hand too long: its lines are dropped up to the next header
     start = 0
     name: str | None = None
     count = 0
@@ -241,15 +249,27 @@ def _read_lines(lines: Iterator[str], file: str | None, options: dict[str, Any],
                 continue
             collection = _header_key(line) is not None  # a .phh starts with its fields
             start = number
-        if collection and scanner.at_top:
+        if collection and (scanner.at_top or skipping):
             key = _header_key(line)
             if key is not None and key != name:  # [2] ends [1]; [1.x] is part of [1]
                 if chunk:
                     count += 1
                     yield _hand_or_error(chunk, start, name, count, file, options, yield_errors)
-                chunk, start, name = [], number, key
+                chunk, size, start, name, skipping = [], 0, number, key, False
+        if skipping:
+            continue
         chunk.append(line)
+        size += len(line) + 1
         scanner.feed(line)
+        if size > MAX_HAND_CHARS:
+            count += 1
+            error = HistoryError(f"the hand is longer than {MAX_HAND_CHARS:,} characters (a "
+                                 f"string or an array left open?)", file,
+                                 count if name is None else name, start)
+            if not yield_errors:
+                raise error
+            yield error
+            chunk, size, skipping, scanner = [], 0, True, _Scanner()
     if chunk:
         yield _hand_or_error(chunk, start, name, count + 1, file, options, yield_errors)
 
@@ -321,12 +341,20 @@ def _record(table: dict[str, Any], options: dict[str, Any], source: Source) -> H
             isinstance(k, str) and k in _OPTIONS for k in written):
         raise _Bad(f"_rules must be a table of stud.Rules options ({', '.join(_OPTIONS)}), "
                    f"not {_what(written)}", field="_rules")
+    try:  # the file's options alone first, so that their mistakes name their line
+        Rules(Variant.SEVEN_CARD_STUD, 10, **written)
+    except (TypeError, ValueError) as exc:
+        raise _Bad(f"_rules: {_clip(str(exc))}", field="_rules") from None
     try:
         rules = _cached_rules(variant, _amount(table, "small_bet", money),
                               _amount(table, "big_bet", money), antes[0] if antes else 0,
                               _amount(table, "bring_in", money), **{**written, **options})
     except (TypeError, ValueError) as exc:
-        raise _Bad(f"the stakes make no rules: {exc}", field="small_bet") from None
+        raise _Bad(f"the stakes make no rules: {_clip(str(exc))}", field="small_bet") from None
+    try:  # the engine's own checks of the stacks, so replay cannot refuse them
+        _checked_stacks(rules, stacks, "seat")
+    except (TypeError, ValueError) as exc:
+        raise _Bad(f"starting_stacks: {_clip(str(exc))}", field="starting_stacks") from None
     blinds = table.get("blinds_or_straddles")
     if blinds is not None and (not isinstance(blinds, list) or any(b != 0 for b in blinds)):
         raise _Bad("stud has a bring-in, not blinds or straddles",
@@ -353,6 +381,9 @@ def _record(table: dict[str, Any], options: dict[str, Any], source: Source) -> H
         if value is not None and len(value) != n:
             raise _Bad(f"{name} has {len(value)} entries for {n} players", field=name)
     rake = table.get("_rake")
+    if rake is not None and _amount(table, "_rake", money) >= 1 << 31:
+        raise _Bad(f"_rake is {_short(_amount(table, '_rake', money))}: the engine takes a rake "
+                   f"of 0 to 2**31 - 1 chips", field="_rake")
     kept = tuple((k, v) for k, v in table.items()
                  if k not in _READ and not (k == "ante_trimming_status" and v is True))
     values = (rules, tuple(stacks), steps, None if players is None else tuple(players),
@@ -367,6 +398,11 @@ def _record(table: dict[str, Any], options: dict[str, Any], source: Source) -> H
         return HandRecord(*values)
     except (TypeError, ValueError) as exc:
         raise _Bad(str(exc)) from None
+
+
+def _clip(message: str) -> str:
+    """A message of at most 200 characters (a value in it may be huge)."""
+    return message if len(message) <= 200 else message[:197] + "..."
 
 
 def _what(value: object) -> str:
@@ -402,22 +438,53 @@ def _name(table: dict[str, Any], name: str) -> str | None:
 
 def _chips(value: object, money: bool, what: str, field: str | None = None,
            action: int | None = None) -> int:
-    """A whole number of chips (or, with money, of cents) from a TOML number."""
+    """A whole number of chips (or, with money, of cents) from a TOML number,
+    its size bounded before any conversion (a number of a million digits,
+    or ``1e1000000``, is refused from its digits, not turned into an int)."""
     if isinstance(value, bool) or not isinstance(value, (int, Decimal, float)):
         raise _Bad(f"{what} must be a number, not {_what(value)}", field=field, action=action)
     number = Decimal(value) if isinstance(value, float) else value
-    shown = _number_text(number) if isinstance(number, Decimal) else str(number)
     if isinstance(number, Decimal) and not number.is_finite():
-        raise _Bad(f"{what} is {shown}: unknown amounts are not supported", field=field,
-                   action=action)
+        raise _Bad(f"{what} is {_number_text(number)}: unknown amounts are not supported",
+                   field=field, action=action)
     if number < 0:
-        raise _Bad(f"{what} is negative ({shown})", field=field, action=action)
-    scaled = number * 100 if money else number
+        raise _Bad(f"{what} is negative ({_short(number)})", field=field, action=action)
+    if isinstance(number, Decimal):
+        if number and number.adjusted() >= _MAX_DIGITS:
+            raise _Bad(f"{what} is {_short(number)}: too large an amount", field=field,
+                       action=action)
+        sign, digits, exponent = number.as_tuple()
+        if len(digits) > 2 * _MAX_DIGITS:  # trailing zeros dropped, exactly (no rounding)
+            kept = len(digits)
+            while kept and digits[kept - 1] == 0:
+                kept -= 1
+            if kept > 2 * _MAX_DIGITS:  # a digit finer than 10**-18: not whole, nor cents
+                raise _Bad(f"{what} is {_short(number)}: " + ("not a whole number of cents"
+                           if money else "amounts are whole chips"), field=field, action=action)
+            number = Decimal((sign, digits[:kept], int(exponent) + len(digits) - kept))
+    elif number >= 10 ** _MAX_DIGITS:
+        raise _Bad(f"{what} is {_short(number)}: too large an amount", field=field,
+                   action=action)
+    scaled = _WIDE.multiply(number, 100) if money else number
     if scaled != int(scaled):
-        raise _Bad(f"{what} is {shown}: " + ("not a whole number of cents" if money else
+        raise _Bad(f"{what} is {_short(number)}: " + ("not a whole number of cents" if money else
                    "amounts are whole chips (money needs a currency field, then cents)"),
                    field=field, action=action)
     return int(scaled)
+
+
+#: an amount has fewer digits than this (whole part): any more is refused
+#: before it becomes an int
+_MAX_DIGITS = 18
+#: exact arithmetic for amounts of bounded digits (the default context rounds at 28)
+_WIDE = Context(prec=4 * _MAX_DIGITS + 4, Emax=MAX_EMAX, Emin=MIN_EMIN, traps=[])
+
+
+def _short(number: int | Decimal) -> str:
+    """A number for a message, at most about 40 characters."""
+    text = _number_text(number) if isinstance(number, Decimal) else (
+        str(number) if number < 10 ** 40 else f"a number of {len(str(number))} digits")
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _amount(table: dict[str, Any], name: str, money: bool) -> int:
@@ -460,6 +527,7 @@ def _steps(actions: list[Any], n: int, variant: Variant, money: bool) -> tuple[S
     opened: dict[int, int] = {}  # seat -> index of its unfinished first-street Dealt
     last_other = -1  # index of the last step that is not a hole deal
     owner: dict[Card, int] = {}  # card -> seat it was dealt to, -1 for the community card
+    showed: dict[int, int] = {}  # seat -> the index of its Showed step
 
     def seat_of(word: str) -> int:
         match = _PLAYER.fullmatch(word)
@@ -545,9 +613,10 @@ def _steps(actions: list[Any], n: int, variant: Variant, money: bool) -> tuple[S
                 elif verb == "sm" and not rest:
                     steps.append(Mucked(seat))
                 elif verb == "sm" and rest == ["-"]:
-                    steps.append(Showed(seat, ()))
+                    _show_once(steps, showed, Showed(seat, ()))
                 elif verb == "sm" and len(rest) == 1:
-                    steps.append(Showed(seat, _shown(_cards(rest[0]), seat, owner, dealt)))
+                    _show_once(steps, showed, Showed(seat, _shown(_cards(rest[0]), seat, owner,
+                                                                  dealt)))
                 elif verb == "sd":
                     raise _Bad(f"{action!r}: standing pat or discarding is for draw games")
                 else:
@@ -576,6 +645,27 @@ def _acted(seat: int, move: Move, to: int | None) -> Acted:
             _ACTED.clear()
         step = _ACTED[key] = _trusted(Acted, seat, move, to)
     return step
+
+
+def _show_once(steps: list[Step], showed: dict[int, int], step: Showed) -> None:
+    """A seat's show, once: a seat that shows again (at an all-in, then at
+    the showdown, as pokerkit writes) shows the same cards, or more of them
+    (the show is then the later one); other cards are an error."""
+    earlier = showed.get(step.seat)
+    if earlier is None:
+        showed[step.seat] = len(steps)
+        steps.append(step)
+        return
+    before = steps[earlier]
+    assert isinstance(before, Showed)
+    old = {card for card in before.cards if card is not None}
+    new = {card for card in step.cards if card is not None}
+    if new <= old:
+        return  # a repeated show
+    if not old <= new:
+        raise _Bad(f"p{step.seat + 1} shows {' '.join(map(str, sorted(new - old)))}, not the "
+                   f"cards it showed before ({' '.join(map(str, sorted(old - new)))})")
+    steps[earlier] = step
 
 
 def _shown(cards: tuple[Card | None, ...], seat: int, owner: dict[Card, int],
@@ -612,46 +702,82 @@ def _field_line(chunk: list[str], name: str) -> int | None:
 
 _ACTIONS_KEY = re.compile(r"""^[ \t]*(?:actions|"actions"|'actions')[ \t]*=[ \t]*\[""",
                           re.MULTILINE)
-_ARRAY_TOKEN = re.compile(r'"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"'
-                          r"|'[^'\n]*'|#[^\n]*|[\[\]{}]|[^\s,\[\]{}#\"']+", re.DOTALL)
+_ARRAY_MARK = re.compile(r"""["'#\[\]{}]|[^\s,\[\]{}#"']+""")
 
 
 def _action_line(chunk: list[str], index: int) -> int | None:
-    """The line (1-based, in the hand's text) of the index-th action."""
+    """The line (1-based, in the hand's text) of the index-th action
+    (strings skipped by hand: linear, in flat memory)."""
     text = "\n".join(chunk)
     match = _ACTIONS_KEY.search(text)
     if match is None:
         return None
-    depth, count = 1, 0
-    for token in _ARRAY_TOKEN.finditer(text, match.end()):
-        kind = token.group()[0]
+    depth, count, position = 1, 0, match.end()
+    while True:
+        token = _ARRAY_MARK.search(text, position)
+        if token is None:
+            break
+        kind, start = token.group()[0], token.start()
+        position = token.end()
+        if kind == "#":
+            end = text.find("\n", start)
+            position = len(text) if end < 0 else end
+            continue
         if kind in "]}":
             depth -= 1
             if depth == 0:
                 break
-        elif kind != "#":
-            if depth == 1:  # an element of the array: a string, or whatever else it holds
-                if count == index:
-                    return text.count("\n", 0, token.start()) + 1
-                count += 1
-            if kind in "[{":
-                depth += 1
+            continue
+        if kind in "\"'":
+            end = (_close(text, start + 3, kind * 3) if text.startswith(kind * 3, start)
+                   else _string_end(text, start))
+            position = len(text) if end < 0 else end
+        if depth == 1:  # an element of the array: a string, or whatever else it holds
+            if count == index:
+                return text.count("\n", 0, start) + 1
+            count += 1
+        if kind in "[{":
+            depth += 1
     return text.count("\n", 0, match.start()) + 1
 
 
 # ---- splitting a collection into hands ----------------------------------------------------
 
-_HEADER = re.compile(r"""[ \t]*\[\[?[ \t]*("(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_-]+)""")
-_LINE_TOKEN = re.compile(r'"""|\'\'\'|"(?:[^"\\]|\\.)*"|\'[^\']*\'|#|[\[\]{}]')
+# (scanned by hand, not by a regex with a repeated group: a regex keeps
+# memory for each character of a long string; these are linear and flat)
+_HEADER_START = re.compile(r"[ \t]*\[\[?[ \t]*")
+_BARE_KEY_START = re.compile(r"[A-Za-z0-9_-]+")
+_LINE_MARK = re.compile(r"[\"'#\[\]{}]")
 
 
 def _header_key(line: str) -> str | None:
     """The first key of a table header line (``[1]`` -> "1"), or None."""
-    match = _HEADER.match(line)
+    match = _HEADER_START.match(line)
     if match is None:
         return None
-    key = match.group(1)
-    return key[1:-1] if key[0] in "\"'" else key
+    at = match.end()
+    if line.startswith(('"', "'"), at):
+        end = _string_end(line, at)
+        return None if end < 0 else line[at + 1:end - 1]
+    bare = _BARE_KEY_START.match(line, at)
+    return None if bare is None else bare.group()
+
+
+def _string_end(line: str, at: int) -> int:
+    """Where the one-line string opening at ``line[at]`` (a " or a ')
+    closes (the index after its quote), or -1."""
+    quote = line[at]
+    position = at + 1
+    while True:
+        found = line.find(quote, position)
+        if found < 0 or quote == "'":
+            return found + 1 if found >= 0 else -1
+        slashes = found
+        while slashes > at + 1 and line[slashes - 1] == "\\":
+            slashes -= 1
+        if (found - slashes) % 2 == 0:  # not escaped
+            return found + 1
+        position = found + 1
 
 
 class _Scanner:
@@ -674,18 +800,24 @@ class _Scanner:
                 if end < 0:
                     return
                 self.open_string, position = None, end
-            match = _LINE_TOKEN.search(line, position)
+            match = _LINE_MARK.search(line, position)
             if match is None:
                 return
-            token = match.group()
-            position = match.end()
-            if token == "#":
+            mark, at = match.group(), match.start()
+            position = at + 1
+            if mark == "#":
                 return
-            if token in ('"""', "'''"):
-                self.open_string = token
-            elif token in "[{":
+            if mark in "\"'":
+                if line.startswith(mark * 3, at):
+                    self.open_string, position = mark * 3, at + 3
+                    continue
+                end = _string_end(line, at)
+                if end < 0:
+                    return  # a string left open: TOML's error, its parser names it
+                position = end
+            elif mark in "[{":
                 self.depth += 1
-            elif token in "]}":
+            else:
                 self.depth = max(0, self.depth - 1)
 
 
@@ -696,8 +828,10 @@ def _close(line: str, position: int, delimiter: str) -> int:
         if found < 0:
             return -1
         if delimiter == '"""':
-            slashes = len(line[:found]) - len(line[:found].rstrip("\\"))
-            if slashes % 2:  # an escaped quote: the delimiter starts one later
+            slashes = found
+            while slashes > 0 and line[slashes - 1] == "\\":
+                slashes -= 1
+            if (found - slashes) % 2:  # an escaped quote: the delimiter starts one later
                 position = found + 1
                 continue
         end = found + 3
@@ -719,6 +853,7 @@ def _toml_module() -> Any:
 
 
 _tomllib: Any = _toml_module()
+_LONG_NUMBER = re.compile(r"[0-9_]{4301}")
 _TOML_LINE = re.compile(r"\s*\(at line (\d+), column \d+\)|\s*\(at end of document\)")
 
 
@@ -728,7 +863,12 @@ def _load_toml(text: str) -> dict[str, Any]:
         raise ImportError('reading PHH on Python 3.10 needs tomli: pip install "stud[histories]"')
     try:
         document: dict[str, Any] = _tomllib.loads(text, parse_float=Decimal)
-    except _tomllib.TOMLDecodeError as exc:
+    except ValueError as exc:  # (TOMLDecodeError, and int's limit of 4300 digits)
+        if not isinstance(exc, _tomllib.TOMLDecodeError):
+            long = _LONG_NUMBER.search(text)
+            line = 1 if long is None else text.count("\n", 0, long.start()) + 1
+            raise _Bad("not valid TOML here: a number of more than 4300 digits",
+                       line=line) from None
         message = str(exc)
         match = _TOML_LINE.search(message)
         line = text.count("\n") + 1 if match is None or match.group(1) is None else int(

@@ -151,11 +151,39 @@ def write_pokerstars(record: Union[HandRecord, Hand], *, hero: int | None = None
     elif fields:
         raise TypeError(f"record fields ({', '.join(fields)}) go with a Hand, not a record")
     elif isinstance(record, HandRecord):
+        record = _one_show_each(record)
         hand = record.replay()
     else:
         raise TypeError(f"write_pokerstars writes a HandRecord or a Hand, not "
                         f"{type(record).__name__}")
     return _Writer(record, hand, hero, hand_id).write()
+
+
+def _one_show_each(record: HandRecord) -> HandRecord:
+    """The record with one show a seat: a seat that shows again (at an
+    all-in, then at the showdown, as pokerkit writes) has the fuller show,
+    in the place of the first; a show of other cards is left for the replay
+    to refuse."""
+    steps = list(record.steps)
+    first: dict[int, int] = {}
+    drop: list[int] = []
+    for index, step in enumerate(steps):
+        if type(step) is not Showed:
+            continue
+        at = first.setdefault(step.seat, index)
+        if at == index:
+            continue
+        before = steps[at]
+        assert isinstance(before, Showed)
+        old = {card for card in before.cards if card is not None}
+        new = {card for card in step.cards if card is not None}
+        if new <= old or old <= new:
+            if old < new:
+                steps[at] = step
+            drop.append(index)
+    if not drop:
+        return record
+    return record.replace(steps=tuple(s for i, s in enumerate(steps) if i not in set(drop)))
 
 
 def write_pokerstars_hands(records: Iterable[Union[HandRecord, Hand]], *,

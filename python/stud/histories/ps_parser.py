@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from .._core import Card
+from .._core import Card, _checked_stacks
 from ..enums import Variant
 from ..game import Rules
 from .ps_grammar import (
@@ -119,6 +119,8 @@ class _Parser:
         self.pots: tuple[int, ...] = ()
         self.mucked_cards: list[tuple[int, tuple[Card, ...]]] = []
         self.shown_cards: list[tuple[int, tuple[Card, ...]]] = []
+        self.showed: dict[int, int] = {}  # seat -> the index of its Showed step
+        self.seat_lines: dict[str, int] = {}  # name -> the line of its seat
         self.reshuffled: list[int] = []
 
     # ---- the hand ------------------------------------------------------------------
@@ -180,6 +182,13 @@ class _Parser:
             bring_in = None
             self.fields.append(("bring_in_from", "not in the hand: the rules' default"))
         rules = self._rules(variant, small, big, ante, bring_in, header_line)
+        stacks = [self.players[name][1] for name in self.order]
+        try:  # the engine's own checks of the stacks, so replay cannot refuse them
+            _checked_stacks(rules, stacks, "seat")
+        except (TypeError, ValueError) as error:
+            # the line of the seat with no chips, else of the largest stack
+            name = min(self.order, key=lambda n: (self.players[n][1] > 0, -self.players[n][1]))
+            raise _Fail(self.seat_lines.get(name, header_line), str(error)) from None
         if self.pots:
             self.fields.append(("pots", self.pots))
         # kept as text ("As Kd"), as any format can write them
@@ -390,6 +399,7 @@ class _Parser:
         if name in self.players or any(s == seat for s, _ in self.players.values()):
             raise _Fail(number, f"seat {seat} ({name}) is listed twice")
         self.players[name] = (seat, self._amount(match["stack"], number))
+        self.seat_lines[name] = number
         self.names = sorted(self.players, key=len, reverse=True)
         self.colon_names = self.colon_names or ": " in name
 
@@ -509,7 +519,7 @@ class _Parser:
                 for card in cards:
                     self._see(card, name, number, again=True)
                 if showdown:
-                    self.steps.append(Showed(seat, cards))
+                    self._show_once(number, name, Showed(seat, cards))
                 else:
                     self.shown_cards.append((seat, cards))
             elif showdown:
@@ -541,8 +551,15 @@ class _Parser:
                 to = before + self._amount(match["a"], number)
             else:
                 to = self._amount(match["b"], number)
-            if to <= max(self.bets.values(), default=0) and not all_in:
+            faced = max(self.bets.values(), default=0)
+            if to <= faced and not all_in:
                 raise _Fail(number, f"{name} raises to {self._show(to)}, not above the bet")
+            if kind == "raise" and to > faced:
+                by = self._amount(match["a"], number)
+                if by != to - faced:
+                    raise _Fail(number, f"{name} raises {self._show(by)} to {self._show(to)}, "
+                                        f"but the bet was {self._show(faced)}: a raise of "
+                                        f"{self._show(to - faced)}")
             if self.street == 3:
                 self.completed = True
         if to is not None:
@@ -557,6 +574,26 @@ class _Parser:
                 _ACTED.clear()
             step = _ACTED[key] = _trusted(Acted, seat, move, to)
         self.steps.append(step)
+
+    def _show_once(self, number: int, name: str, step: Showed) -> None:
+        """A seat's show, once: shown again (at an all-in, then at the
+        showdown), the same cards or more of them (the show is then the
+        later one); other cards are an error."""
+        earlier = self.showed.get(step.seat)
+        if earlier is None:
+            self.showed[step.seat] = len(self.steps)
+            self.steps.append(step)
+            return
+        before = self.steps[earlier]
+        assert isinstance(before, Showed)
+        old = {card for card in before.cards if card is not None}
+        new = {card for card in step.cards if card is not None}
+        if new <= old:
+            return  # a repeated show
+        if not old <= new:
+            raise _Fail(number, f"{name} shows {_text(sorted(new - old))}, not the cards he "
+                                f"showed before, {_text(sorted(old - new))}")
+        self.steps[earlier] = step
 
     def _summary(self, number: int, line: str) -> None:
         if line.startswith("Total pot "):
@@ -649,6 +686,8 @@ class _Parser:
                     card = Card(word)
                 except ValueError:
                     raise _Fail(number, f"{word!r} is not a card") from None
+            if card in cards:
+                raise _Fail(number, f"{card} is listed twice in [{text}]")
             cards.append(card)
         if not cards:
             raise _Fail(number, "no cards between the brackets")

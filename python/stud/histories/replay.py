@@ -25,7 +25,7 @@ fits, ``MismatchError`` names the first fact that cannot hold.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..game import ActionKind, IllegalActionError, PotAwarded, RakeTaken, UncalledBetReturned
 from .record import Acted, CommunityDealt, Dealt, HandRecord, Move, Mucked, Showed, _trusted
@@ -46,8 +46,13 @@ class MismatchError(ValueError):
     """The engine and a record disagree.
 
     ``record``: the hand; ``step``: the index of the first step that does
-    not reproduce (None: the settlement at the end); ``reason``: how.
+    not reproduce (None: the settlement at the end); ``reason``: how;
+    ``hand``: the engine's hand as far as the record reproduced (None when
+    the record's cards could not even be dealt).
     """
+
+    #: the engine's hand as far as the record reproduced (None: not begun)
+    hand: Hand | None = None
 
     def __init__(self, record: HandRecord, step: int | None, reason: str) -> None:
         self.record = record
@@ -55,6 +60,10 @@ class MismatchError(ValueError):
         self.reason = reason
         where = "settlement" if step is None else f"step {step} ({record.steps[step]})"
         super().__init__(f"{record}: {where}: {reason}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # (pickled without the engine's hand, which stays with its process)
+        return (type(self), (self.record, self.step, self.reason))
 
 
 _DECK: list[Card] = []  # the 52 cards by index, filled at first use
@@ -223,9 +232,20 @@ def _replay(record: HandRecord, filler: Filler | None,
             fixed: dict[int, Sequence[Card]] | None = None) -> Hand:
     from .._core import Hand
 
-    steps = record.steps
     hand = Hand(record.rules, list(record.starting_stacks), manual=True, showdown="manual",
                 rake=record.rake if rake is None else rake)
+    try:
+        return _play(record, hand, filler, filled, rake, fixed)
+    except MismatchError as error:
+        error.hand = hand  # as far as it reproduced (stud.histories.view shows it)
+        raise
+
+
+def _play(record: HandRecord, hand: Hand, filler: Filler | None,
+          filled: dict[int, Sequence[Card]] | None, rake: int | None,
+          fixed: dict[int, Sequence[Card]] | None) -> Hand:
+    """The record's steps played on ``hand`` (``_replay``'s body)."""
+    steps = record.steps
     pending: dict[int, Sequence[Card | None]] = {}
     indices: dict[int, int] = {}  # seat -> the step of its pending cards
     pending_from = 0

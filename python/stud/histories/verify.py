@@ -37,7 +37,9 @@ order.  What goes to the Python reader:
   an ASCII one when case is ignored (long s, dotted or dotless i), or a
   line longer than 2000 bytes.
 
-Text, open files and PHH go through ``read`` and ``replay`` as they are.
+Text, open files, PHH, and paths that are not regular files (a pipe,
+``/dev/stdin``, a device: opened once, by ``read``) go through ``read`` and
+``replay`` as they are.
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ from typing import IO, Any, Union
 
 from ..enums import Variant
 from .errors import HistoryError
-from .io import FORMATS, _detect, _open, _peek, profile_options, read
+from .io import FORMATS, _detect, _lines, _open, _peek, profile_options, read
 from .pokerstars import POKERSTARS_PROFILE, PokerStarsReader, _game_facts, _outside_error
 from .record import HandRecord, _cached_rules
 from .replay import MismatchError
@@ -132,6 +134,8 @@ def _pokerstars_path(source: Source, format: str | None) -> Path | None:
     if not isinstance(source, (str, os.PathLike)) or (
             isinstance(source, str) and ("\n" in source or "\r" in source)):
         return None
+    if not Path(source).is_file():
+        return None  # a pipe or a device is opened once, by read (which finds the format)
     if format is None:
         try:
             lines, name, close = _open(source)
@@ -179,8 +183,8 @@ class _FileCheck:
                     if not cut:
                         if len(buffer) > _MAX_CARRY:
                             handle.seek(offset)
-                            self.slow(io.TextIOWrapper(handle, encoding="utf-8", newline=""),
-                                      line)
+                            self.slow(_lines(io.TextIOWrapper(handle, encoding="utf-8",
+                                                              newline=""), self.file, line), line)
                             return
                         carry = buffer
                         continue
@@ -198,7 +202,8 @@ class _FileCheck:
         from .._core import _ps_clean, _ps_verify_chunk
 
         if not _ps_clean(part):
-            self.slow(io.StringIO(str(part, "utf-8"), newline=""), line)
+            self.slow(_lines(io.StringIO(str(part, "utf-8"), newline=""), self.file, line),
+                      line)
             return
         reproduced, skipped, items = _ps_verify_chunk(part, line, self.games, self.game_of,
                                                       self.rules, self.rules_of)
@@ -210,7 +215,8 @@ class _FileCheck:
                     _outside_error(str(part[start:end], "utf-8"), self.file, number))
                 self.result.slow += 1
             else:
-                self.slow(io.StringIO(str(part[start:end], "utf-8"), newline=""), number)
+                self.slow(_lines(io.StringIO(str(part[start:end], "utf-8"), newline=""),
+                                 self.file, number), number)
         if self.progress is not None:
             self.progress(reproduced + len(items))
 

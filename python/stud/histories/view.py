@@ -36,6 +36,7 @@ from ..game import (
     UncalledBetReturned,
 )
 from .record import Dealt, HandRecord
+from .replay import MismatchError
 
 if TYPE_CHECKING:
     from .._core import Card, Hand
@@ -57,8 +58,10 @@ class _Street:
 def streets(source: Union[HandRecord, Hand]) -> dict[str, object]:
     """The view's content as plain data: ``header``, ``names``, per street
     its number, each seat's ``(down, up)`` cards, the decisions and the
-    pot, then ``showdown`` lines and ``result`` lines."""
-    record, hand = _both(source)
+    pot, then ``showdown`` lines and ``result`` lines; for a record that
+    does not reproduce, the hand as far as it went and ``not_reproduced``:
+    where and why."""
+    record, hand, mismatch = _both(source)
     n = hand.n_seats
     names = [record.name_of(s) for s in range(n)] if record.players else \
         [f"seat {s}" for s in range(n)]
@@ -145,14 +148,30 @@ def streets(source: Union[HandRecord, Hand]) -> dict[str, object]:
         header = " ".join(x for x in (f"Hand {record.hand_id}" if record.hand_id else "",
                                       f"table {record.table}" if record.table else "") if x) + \
             "\n" + header
-    return {"header": header, "names": names, "streets": out_streets, "showdown": showdown,
-            "result": result}
+    view: dict[str, object] = {"header": header, "names": names, "streets": out_streets,
+                               "showdown": showdown, "result": result}
+    if mismatch is not None:
+        view["not_reproduced"] = mismatch
+    return view
 
 
-def _both(source: Union[HandRecord, Hand]) -> tuple[HandRecord, Hand]:
-    if isinstance(source, HandRecord):
-        return source, source.replay()
-    return source.to_record(), source
+def _both(source: Union[HandRecord, Hand]) -> tuple[HandRecord, Hand, str | None]:
+    """The record, the engine's hand, and why the record does not reproduce
+    (None: it does): a hand that does not is shown as far as it goes."""
+    if not isinstance(source, HandRecord):
+        return source.to_record(), source, None
+    try:
+        return source, source.replay(), None
+    except MismatchError as error:
+        hand = error.hand
+        if hand is None:  # its cards could not be dealt: the antes alone
+            from .._core import Hand
+
+            hand = Hand(source.rules, list(source.starting_stacks), manual=True,
+                        showdown="manual", rake=source.rake)
+        where = "the settlement" if error.step is None else \
+            f"step {error.step} ({source.steps[error.step]})"
+        return source, hand, f"{where}: {error.reason}"
 
 
 def _hidden_cards(record: HandRecord) -> set[Card]:
@@ -187,6 +206,8 @@ def text(source: Union[HandRecord, Hand], *, width: int = 60) -> str:
         lines.append(f"  {acts:<{width - len(pot) - 1}} {pot}" if acts else f"  {pot}")
     lines += [f"showdown: {line}" for line in view["showdown"]]  # type: ignore[attr-defined]
     lines += list(view["result"])  # type: ignore[call-overload]
+    if "not_reproduced" in view:
+        lines.append(f"not reproduced: {view['not_reproduced']}")
     return "\n".join(lines)
 
 
@@ -212,6 +233,8 @@ def html(source: Union[HandRecord, Hand]) -> str:
                     f"<td>{e(' · '.join(street['actions']))}</td>"
                     f"<td>pot {street['pot']}</td></tr>")
     tail = list(view["showdown"]) + list(view["result"])  # type: ignore[call-overload]
+    if "not_reproduced" in view:
+        tail.append(f"not reproduced: {view['not_reproduced']}")
     if tail:
         rows.append(f"<tr><td colspan=4>{'<br>'.join(e(x) for x in tail)}</td></tr>")
     style = ("<style>.stud-hand td,.stud-hand th{border-top:1px solid #ddd;padding:2px 8px;"
