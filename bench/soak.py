@@ -40,6 +40,7 @@ from typing import Any
 
 import stud
 from stud import ActionKind, Hand, Rules, Variant
+from stud.game import SEVEN_CARD_VARIANTS
 
 sys.path.insert(0, os.path.dirname(__file__))
 from _benchutil import cpu_model  # noqa: E402
@@ -51,7 +52,7 @@ OPTION_SETS: list[dict[str, Any]] = [
     {"max_raises": 4, "odd_chip": "position", "burn_cards": False},
     {"heads_up_uncapped": True, "ante": 0},
 ]
-SEVEN_CARD = (Variant.SEVEN_CARD_STUD, Variant.SEVEN_CARD_STUD_HILO, Variant.RAZZ)
+SEVEN_CARD = SEVEN_CARD_VARIANTS
 
 
 def memory_kib() -> dict[str, int]:

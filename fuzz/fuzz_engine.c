@@ -209,7 +209,8 @@ static void check_hand(const game *g)
         /* the board the engine keeps (board.h) is that of the upcards */
         uint64_t planes = 0;
         for (uint64_t up = h->up_mask[seat]; up; up &= up - 1)
-            planes = stud_board_add(planes, stud_lowest_card(up), h->rules.low_board);
+            planes = stud_board_add(planes, stud_lowest_card(up),
+                                    stud_rules_ace_low_board(&h->rules));
         REQUIRE(h->board[seat] == planes);
     }
     if (h->phase == STUD_PHASE_BETTING) {
@@ -495,10 +496,11 @@ static void fuzz_rules(stud_rules *r, input *in, int raw_edits)
 {
     uint8_t v = u8(in);
     int32_t small = 1 + u16(in) % 2000;
-    stud_rules_default(r, v % 5, small);
+    stud_rules_default(r, v % (STUD_SEVEN_CARD_STUD_HILO_REGULAR + 1), small);
     if (v & 0x80) /* a forged small bet, any value: only stud_rules_check sees it */
         small = r->small_bet = (int32_t)u32(in);
     read_rule_options(r, u8(in), small, in);
+    read_regular_options(r, in);
     uint8_t raises = u8(in);
     r->max_raises = raises >= 0xF0 ? u8(in) : raises % 6;
     if (raw_edits) { /* forged fields: stud_rules_check must catch what is unsafe */
@@ -515,14 +517,18 @@ static void check_accepted(const stud_rules *r)
 {
     stud_rules own;
     stud_rules_default(&own, r->variant, r->small_bet);
-    REQUIRE(r->variant <= STUD_FIVE_CARD_STUD_HILO);
+    REQUIRE(r->variant <= STUD_SEVEN_CARD_STUD_HILO_REGULAR);
     REQUIRE(r->ante >= 0 && r->bring_in > 0 && r->bring_in <= r->small_bet &&
             r->small_bet <= r->big_bet);
     REQUIRE(r->bring_in_tiebreak <= 1 && r->board_tiebreak <= 1 && r->heads_up_uncapped <= 1 &&
             r->open_pair_double <= 1 && r->reopen_rule <= 1 && r->odd_chip <= 1 &&
             r->burn_cards <= 1);
     REQUIRE(r->n_streets == own.n_streets && r->max_players == own.max_players &&
-            r->scoring == own.scoring && r->low_board == own.low_board);
+            r->scoring == own.scoring && r->low_board == (r->action_order == STUD_ORDER_LOW));
+    /* 13.2, 13.5: a choice in Hi-Lo Regular only */
+    if (r->variant != STUD_SEVEN_CARD_STUD_HILO_REGULAR)
+        REQUIRE(r->action_order == own.action_order && r->low_needs_five_ranks == 0);
+    REQUIRE(r->action_order <= 1 && r->low_needs_five_ranks <= 1);
     REQUIRE(memcmp(r->streets, own.streets, sizeof own.streets) == 0);
 }
 

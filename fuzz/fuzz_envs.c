@@ -147,7 +147,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     input in = {data, data + size};
     stud_vec_config c;
     memset(&c, 0, sizeof c);
-    int variant = u8(&in) % 5;
+    int variant = u8(&in) % (STUD_SEVEN_CARD_STUD_HILO_REGULAR + 1);
     stud_rules_default(&c.rules, variant, 2 + u8(&in) % 40);
     int n = 2 + u8(&in) % (c.rules.max_players - 1);
     c.n_seats = n;

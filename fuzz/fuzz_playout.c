@@ -44,8 +44,9 @@ static void read_rules(stud_rules *r, input *in)
 {
     uint8_t v = u8(in);
     int32_t small = 1 + u16(in) % 400;
-    stud_rules_default(r, v % 5, small);
+    stud_rules_default(r, v % (STUD_SEVEN_CARD_STUD_HILO_REGULAR + 1), small);
     read_rule_options(r, u8(in), small, in);
+    read_regular_options(r, in);
     r->max_raises = u8(in) % 6;
     if (v & 0x80) { /* a forged byte: prepare must refuse what the check refuses */
         size_t at = u8(in) % sizeof *r;

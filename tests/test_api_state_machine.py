@@ -88,6 +88,9 @@ def rules_strategy(draw: st.DrawFn) -> Rules:
         options["heads_up_uncapped"] = draw(st.booleans())
     if variant in OPEN_PAIR_GAMES:
         options["open_pair_double"] = draw(st.booleans())
+    if variant is Variant.SEVEN_CARD_STUD_HILO_REGULAR:  # its own options (13.2, 13.5)
+        options["action_order"] = draw(st.sampled_from(["low", "high"]))
+        options["low_needs_five_ranks"] = draw(st.booleans())
     return Rules(variant, small, **sizes, **options)
 
 

@@ -12,7 +12,7 @@ import random
 import pytest
 import stud
 from stud import ActionKind, Hand, IllegalActionError, Rules, Variant
-from stud.game import ActionTaken, CardDealt, HandShown, PotAwarded
+from stud.game import ActionTaken, CardDealt, HandShown, PotAwarded, max_players
 
 OPTION_SETS = [
     {},
@@ -23,7 +23,7 @@ OPTION_SETS = [
 
 
 def players(variant):
-    return 8 if variant in (Variant.SEVEN_CARD_STUD, Variant.SEVEN_CARD_STUD_HILO, Variant.RAZZ) else 10
+    return max_players(variant)
 
 
 @pytest.mark.parametrize("variant", list(Variant))

@@ -16,7 +16,9 @@ import pytest
 from stud import Rules, Variant
 from stud._core import BUILTIN_POLICIES, _playout_pair
 
-SEVEN = (Variant.SEVEN_CARD_STUD, Variant.SEVEN_CARD_STUD_HILO, Variant.RAZZ)
+SEVEN = (Variant.SEVEN_CARD_STUD, Variant.SEVEN_CARD_STUD_HILO, Variant.RAZZ,
+         Variant.DEUCE_TO_SEVEN_RAZZ, Variant.SEVEN_CARD_STUD_HILO_REGULAR)
+REGULAR = Variant.SEVEN_CARD_STUD_HILO_REGULAR
 
 OPTIONS = [
     {},
@@ -25,6 +27,9 @@ OPTIONS = [
     {"bring_in": 10, "burn_cards": False, "heads_up_uncapped": True},
     {"ante": 7, "bring_in": 3, "big_bet": 25},
     {"max_raises": 0, "heads_up_uncapped": False, "open_pair_double": True},
+    # Hi-Lo Regular's options (13.2, 13.5; dropped for the other games)
+    {"action_order": "high", "low_needs_five_ranks": True, "bring_in_tiebreak": "suit"},
+    {"low_needs_five_ranks": True, "board_tiebreak": "suit", "odd_chip": "position"},
 ]
 
 
@@ -32,6 +37,9 @@ def rules_for(variant: Variant, options: dict) -> Rules:
     options = dict(options)
     if variant not in (Variant.SEVEN_CARD_STUD, Variant.FIVE_CARD_STUD):
         options.pop("open_pair_double", None)
+    if variant is not REGULAR:
+        options.pop("action_order", None)
+        options.pop("low_needs_five_ranks", None)
     return Rules(variant, 10, **options)
 
 

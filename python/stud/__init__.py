@@ -1,7 +1,7 @@
 """stud: C-accelerated stud poker for Python.
 
 Cards and card sets over 64-bit masks, and lookup-table evaluation of high
-hands, 8-or-better lows and Razz (A-5) lows, one hand at a time or in
+hands, 8-or-better lows, Razz (A-5) lows and deuce-to-seven lows, one hand at a time or in
 batches with the GIL released.
 
 >>> import stud
@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from ._core import (
     HIGH_CLASSES,
     LOW8_CLASSES,
+    LOW27_CLASSES,
     RAZZ_CLASSES,
     Card,
     CardSet,
@@ -23,6 +24,8 @@ from ._core import (
     HighHand,
     LowHand,
     board_value,
+    evaluate_27,
+    evaluate_27_batch,
     evaluate_high,
     evaluate_high_batch,
     evaluate_hilo,
@@ -77,6 +80,7 @@ __all__ = [
     "Variant",
     "HIGH_CLASSES",
     "LOW8_CLASSES",
+    "LOW27_CLASSES",
     "RAZZ_CLASSES",
     "Card",
     "CardError",
@@ -85,6 +89,8 @@ __all__ = [
     "HighHand",
     "LowHand",
     "board_value",
+    "evaluate_27",
+    "evaluate_27_batch",
     "evaluate_high",
     "evaluate_high_batch",
     "evaluate_hilo",

@@ -7,11 +7,12 @@ from libc.string cimport strchr
 from stud._parallel import map_threads as _map_threads, worker_count as _worker_count
 
 from stud.enums import Category
-from stud.describe import describe_high, describe_low
+from stud.describe import describe_27, describe_high, describe_low
 
 HIGH_CLASSES = STUD_HIGH_CLASSES
 RAZZ_CLASSES = STUD_RAZZ_CLASSES
 LOW8_CLASSES = STUD_LOW8_CLASSES
+LOW27_CLASSES = STUD_27_CLASSES
 _CATEGORIES = tuple(Category)
 
 
@@ -119,16 +120,22 @@ cdef class HighHand:
 
 @cython.final
 cdef class LowHand:
-    """The best low of 5..7 cards: 8-or-better (``kind == "low8"``) or A-5
-    Razz (``kind == "razz"``).
+    """The best low of 5..7 cards: 8-or-better (``kind == "low8"``), A-5
+    Razz (``kind == "razz"``) or deuce-to-seven (``kind == "27"``).
 
     ``value`` orders lows of the same kind (larger is better); ``cards`` the
-    best five; ``str()`` the five ranks from the highest down, ace low, as
-    in ``"7-5-4-2-A"``.  Lows of different kinds do not compare.
+    best five; ``str()`` of an A-5 low is the five ranks from the highest
+    down, ace low, as in ``"7-5-4-2-A"``.  A 2-7 low shows its ranks as
+    they compare (the most numerous and highest first, ace high), named
+    first when it is more than no pair: ``"7-5-4-3-2"``, ``"A-5-4-3-2"``,
+    ``"Pair, 8-8-5-3-2"``, ``"Straight, 6-5-4-3-2"``, ``"Flush, 9-5-4-3-2"``.
+    Lows of different kinds do not compare.
 
     >>> low = evaluate_low8("As 2d 3c 4h 5s Kd Kh")
     >>> str(low), low.kind, low > evaluate_low8("As 2d 3c 4h 6s")
     ('5-4-3-2-A', 'low8', True)
+    >>> str(evaluate_27("2h 3h 4h 5h 7h 9c Kd")), evaluate_27("7s 5d 4c 3h 2s").kind
+    ('9-5-4-3-2', '27')
     """
     cdef readonly int value
     cdef uint64_t _mask
@@ -138,12 +145,13 @@ cdef class LowHand:
         self._kind = STUD_EVAL_RAZZ  # what .kind says until an evaluator sets it
 
     def __init__(self):
-        raise TypeError("a LowHand comes from evaluate_low8(cards) or evaluate_razz(cards)")
+        raise TypeError("a LowHand comes from evaluate_low8(cards), evaluate_razz(cards) or "
+                        "evaluate_27(cards)")
 
     @property
     def kind(self) -> str:
-        """"low8" or "razz"."""
-        return "low8" if self._kind == STUD_EVAL_LOW8 else "razz"
+        """"low8", "razz" or "27"."""
+        return _LOW_KINDS[self._kind]
 
     @property
     def cards(self) -> CardSet:
@@ -153,17 +161,19 @@ cdef class LowHand:
     def __str__(self):
         if self.value == 0:  # made by LowHand.__new__ alone, never evaluated
             return "no hand"
+        if self._kind == STUD_EVAL_27:
+            return describe_27(_CATEGORIES[stud_27_category[self.value]],
+                               [card.rank for card in self.cards])
         return describe_low([card.rank for card in self.cards])
 
     def __repr__(self):
         if self.value == 0:
             return "<LowHand: no hand>"
-        return f"evaluate_{'low8' if self._kind == STUD_EVAL_LOW8 else 'razz'}({str(_cardset(self._mask))!r})"
+        return f"evaluate_{_LOW_KINDS[self._kind]}({str(_cardset(self._mask))!r})"
 
     def __reduce__(self):
         # rebuilt from its cards and evaluated again: a pickle carries no value
-        return (evaluate_low8 if self._kind == STUD_EVAL_LOW8 else evaluate_razz,
-                (_cardset(self._mask),))
+        return (_LOW_EVALUATORS[self._kind], (_cardset(self._mask),))
 
     def __hash__(self):
         return hash((self._kind, self.value))
@@ -174,7 +184,8 @@ cdef class LowHand:
         if (<LowHand>other)._kind != self._kind:
             if op == 2: return False
             if op == 3: return True
-            raise TypeError("cannot order an 8-or-better low against a Razz low")
+            raise TypeError(f"cannot order a {_LOW_NAMES[self._kind]} low against a "
+                            f"{_LOW_NAMES[(<LowHand>other)._kind]} low")
         cdef int a = self.value, b = (<LowHand>other).value
         if op == 0: return a < b
         if op == 1: return a <= b
@@ -191,8 +202,18 @@ cdef HighHand _high_hand(uint64_t mask):
     return hand
 
 
+_LOW_KINDS = {STUD_EVAL_LOW8: "low8", STUD_EVAL_RAZZ: "razz", STUD_EVAL_27: "27"}
+_LOW_NAMES = {STUD_EVAL_LOW8: "8-or-better", STUD_EVAL_RAZZ: "Razz", STUD_EVAL_27: "2-7"}
+
+
 cdef object _low_hand(uint64_t mask, stud_eval_kind kind):
-    cdef int value = stud_eval_low8(mask) if kind == STUD_EVAL_LOW8 else stud_eval_razz(mask)
+    cdef int value
+    if kind == STUD_EVAL_LOW8:
+        value = stud_eval_low8(mask)
+    elif kind == STUD_EVAL_27:
+        value = stud_eval_27(mask)
+    else:
+        value = stud_eval_razz(mask)
     if value == 0:
         return None
     cdef LowHand hand = LowHand.__new__(LowHand)
@@ -235,6 +256,39 @@ def evaluate_razz(cards) -> LowHand:
     'K-3-2-A-A'
     """
     return _low_hand(_hand_mask(cards), STUD_EVAL_RAZZ)
+
+
+@cython.always_allow_keywords(False)
+def evaluate_27(cards) -> LowHand:
+    """The best deuce-to-seven low of 5..7 cards (docs/rules.md 12.5).
+
+    The ace is high only (A-5-4-3-2 is an ace-high hand, not a straight);
+    straights and flushes count against the hand; from best to worst: no
+    pair, pair, two pair, trips, straight, flush, full house, quads,
+    straight flush.  ``value`` runs 1..``LOW27_CLASSES`` (7462 =
+    7-5-4-3-2 not all of one suit, 1 = a royal flush), larger is better,
+    comparable whatever the number of cards.
+
+    >>> str(evaluate_27("7s 5d 4c 3h 2s Kd Kh")), evaluate_27("7s 5d 4c 3h 2s").value
+    ('7-5-4-3-2', 7462)
+    >>> str(evaluate_27("As 2d 3c 4h 5s 5d Ac")), str(evaluate_27("6s 5d 4c 3h 2s"))
+    ('A-5-4-3-2', 'Straight, 6-5-4-3-2')
+    >>> evaluate_27("8c 6d 5s 4c 2d Qh Qs") > evaluate_27("2h 3h 4h 5h 7h 9c Kd")
+    True
+    """
+    return _low_hand(_hand_mask(cards), STUD_EVAL_27)
+
+
+_LOW_EVALUATORS = {STUD_EVAL_LOW8: evaluate_low8, STUD_EVAL_RAZZ: evaluate_razz,
+                   STUD_EVAL_27: evaluate_27}
+
+
+def _27_category(int value):
+    """The ``Category`` of a 2-7 value (1..LOW27_CLASSES), numbered as the
+    high categories (A-5-4-3-2 being no straight), for the tests."""
+    if value < 1 or value > STUD_27_CLASSES:
+        raise ValueError(f"a 2-7 value is 1..{STUD_27_CLASSES}, not {value}")
+    return _CATEGORIES[stud_27_category[value]]
 
 
 @cython.always_allow_keywords(False)
@@ -290,7 +344,7 @@ def _board_order(cards, bint razz):
 # ---- batch evaluation ---------------------------------------------------------
 
 cdef enum _BatchKind:
-    _BATCH_HIGH, _BATCH_LOW8, _BATCH_RAZZ, _BATCH_HILO
+    _BATCH_HIGH, _BATCH_LOW8, _BATCH_RAZZ, _BATCH_HILO, _BATCH_27
 
 _BATCH_MIN_PER_THREAD = 1 << 16
 # masks per C call: a few milliseconds, so Ctrl-C and cancellation are seen
@@ -306,6 +360,8 @@ cdef size_t _run_batch(int kind, const uint64_t *masks, uint16_t *out, uint16_t 
         return stud_eval_high_batch(masks, out, n)
     elif kind == _BATCH_LOW8:
         return stud_eval_low8_batch(masks, out, n)
+    elif kind == _BATCH_27:
+        return stud_eval_27_batch(masks, out, n)
     return stud_eval_razz_batch(masks, out, n)
 
 
@@ -512,6 +568,18 @@ def evaluate_razz_batch(masks, out=None, *, threads=1):
     return _batch(_BATCH_RAZZ, masks, out, None, threads)
 
 
+def evaluate_27_batch(masks, out=None, *, threads=1):
+    """Deuce-to-seven low values (1..7462, larger is better) of many hands;
+    see evaluate_high_batch.
+
+    >>> from array import array
+    >>> masks = array("Q", [int(CardSet("7s 5d 4c 3h 2s Kd Kh")), int(CardSet("As Ks Qs Js Ts"))])
+    >>> list(evaluate_27_batch(masks))
+    [7462, 1]
+    """
+    return _batch(_BATCH_27, masks, out, None, threads)
+
+
 def evaluate_hilo_batch(masks, high_out=None, low_out=None, *, threads=1):
     """High and 8-or-better low values of many hands in one pass.
 
@@ -563,6 +631,24 @@ def _census(int n_cards, int first_lo=0, int first_hi=52, bint lows=True):
             return ([counts[k] for k in range(high)], [], [])
         return ([counts[k] for k in range(high)], [counts[high + k] for k in range(low8)],
                 [counts[high + low8 + k] for k in range(razz)])
+    finally:
+        free(counts)
+
+
+def _census_27(int n_cards, int first_lo=0, int first_hi=52):
+    """The histogram by 2-7 value (index 0..LOW27_CLASSES) of every
+    ``n_cards``-card hand whose lowest card index is in [first_lo,
+    first_hi), computed in C (running keys) without the GIL."""
+    if n_cards < 5 or n_cards > 7 or first_lo < 0 or first_hi > 52 or first_lo > first_hi:
+        raise ValueError("census takes 5..7 cards and a range of first cards within 0..52")
+    cdef int size = STUD_27_CLASSES + 1
+    cdef uint64_t *counts = <uint64_t *>calloc(size, sizeof(uint64_t))
+    if counts == NULL:
+        raise MemoryError()
+    try:
+        with nogil:
+            stud_census_27(n_cards, first_lo, first_hi, counts)
+        return [counts[k] for k in range(size)]
     finally:
         free(counts)
 

@@ -46,7 +46,9 @@ def _c_enums():
         "Variant": {"SEVEN_CARD_STUD": STUD_SEVEN_CARD_STUD,
                     "SEVEN_CARD_STUD_HILO": STUD_SEVEN_CARD_STUD_HILO, "RAZZ": STUD_RAZZ,
                     "FIVE_CARD_STUD": STUD_FIVE_CARD_STUD,
-                    "FIVE_CARD_STUD_HILO": STUD_FIVE_CARD_STUD_HILO},
+                    "FIVE_CARD_STUD_HILO": STUD_FIVE_CARD_STUD_HILO,
+                    "DEUCE_TO_SEVEN_RAZZ": STUD_DEUCE_TO_SEVEN_RAZZ,
+                    "SEVEN_CARD_STUD_HILO_REGULAR": STUD_SEVEN_CARD_STUD_HILO_REGULAR},
         "policies": {"random": STUD_POLICY_RANDOM, "call": STUD_POLICY_CALL,
                      "strength": STUD_POLICY_STRENGTH},
         "max_seats": STUD_MAX_SEATS, "max_actions": STUD_MAX_ACTIONS,
@@ -141,6 +143,10 @@ cdef void _c_rules(object rules, stud_rules *out) except *:
     out.reopen_rule = checked.reopen_rule == "full_raise"
     out.odd_chip = checked.odd_chip == "position"
     out.burn_cards = checked.burn_cards
+    stud_rules_set_order(out, STUD_ORDER_HIGH if checked.action_order == "high" else STUD_ORDER_LOW)
+    out.low_needs_five_ranks = checked.low_needs_five_ranks
+    out.fold_when_can_check = checked.fold_when_can_check
+    out.odd_chip_half = checked.odd_chip_half == "low"
     if stud_rules_check(out) != STUD_OK:
         raise ValueError(f"inconsistent rules: {rules!r}: {_error_text(STUD_E_RULES)}")
     if len(_C_RULES) > 1024:

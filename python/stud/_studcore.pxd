@@ -15,7 +15,9 @@ cdef extern from "tables.h" nogil:
     int STUD_HIGH_CLASSES
     int STUD_RAZZ_CLASSES
     int STUD_LOW8_CLASSES
+    int STUD_27_CLASSES
     const uint16_t stud_high_category_start[10]
+    const uint8_t stud_27_category[]
 
 
 cdef extern from "eval.h" nogil:
@@ -23,13 +25,16 @@ cdef extern from "eval.h" nogil:
         STUD_EVAL_HIGH
         STUD_EVAL_LOW8
         STUD_EVAL_RAZZ
+        STUD_EVAL_27
     uint16_t stud_eval_high(uint64_t mask)
     uint16_t stud_eval_low8(uint64_t mask)
     uint16_t stud_eval_razz(uint64_t mask)
+    uint16_t stud_eval_27(uint64_t mask)
     size_t stud_first_invalid(const uint64_t *masks, size_t n, int min_cards, int max_cards)
     size_t stud_eval_high_batch(const uint64_t *masks, uint16_t *out, size_t n)
     size_t stud_eval_low8_batch(const uint64_t *masks, uint16_t *out, size_t n)
     size_t stud_eval_razz_batch(const uint64_t *masks, uint16_t *out, size_t n)
+    size_t stud_eval_27_batch(const uint64_t *masks, uint16_t *out, size_t n)
     size_t stud_eval_hilo_batch(const uint64_t *masks, uint16_t *high, uint16_t *low8, size_t n)
     void stud_batch_set_simd(int allowed)
     int stud_batch_simd()
@@ -48,6 +53,7 @@ cdef extern from "board.h" nogil:
 cdef extern from "census.h" nogil:
     uint64_t stud_census(int n_cards, int first_lo, int first_hi, uint64_t *high,
                          uint64_t *low8, uint64_t *razz)
+    uint64_t stud_census_27(int n_cards, int first_lo, int first_hi, uint64_t *low27)
 
 
 cdef extern from "poll.h" nogil:
@@ -91,6 +97,8 @@ cdef extern from "game.h" nogil:
         STUD_RAZZ
         STUD_FIVE_CARD_STUD
         STUD_FIVE_CARD_STUD_HILO
+        STUD_DEUCE_TO_SEVEN_RAZZ
+        STUD_SEVEN_CARD_STUD_HILO_REGULAR
     enum:
         STUD_PHASE_BETTING
         STUD_PHASE_DEAL
@@ -118,6 +126,8 @@ cdef extern from "game.h" nogil:
         uint8_t variant, scoring, n_streets, max_players, low_board
         uint8_t bring_in_tiebreak, board_tiebreak, max_raises, heads_up_uncapped
         uint8_t open_pair_double, reopen_rule, odd_chip, burn_cards
+        uint8_t action_order, low_needs_five_ranks
+        uint8_t fold_when_can_check, odd_chip_half
         stud_street streets[STUD_MAX_STREETS]
 
     ctypedef struct stud_event:
@@ -156,7 +166,17 @@ cdef extern from "game.h" nogil:
         int8_t bring_in_seat
         int32_t rake
 
+    enum stud_scoring:
+        STUD_SCORE_HIGH
+        STUD_SCORE_HILO8
+        STUD_SCORE_RAZZ
+        STUD_SCORE_27
+        STUD_SCORE_HILO_REGULAR
+    enum stud_action_order:
+        STUD_ORDER_LOW
+        STUD_ORDER_HIGH
     void stud_rules_default(stud_rules *rules, int variant, int32_t small_bet)
+    void stud_rules_set_order(stud_rules *rules, int order)
     int stud_rules_check(const stud_rules *rules)
     int stud_hand_start(stud_hand *hand, const stud_rules *rules, int n_seats,
                         const int32_t *stacks, const uint8_t *deck, int stacked, int manual,

@@ -63,3 +63,33 @@ def describe_low(ranks: Iterable[int]) -> str:
     """
     low = sorted((1 if rank == 14 else rank for rank in ranks), reverse=True)
     return "-".join(_LOW_SYMBOLS.get(rank, str(rank)) for rank in low)
+
+
+_27_SYMBOLS = {10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
+
+
+def describe_27(category: Category, ranks: Iterable[int]) -> str:
+    """Describe a five-card 2-7 low (docs/rules.md 12.5) from its category
+    (numbered as the high categories, A-5-4-3-2 being no straight) and its
+    five ranks: the ranks as the hand compares, the most numerous and
+    highest first, ace high; a hand with more than no pair is named first.
+
+    >>> describe_27(Category.HIGH_CARD, [2, 3, 4, 5, 7])
+    '7-5-4-3-2'
+    >>> describe_27(Category.FLUSH, [9, 5, 4, 3, 2])
+    'Flush, 9-5-4-3-2'
+    >>> describe_27(Category.PAIR, [2, 8, 5, 8, 3])
+    'Pair, 8-8-5-3-2'
+    """
+    counts = Counter(ranks)
+    ordered = sorted(counts.elements(), key=lambda r: (counts[r], r), reverse=True)
+    text = "-".join(_27_SYMBOLS.get(rank, str(rank)) for rank in ordered)
+    if category == Category.HIGH_CARD:
+        return text
+    return f"{_27_NAMES[category]}, {text}"
+
+
+_27_NAMES = {Category.PAIR: "Pair", Category.TWO_PAIR: "Two pair",
+             Category.THREE_OF_A_KIND: "Three of a kind", Category.STRAIGHT: "Straight",
+             Category.FLUSH: "Flush", Category.FULL_HOUSE: "Full house",
+             Category.FOUR_OF_A_KIND: "Four of a kind", Category.STRAIGHT_FLUSH: "Straight flush"}

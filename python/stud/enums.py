@@ -24,7 +24,9 @@ class Category(IntEnum):
 class Variant(IntEnum):
     """The games stud plays (docs/rules.md).  Anywhere a variant is asked
     for, its number, its name or its short name (``stud.game.VARIANT_NAMES``:
-    "stud", "stud8", "razz", "five", "five8") does as well.
+    "stud", "stud8", "razz", "five", "five8", "razz27", "studhl") does as
+    well.  ``DEUCE_TO_SEVEN_RAZZ`` is 2-7 Razz (docs/rules.md 12),
+    ``SEVEN_CARD_STUD_HILO_REGULAR`` Stud Hi-Lo with no qualifier (13).
 
     >>> Variant.RAZZ.name, int(Variant.FIVE_CARD_STUD_HILO)
     ('RAZZ', 4)
@@ -35,3 +37,5 @@ class Variant(IntEnum):
     RAZZ = 2
     FIVE_CARD_STUD = 3
     FIVE_CARD_STUD_HILO = 4
+    DEUCE_TO_SEVEN_RAZZ = 5
+    SEVEN_CARD_STUD_HILO_REGULAR = 6

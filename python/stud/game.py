@@ -107,8 +107,14 @@ class Action(_ActionFields):
 
 
 #: the games dealt seven cards (the others are Five Card Stud)
-SEVEN_CARD_VARIANTS = (Variant.SEVEN_CARD_STUD, Variant.SEVEN_CARD_STUD_HILO, Variant.RAZZ)
+SEVEN_CARD_VARIANTS = (Variant.SEVEN_CARD_STUD, Variant.SEVEN_CARD_STUD_HILO, Variant.RAZZ,
+                       Variant.DEUCE_TO_SEVEN_RAZZ, Variant.SEVEN_CARD_STUD_HILO_REGULAR)
+#: the games where the highest upcard brings in and the lowest board acts
+#: first (docs/rules.md 2.1, 3.1, 12.2, 12.3; Hi-Lo Regular by default, 13.2)
+LOW_ORDER_VARIANTS = (Variant.RAZZ, Variant.DEUCE_TO_SEVEN_RAZZ,
+                      Variant.SEVEN_CARD_STUD_HILO_REGULAR)
 TieBreak = Literal["position", "suit"]
+ActionOrder = Literal["low", "high"]
 
 
 class Rules(Record):
@@ -155,6 +161,21 @@ class Rules(Record):
     burn_cards: bool = True
     #: 5.1: running out of cards deals a community card
     shortage: Literal["community"] = "community"
+    #: 13.2: who brings in and acts first.  "low": the highest upcard
+    #: brings in and the lowest board acts first (Razz, 2-7 Razz, and Hi-Lo
+    #: Regular by default, as the WSOP books and BARGE deal it); "high": the
+    #: lowest upcard, the highest board.  A choice in Hi-Lo Regular only
+    #: ("high" deals it in Stud/8's order, as some rooms do); every other
+    #: game has its own order, which is the default and the only value taken
+    action_order: ActionOrder | None = None
+    #: 13.5: Hi-Lo Regular only: True gives no low to a hand without five
+    #: distinct ranks (a pot where no one has one goes to the best high)
+    low_needs_five_ranks: bool = False
+    #: 11.3: a player may fold where he could check (6.7: not by default;
+    #: PokerStars' records show it)
+    fold_when_can_check: bool = False
+    #: 11.3: the half of a split pot that takes its odd chip (9.3: "high")
+    odd_chip_half: Literal["high", "low"] = "high"
 
     if TYPE_CHECKING:  # what Record's __init__ takes, for type checkers and editors
         def __init__(self, variant: Variant | int | str, small_bet: int,
@@ -166,7 +187,11 @@ class Rules(Record):
                      reopen_rule: Literal["half_bet", "full_raise"] = "half_bet",
                      odd_chip: Literal["high_card", "position"] = "high_card",
                      burn_cards: bool = True,
-                     shortage: Literal["community"] = "community") -> None: ...
+                     shortage: Literal["community"] = "community",
+                     action_order: ActionOrder | None = None,
+                     low_needs_five_ranks: bool = False,
+                     fold_when_can_check: bool = False,
+                     odd_chip_half: Literal["high", "low"] = "high") -> None: ...
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__.__get__(self)  # normalising an immutable record
@@ -201,18 +226,36 @@ class Rules(Record):
         if self.open_pair_double is None:
             set_("open_pair_double", self.variant in open_pair_games)
         elif self.open_pair_double is True and self.variant not in open_pair_games:
-            # 4.4: never in Stud/8, Razz or Five Card Stud Hi-Lo
+            # 4.4, 12.4, 13.3: never in Stud/8, Razz, 2-7 Razz, Hi-Lo Regular or
+            # Five Card Stud Hi-Lo
             raise ValueError(f"open_pair_double applies to Seven Card Stud and Five Card Stud "
                              f"(hi) only (docs/rules.md 4.4), not to {self.variant.name}")
+        regular = self.variant is Variant.SEVEN_CARD_STUD_HILO_REGULAR
+        own_order = "low" if self.variant in LOW_ORDER_VARIANTS else "high"
+        if self.action_order is None:
+            set_("action_order", own_order)
+        elif self.action_order not in ("low", "high") or type(self.action_order) is not str:
+            raise ValueError(f"action_order must be one of ('low', 'high'), "
+                             f"not {self.action_order!r}")
+        elif not regular and self.action_order != own_order:
+            # 13.2: a choice in Hi-Lo Regular only
+            raise ValueError(f"action_order is a choice in SEVEN_CARD_STUD_HILO_REGULAR only "
+                             f"(docs/rules.md 13.2): {self.variant.name} always acts by the "
+                             f"{own_order} order")
+        if self.low_needs_five_ranks is True and not regular:
+            raise ValueError(f"low_needs_five_ranks applies to SEVEN_CARD_STUD_HILO_REGULAR only "
+                             f"(docs/rules.md 13.5), not to {self.variant.name}")
         for name, allowed in (("bring_in_tiebreak", ("position", "suit")),
                               ("board_tiebreak", ("position", "suit")),
                               ("reopen_rule", ("half_bet", "full_raise")),
                               ("odd_chip", ("high_card", "position")),
-                              ("shortage", ("community",))):
+                              ("shortage", ("community",)),
+                              ("odd_chip_half", ("high", "low"))):
             value = getattr(self, name)
             if type(value) is not str or value not in allowed:
                 raise ValueError(f"{name} must be one of {allowed}, not {getattr(self, name)!r}")
-        for name in ("heads_up_uncapped", "open_pair_double", "burn_cards"):
+        for name in ("heads_up_uncapped", "open_pair_double", "burn_cards",
+                     "low_needs_five_ranks", "fold_when_can_check"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be True or False, not {getattr(self, name)!r}")
         raises = _whole("max_raises", self.max_raises, unit="")
@@ -234,7 +277,8 @@ class Rules(Record):
 #: the short names of the variants (the command line's --game)
 VARIANT_NAMES = {"stud": Variant.SEVEN_CARD_STUD, "stud8": Variant.SEVEN_CARD_STUD_HILO,
                  "razz": Variant.RAZZ, "five": Variant.FIVE_CARD_STUD,
-                 "five8": Variant.FIVE_CARD_STUD_HILO}
+                 "five8": Variant.FIVE_CARD_STUD_HILO, "razz27": Variant.DEUCE_TO_SEVEN_RAZZ,
+                 "studhl": Variant.SEVEN_CARD_STUD_HILO_REGULAR}
 
 
 def max_players(variant: Variant) -> int:

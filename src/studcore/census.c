@@ -18,7 +18,7 @@ typedef struct {
      * card c are the first pairs_above[c] */
     uint64_t pair_key[N_PAIRS], pair_bit[N_PAIRS];
     uint32_t pairs_above[STUD_CARDS];
-    uint64_t *high, *low8, *razz;
+    uint64_t *high, *low8, *razz, *low27; /* low27: the 2-7 walk, which counts only it */
     int n_cards;
 } census_walk;
 
@@ -43,6 +43,18 @@ static inline void census_pairs(const census_walk *w, uint64_t key, uint64_t mas
     }
 }
 
+/* census_pairs for the 2-7 low alone. */
+static inline void census_pairs_27(const census_walk *w, uint64_t key, uint64_t mask,
+                                   uint32_t n_pairs, int flushes)
+{
+    uint64_t *low27 = w->low27;
+    for (uint32_t i = 0; i < n_pairs; i++) {
+        uint64_t k = key + w->pair_key[i];
+        uint32_t index = stud_rkey_index(k);
+        low27[flushes ? stud_rkey_low27(k, mask | w->pair_bit[i], index) : stud_rkey_27(index)]++;
+    }
+}
+
 /* Every hand that completes `key` / `mask` (`depth` cards) with cards of
  * ids from..51, each counted in the histograms. */
 static void census_level(const census_walk *w, int depth, int from, uint64_t key, uint64_t mask,
@@ -55,7 +67,12 @@ static void census_level(const census_walk *w, int depth, int from, uint64_t key
     }
     uint32_t n_pairs = w->pairs_above[from - 1];
     int flushes = stud_rkey_may_flush(key, 2);
-    if (lows) {
+    if (w->low27) {
+        if (flushes)
+            census_pairs_27(w, key, mask, n_pairs, 1);
+        else
+            census_pairs_27(w, key, mask, n_pairs, 0);
+    } else if (lows) {
         if (flushes)
             census_pairs(w, key, mask, n_pairs, 1, 1);
         else
@@ -68,11 +85,9 @@ static void census_level(const census_walk *w, int depth, int from, uint64_t key
     }
 }
 
-uint64_t stud_census(int n_cards, int first_lo, int first_hi, uint64_t *high, uint64_t *low8,
-                     uint64_t *razz)
+static uint64_t census_walk_all(int n_cards, int first_lo, int first_hi, uint64_t *high,
+                                uint64_t *low8, uint64_t *razz, uint64_t *low27)
 {
-    if (n_cards < 5 || n_cards > 7 || first_lo < 0 || first_hi > STUD_CARDS || !low8 != !razz)
-        return 0;
     census_walk walk, *w = &walk; /* about 22 KB */
     uint32_t n = 0;
     for (int c = 0; c < STUD_CARDS; c++) {
@@ -92,6 +107,7 @@ uint64_t stud_census(int n_cards, int first_lo, int first_hi, uint64_t *high, ui
     w->high = high;
     w->low8 = low8;
     w->razz = razz;
+    w->low27 = low27;
     w->n_cards = n_cards;
     uint64_t visited = 0;
     for (int first = first_lo; first < first_hi && first <= STUD_CARDS - n_cards; first++) {
@@ -104,4 +120,20 @@ uint64_t stud_census(int n_cards, int first_lo, int first_hi, uint64_t *high, ui
         visited += ways;
     }
     return visited;
+}
+
+uint64_t stud_census(int n_cards, int first_lo, int first_hi, uint64_t *high, uint64_t *low8,
+                     uint64_t *razz)
+{
+    if (n_cards < 5 || n_cards > 7 || first_lo < 0 || first_hi > STUD_CARDS || !low8 != !razz ||
+        !high)
+        return 0;
+    return census_walk_all(n_cards, first_lo, first_hi, high, low8, razz, NULL);
+}
+
+uint64_t stud_census_27(int n_cards, int first_lo, int first_hi, uint64_t *low27)
+{
+    if (n_cards < 5 || n_cards > 7 || first_lo < 0 || first_hi > STUD_CARDS || !low27)
+        return 0;
+    return census_walk_all(n_cards, first_lo, first_hi, NULL, NULL, NULL, low27);
 }

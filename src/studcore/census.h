@@ -16,4 +16,10 @@
 uint64_t stud_census(int n_cards, int first_lo, int first_hi, uint64_t *high, uint64_t *low8,
                      uint64_t *razz);
 
+/* The same walk for the 2-7 low (docs/rules.md 12.5): adds every such
+ * hand to low27[7463], indexed by value (the running keys' 2-7 entries,
+ * and the exact flushed path when a suit holds five cards).  Returns the
+ * number of hands visited (0 for bad arguments). */
+uint64_t stud_census_27(int n_cards, int first_lo, int first_hi, uint64_t *low27);
+
 #endif

@@ -34,6 +34,39 @@ void stud_eval_razz_batch_scalar(const uint64_t *masks, uint16_t *out, size_t n)
         out[i] = stud_eval_razz(masks[i]);
 }
 
+void stud_eval_27_batch_scalar(const uint64_t *masks, uint16_t *out, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        out[i] = stud_eval_27(masks[i]);
+}
+
+/* A 2-7 low that may be a flush (docs/rules.md 12.5: flushes count
+ * against).  One suit S holds k >= 5 of the n cards (two suits cannot, with
+ * 7 cards at most).  A five-card subset is a flush only when all five are
+ * of S; every other subset leaves out some card s of S, so it is a subset
+ * of the hand less s.  Hence the best low is the better of the best flush
+ * of S (stud_flush_27) and, over each card s of S, the best low of the
+ * hand less s: with k = 5 that hand has four cards of S and the rank table
+ * is exact for it; with k > 5 it still holds a flush and recurses (at most
+ * two levels, 30 lookups, for six of a suit among seven). */
+uint16_t stud_eval_27_flushed(uint64_t mask)
+{
+    uint64_t lanes = stud_flush_lanes(mask);
+    if (!lanes)
+        return stud_27_by_slot[stud_hash_slot(stud_rank_key(mask))];
+    int suit = stud_ctz64(lanes) >> 4;
+    unsigned field = stud_suit_field(mask, suit);
+    uint16_t best = stud_flush_27[field];
+    if (stud_popcount(mask) == stud_popcount(field))
+        return best; /* every subset is a flush */
+    for (unsigned rest = field; rest; rest &= rest - 1) {
+        uint64_t without = mask & ~((uint64_t)(rest & (~rest + 1)) << (16 * suit));
+        uint16_t v = stud_eval_27_flushed(without);
+        best = v > best ? v : best;
+    }
+    return best;
+}
+
 void stud_eval_hilo_batch_scalar(const uint64_t *masks, uint16_t *high, uint16_t *low8, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
@@ -72,7 +105,7 @@ size_t stud_first_invalid(const uint64_t *masks, size_t n, int min_cards, int ma
  * AVX2 kernels (eval_simd.c) do so eight masks at a time; the scalar code
  * below copies blocks of 64 to the stack. */
 
-enum { BATCH_HIGH, BATCH_LOW8, BATCH_RAZZ, BATCH_HILO };
+enum { BATCH_HIGH, BATCH_LOW8, BATCH_RAZZ, BATCH_HILO, BATCH_27 };
 #define BATCH_BLOCK 64
 
 static size_t checked_batch_scalar(int kind, const uint64_t *masks, uint16_t *out, uint16_t *out2,
@@ -89,6 +122,7 @@ static size_t checked_batch_scalar(int kind, const uint64_t *masks, uint16_t *ou
         case BATCH_HIGH: stud_eval_high_batch_scalar(block, out + i, good); break;
         case BATCH_LOW8: stud_eval_low8_batch_scalar(block, out + i, good); break;
         case BATCH_RAZZ: stud_eval_razz_batch_scalar(block, out + i, good); break;
+        case BATCH_27: stud_eval_27_batch_scalar(block, out + i, good); break;
         default: stud_eval_hilo_batch_scalar(block, out + i, out2 + i, good); break;
         }
         if (good < m)
@@ -120,6 +154,11 @@ size_t stud_eval_razz_batch(const uint64_t *masks, uint16_t *out, size_t n)
     return CHECKED(stud_simd_razz_batch(masks, out, n), BATCH_RAZZ, masks, out, NULL, n);
 }
 
+size_t stud_eval_27_batch(const uint64_t *masks, uint16_t *out, size_t n)
+{
+    return CHECKED(stud_simd_27_batch(masks, out, n), BATCH_27, masks, out, NULL, n);
+}
+
 size_t stud_eval_hilo_batch(const uint64_t *masks, uint16_t *high, uint16_t *low8, size_t n)
 {
     return CHECKED(stud_simd_hilo_batch(masks, high, low8, n), BATCH_HILO, masks, high, low8, n);
@@ -140,6 +179,8 @@ static unsigned value_of(uint64_t mask, enum stud_eval_kind kind)
         return stud_eval_low8(mask);
     case STUD_EVAL_RAZZ:
         return stud_eval_razz(mask);
+    case STUD_EVAL_27:
+        return stud_eval_27(mask);
     default:
         return stud_eval_high(mask);
     }

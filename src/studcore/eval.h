@@ -3,6 +3,8 @@
  *   stud_eval_high   best 5-card high hand of 5..7 cards   1..7462
  *   stud_eval_low8   best 8-or-better low (docs/rules.md 9.2)   0 (none), 1..56
  *   stud_eval_razz   best A-5 low, pairs count (9.6)       1..6175
+ *   stud_eval_27     best 2-7 low (12.5)                   1..7462 (STUD_27_CLASSES)
+ *                    7462 = 7-5-4-3-2 not all one suit, 1 = royal flush
  *
  * Larger is better on every scale; equal values tie.  The scalar functions
  * are inline so that the batch loops, the engine and the equity code all
@@ -53,6 +55,23 @@ static inline uint16_t stud_eval_razz(uint64_t mask)
     return stud_razz_by_slot[stud_hash_slot(stud_rank_key(mask))];
 }
 
+/* The best 2-7 low of a hand with five cards or more of one suit
+ * (eval.c): exact, the flush avoided when a card of another suit gives a
+ * better low.  The slow path of stud_eval_27, also for the batch kernels
+ * and the running-key loops. */
+uint16_t stud_eval_27_flushed(uint64_t mask);
+
+/* The best 2-7 low (docs/rules.md 12.5) of 5..7 cards.  The rank-multiset
+ * table is exact while no suit holds five cards; otherwise (about 3% of
+ * random 7-card hands) the flushed path decides. */
+static inline uint16_t stud_eval_27(uint64_t mask)
+{
+    uint16_t value = stud_27_by_slot[stud_hash_slot(stud_rank_key(mask))];
+    if (STUD_UNLIKELY(stud_flush_lanes(mask)))
+        value = stud_eval_27_flushed(mask);
+    return value;
+}
+
 /* Ranks A..8 as bits, ace lowest: bit 0 = ace, bit k = rank k+1. */
 static inline unsigned stud_low_ranks(uint64_t mask)
 {
@@ -75,6 +94,8 @@ static inline uint16_t stud_eval_low8(uint64_t mask)
  *     stud_rkey_high(key, mask, entry)            == stud_eval_high(mask)
  *     stud_rkey_unpack_razz(entry)                == stud_eval_razz(mask)
  *     stud_rkey_unpack_low8(entry)                == stud_eval_low8(mask)
+ *     stud_rkey_low27(key, mask, index)            == stud_eval_27(mask)
+ *         where index = stud_rkey_index(key)
  *
  * A loop over the last cards of hands can ask once whether any of them can
  * hold a flush (stud_rkey_may_flush); when none can, the high is
@@ -112,6 +133,13 @@ static inline unsigned stud_rkey_high(uint64_t key, uint64_t mask, uint32_t entr
     return value;
 }
 
+static inline unsigned stud_rkey_low27(uint64_t key, uint64_t mask, uint32_t index)
+{
+    if (STUD_UNLIKELY(key & STUD_RKEY_FLUSH))
+        return stud_eval_27_flushed(mask);
+    return stud_rkey_27(index);
+}
+
 /* Index of the first mask that is not a set of min_cards..max_cards valid
  * cards, or n when all are. */
 size_t stud_first_invalid(const uint64_t *masks, size_t n, int min_cards, int max_cards);
@@ -125,6 +153,7 @@ size_t stud_first_invalid_scalar(const uint64_t *masks, size_t n, int min_cards,
 size_t stud_eval_high_batch(const uint64_t *masks, uint16_t *out, size_t n);
 size_t stud_eval_low8_batch(const uint64_t *masks, uint16_t *out, size_t n);
 size_t stud_eval_razz_batch(const uint64_t *masks, uint16_t *out, size_t n);
+size_t stud_eval_27_batch(const uint64_t *masks, uint16_t *out, size_t n);
 /* high and 8-or-better low of the same hands in one pass */
 size_t stud_eval_hilo_batch(const uint64_t *masks, uint16_t *high, uint16_t *low8, size_t n);
 /* Whether the checked batches (and stud_first_invalid) may use the AVX2
@@ -137,12 +166,13 @@ int stud_batch_simd(void);
 void stud_eval_high_batch_scalar(const uint64_t *masks, uint16_t *out, size_t n);
 void stud_eval_low8_batch_scalar(const uint64_t *masks, uint16_t *out, size_t n);
 void stud_eval_razz_batch_scalar(const uint64_t *masks, uint16_t *out, size_t n);
+void stud_eval_27_batch_scalar(const uint64_t *masks, uint16_t *out, size_t n);
 void stud_eval_hilo_batch_scalar(const uint64_t *masks, uint16_t *high, uint16_t *low8, size_t n);
 
 /* The category (0 = high card .. 8 = straight flush) of a high value. */
 int stud_high_category(unsigned value);
 
-enum stud_eval_kind { STUD_EVAL_HIGH = 0, STUD_EVAL_LOW8 = 1, STUD_EVAL_RAZZ = 2 };
+enum stud_eval_kind { STUD_EVAL_HIGH = 0, STUD_EVAL_LOW8 = 1, STUD_EVAL_RAZZ = 2, STUD_EVAL_27 = 3 };
 
 /* The five cards of a 5..7-card mask that make its best hand of the given
  * kind (the first such subset in a fixed order when several tie), or 0 for

@@ -26,7 +26,8 @@
  *     are ready and their latency overlaps the next step's vector work);
  *   - the hands holding a flush (about 3% of random 7-card hands) are only
  *     marked; at the end of each block each marked hand's flush value is
- *     looked up from its copy and kept when larger;
+ *     looked up from its copy and kept when larger (the 2-7 low takes its
+ *     exact flushed value, stud_eval_27_flushed, instead);
  *   - a software prefetch runs ahead of the loads: on a large batch the
  *     hardware prefetchers alone leave the loop waiting on memory.
  */
@@ -142,14 +143,19 @@ static AVX2_INLINE __m256i low_ranks8(__m256i x, __m256i y)
         _mm256_set1_epi32(0xFF));
 }
 
-/* Raises each flagged hand's value to its flush when that is larger; bit b
+/* Raises each flagged hand's value to its flush when that is larger (or,
+ * for the 2-7 low, `low27`, replaces it by its exact flushed value); bit b
  * of `flagged` is lane b % 8 of step b / 8. */
-static void add_flushes(const uint64_t *copies, uint16_t *high, uint64_t flagged)
+static void add_flushes(const uint64_t *copies, uint16_t *high, uint64_t flagged, int low27)
 {
     for (; flagged; flagged &= flagged - 1) {
         int bit = stud_ctz64(flagged);
         int k = (bit & ~7) + lane_hand[bit & 7];
         uint64_t mask = copies[k];
+        if (low27) {
+            high[k] = stud_eval_27_flushed(mask);
+            continue;
+        }
         int suit = stud_ctz64(stud_flush_lanes(mask)) >> 4;
         uint16_t flush = stud_flush_high[stud_suit_field(mask, suit)];
         if (flush > high[k])
@@ -165,7 +171,7 @@ static uint64_t flagged_hands(const uint8_t *no_flush, size_t steps)
     return ~bits & (steps >= 8 ? ~0ull : (1ull << (8 * steps)) - 1);
 }
 
-enum { HIGH, LOW8, RAZZ, HILO };
+enum { HIGH, LOW8, RAZZ, HILO, LOW27 };
 
 /* Scalar values of copies[from..to) (their checks passed). */
 static AVX2_INLINE void scalar_values(int kind, const uint64_t *copies, size_t from,
@@ -177,6 +183,8 @@ static AVX2_INLINE void scalar_values(int kind, const uint64_t *copies, size_t f
             out[k] = stud_eval_high(c);
         if (kind == RAZZ)
             out[k] = stud_eval_razz(c);
+        if (kind == LOW27)
+            out[k] = stud_eval_27(c);
         if (kind == LOW8)
             out[k] = stud_eval_low8(c);
         if (kind == HILO)
@@ -202,7 +210,9 @@ static AVX2_INLINE void read_tables(int kind, const struct block_lanes *lanes, s
      * lanes with vector extracts, or merge the stores through shifts) */
     const volatile uint32_t *bucket = lanes->bucket + k, *offset = lanes->offset + k;
     const volatile uint32_t *low_ranks = lanes->low_ranks + k;
-    const uint16_t *by_slot = kind == RAZZ ? stud_razz_by_slot : stud_high_by_slot;
+    const uint16_t *by_slot = kind == RAZZ    ? stud_razz_by_slot
+                              : kind == LOW27 ? stud_27_by_slot
+                                              : stud_high_by_slot;
     high += k;
     if (kind == HILO)
         low += k;
@@ -243,7 +253,7 @@ static AVX2_INLINE int vector_step(int kind, const uint64_t *masks, size_t k,
                                   _mm256_andnot_si256(allowed, one));
     if (!_mm256_testz_si256(bad, bad))
         return 1;
-    if (kind == HIGH || kind == HILO)
+    if (kind == HIGH || kind == HILO || kind == LOW27)
         no_flush[k / 8] = (uint8_t)no_flush8(counts0, counts1);
     __m256i lo = low_dwords8(m0, m1), hi = high_dwords8(m0, m1);
     __m256i x = _mm256_xor_si256(lo, hi), y = _mm256_and_si256(lo, hi);
@@ -266,7 +276,7 @@ static AVX2_INLINE int vector_step(int kind, const uint64_t *masks, size_t k,
 static AVX2_INLINE size_t checked_batch(int kind, const uint64_t *masks, uint16_t *out,
                                         uint16_t *out2, size_t n)
 {
-    const int late = kind != LOW8, flushes = kind == HIGH || kind == HILO;
+    const int late = kind != LOW8, flushes = kind == HIGH || kind == HILO || kind == LOW27;
     uint64_t copies[BLOCK];
     uint8_t no_flush[BLOCK / 8] = {0};
     struct block_lanes lanes;
@@ -290,13 +300,13 @@ static AVX2_INLINE size_t checked_batch(int kind, const uint64_t *masks, uint16_
             size_t good = stud_first_invalid_scalar(copies + k, 8, 5, 7);
             scalar_values(kind, copies, k, k + good, high, low);
             if (flushes)
-                add_flushes(copies, high, flagged_hands(no_flush, k / 8));
+                add_flushes(copies, high, flagged_hands(no_flush, k / 8), kind == LOW27);
             return i + k + good;
         }
         if (late)
             read_tables(kind, &lanes, len - 8, high, low);
         if (flushes)
-            add_flushes(copies, high, flagged_hands(no_flush, len / 8));
+            add_flushes(copies, high, flagged_hands(no_flush, len / 8), kind == LOW27);
         i += len;
     }
     /* the last 0..7 masks: copied one by one, then checked and evaluated */
@@ -322,6 +332,11 @@ AVX2 size_t stud_simd_low8_batch(const uint64_t *masks, uint16_t *out, size_t n)
 AVX2 size_t stud_simd_razz_batch(const uint64_t *masks, uint16_t *out, size_t n)
 {
     return checked_batch(RAZZ, masks, out, NULL, n);
+}
+
+AVX2 size_t stud_simd_27_batch(const uint64_t *masks, uint16_t *out, size_t n)
+{
+    return checked_batch(LOW27, masks, out, NULL, n);
 }
 
 AVX2 size_t stud_simd_hilo_batch(const uint64_t *masks, uint16_t *high, uint16_t *low8, size_t n)

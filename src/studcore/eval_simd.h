@@ -17,6 +17,7 @@ int stud_simd_available(void);
 size_t stud_simd_high_batch(const uint64_t *masks, uint16_t *out, size_t n);
 size_t stud_simd_low8_batch(const uint64_t *masks, uint16_t *out, size_t n);
 size_t stud_simd_razz_batch(const uint64_t *masks, uint16_t *out, size_t n);
+size_t stud_simd_27_batch(const uint64_t *masks, uint16_t *out, size_t n);
 size_t stud_simd_hilo_batch(const uint64_t *masks, uint16_t *high, uint16_t *low8, size_t n);
 size_t stud_simd_first_invalid(const uint64_t *masks, size_t n, int min_cards, int max_cards);
 #endif

@@ -45,16 +45,28 @@ static const stud_street five_streets[STUD_MAX_STREETS] = {
 
 static int seven_card(int variant)
 {
-    return variant == STUD_SEVEN_CARD_STUD || variant == STUD_SEVEN_CARD_STUD_HILO ||
-           variant == STUD_RAZZ;
+    return variant != STUD_FIVE_CARD_STUD && variant != STUD_FIVE_CARD_STUD_HILO; /* 1, 12.1 */
 }
 
 static int scoring_of(int variant)
 {
-    return variant == STUD_RAZZ ? STUD_SCORE_RAZZ
-           : (variant == STUD_SEVEN_CARD_STUD_HILO || variant == STUD_FIVE_CARD_STUD_HILO)
-               ? STUD_SCORE_HILO8
-               : STUD_SCORE_HIGH;
+    switch (variant) {
+    case STUD_RAZZ: return STUD_SCORE_RAZZ;
+    case STUD_SEVEN_CARD_STUD_HILO:
+    case STUD_FIVE_CARD_STUD_HILO: return STUD_SCORE_HILO8;
+    case STUD_DEUCE_TO_SEVEN_RAZZ: return STUD_SCORE_27;                  /* 12.5 */
+    case STUD_SEVEN_CARD_STUD_HILO_REGULAR: return STUD_SCORE_HILO_REGULAR; /* 13.4 */
+    default: return STUD_SCORE_HIGH;
+    }
+}
+
+/* The action order a variant deals by default (2.1, 3.1, 12.2, 12.3, 13.2). */
+static int order_of(int variant)
+{
+    return variant == STUD_RAZZ || variant == STUD_DEUCE_TO_SEVEN_RAZZ ||
+                   variant == STUD_SEVEN_CARD_STUD_HILO_REGULAR
+               ? STUD_ORDER_LOW
+               : STUD_ORDER_HIGH;
 }
 
 void stud_rules_default(stud_rules *r, int variant, int32_t small_bet)
@@ -67,7 +79,7 @@ void stud_rules_default(stud_rules *r, int variant, int32_t small_bet)
     r->ante = small_bet / 5;     /* 1: "about a fifth of the small bet" */
     r->bring_in = small_bet / 2; /* 1: BI = S / 2 */
     r->scoring = (uint8_t)scoring_of(variant);
-    r->low_board = variant == STUD_RAZZ; /* 2.1, 3.1 */
+    stud_rules_set_order(r, order_of(variant)); /* 2.1, 3.1, 12.2, 12.3, 13.2 */
     r->n_streets = seven ? 5 : 4;
     r->max_players = seven ? 8 : 10; /* 1; 10 in Five Card Stud with the shortage rule */
     r->max_raises = 3;               /* 4.2 */
@@ -84,14 +96,14 @@ void stud_rules_default(stud_rules *r, int variant, int32_t small_bet)
 int stud_rules_check(const stud_rules *r)
 {
     const int32_t limit = 1 << 28;
-    if (r->variant > STUD_FIVE_CARD_STUD_HILO || r->small_bet <= 0 || r->small_bet > limit)
+    if (r->variant > STUD_SEVEN_CARD_STUD_HILO_REGULAR || r->small_bet <= 0 || r->small_bet > limit)
         return STUD_E_RULES;
     /* the skeleton is the variant's own (1): only the options may differ
      * (compared with the tables stud_rules_default copies: every hand's
      * start checks its rules, so this stays cheap) */
     int seven = seven_card(r->variant);
     if (r->scoring != scoring_of(r->variant) || r->n_streets != (seven ? 5 : 4) ||
-        r->max_players != (seven ? 8 : 10) || r->low_board != (r->variant == STUD_RAZZ) ||
+        r->max_players != (seven ? 8 : 10) || r->low_board != (r->action_order == STUD_ORDER_LOW) ||
         memcmp(r->streets, seven ? seven_streets : five_streets, sizeof r->streets) != 0)
         return STUD_E_RULES;
     if (r->ante < 0 || r->bring_in <= 0 || r->bring_in > r->small_bet ||
@@ -99,7 +111,13 @@ int stud_rules_check(const stud_rules *r)
         return STUD_E_RULES;
     if (r->bring_in_tiebreak > 1 || r->board_tiebreak > 1 || r->heads_up_uncapped > 1 ||
         r->open_pair_double > 1 || r->reopen_rule > 1 || r->odd_chip > 1 || r->burn_cards > 1 ||
-        r->max_raises > 100)
+        r->max_raises > 100 || r->fold_when_can_check > 1 || r->odd_chip_half > 1)
+        return STUD_E_RULES;
+    /* 13.2, 13.5: options of Hi-Lo Regular; every other game has its own
+     * order and no such low */
+    int regular = r->variant == STUD_SEVEN_CARD_STUD_HILO_REGULAR;
+    if (r->action_order > 1 || (!regular && r->action_order != order_of(r->variant)) ||
+        r->low_needs_five_ranks > (regular ? 1 : 0))
         return STUD_E_RULES;
     return STUD_OK;
 }
@@ -161,15 +179,18 @@ static void put_chips(stud_hand *h, int seat, int32_t amount)
 
 /* A seat's board as a number: larger is a higher board (board.h), and with
  * the suit tie-break, in the two low bits, the suit of its top card (hi: a
- * higher suit is a higher board; Razz: a lower suit is a lower, better
- * board, and the highest suit is the "highest" card: 2.2, 3.6). */
+ * higher suit is a higher board; the low order of Razz, 2-7 Razz and Hi-Lo
+ * Regular: a lower suit is a lower, better board, and the highest suit is
+ * the "highest" card: 2.2, 3.6, 12.2, 12.3, 13.2). */
 static uint64_t board_key(const stud_hand *h, int seat, int suit)
 {
-    int razz = h->rules.low_board;
-    uint64_t key = stud_board_order(h->board[seat], razz) << 2;
+    int low = h->rules.low_board;
+    uint64_t key = stud_board_order(h->board[seat], low) << 2;
     if (suit) {
-        unsigned top = (unsigned)stud_top_card_key(h->up_mask[seat], razz) & 3;
-        key |= razz ? 3 - top : top;
+        /* the top card: ace low (3.3), or high in 2-7 Razz (12.2, 12.3) */
+        int ace_low = stud_rules_ace_low_board(&h->rules);
+        unsigned top = (unsigned)stud_top_card_key(h->up_mask[seat], ace_low) & 3;
+        key |= low ? 3 - top : top;
     }
     return key;
 }
@@ -206,7 +227,7 @@ static void give_card(stud_hand *h, int seat, int card, int up, stud_log *log)
     if (up) {
         h->up_flags[seat] |= (uint8_t)(1u << k);
         h->up_mask[seat] |= bit;
-        h->board[seat] = stud_board_add(h->board[seat], card, h->rules.low_board);
+        h->board[seat] = stud_board_add(h->board[seat], card, stud_rules_ace_low_board(&h->rules));
     }
     stud_emit(log, STUD_EV_DEAL, seat, card, up, 0);
 }
@@ -483,8 +504,9 @@ static int32_t min32(int32_t a, int32_t b)
 }
 
 /* The head of the legal list: the bring-in (2.3; 2.7: short, all he has);
- * or the fold and the call; or the check (6.7: no fold then).  Returns how
- * many, 1 or 2: the passive action is the last of them. */
+ * or the fold and the call; or the check (6.7: no fold then; 11.3, with
+ * fold_when_can_check: the fold and the check).  Returns how many, 1 or 2:
+ * the passive action is the last of them. */
 static int passive_actions(const stud_hand *h, stud_action *out)
 {
     int seat = h->actor;
@@ -496,6 +518,11 @@ static int passive_actions(const stud_hand *h, stud_action *out)
     if (h->bet_to > mine) {
         out[0] = action(STUD_FOLD, mine);
         out[1] = action(STUD_CALL, min32(h->bet_to, mine + stack));
+        return 2;
+    }
+    if (h->rules.fold_when_can_check) {
+        out[0] = action(STUD_FOLD, mine);
+        out[1] = action(STUD_CHECK, mine);
         return 2;
     }
     out[0] = action(STUD_CHECK, mine);

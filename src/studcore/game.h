@@ -23,12 +23,19 @@ enum stud_variant {
     STUD_RAZZ = 2,
     STUD_FIVE_CARD_STUD = 3,
     STUD_FIVE_CARD_STUD_HILO = 4,
+    STUD_DEUCE_TO_SEVEN_RAZZ = 5,          /* docs/rules.md 12 */
+    STUD_SEVEN_CARD_STUD_HILO_REGULAR = 6, /* docs/rules.md 13: hi-lo, no qualifier */
 };
 
-enum stud_scoring { STUD_SCORE_HIGH = 0, STUD_SCORE_HILO8 = 1, STUD_SCORE_RAZZ = 2 };
+enum stud_scoring { STUD_SCORE_HIGH = 0, STUD_SCORE_HILO8 = 1, STUD_SCORE_RAZZ = 2, STUD_SCORE_27 = 3, STUD_SCORE_HILO_REGULAR = 4 };
 enum stud_tiebreak { STUD_TIE_POSITION = 0, STUD_TIE_SUIT = 1 };
 enum stud_reopen { STUD_REOPEN_HALF_BET = 0, STUD_REOPEN_FULL_RAISE = 1 };
 enum stud_odd_chip { STUD_ODD_HIGH_CARD = 0, STUD_ODD_POSITION = 1 };
+/* 13.2: who brings in and acts first.  LOW: the highest upcard brings in,
+ * the lowest board acts first (Razz, 2-7 Razz, Hi-Lo Regular by default);
+ * HIGH: the lowest upcard, the highest board (the other games). */
+enum stud_action_order { STUD_ORDER_LOW = 0, STUD_ORDER_HIGH = 1 };
+enum stud_odd_chip_half { STUD_ODD_HALF_HIGH = 0, STUD_ODD_HALF_LOW = 1 }; /* 11.3 */
 
 enum stud_action_kind {
     STUD_FOLD = 0,
@@ -68,7 +75,8 @@ typedef struct {
 typedef struct {
     int32_t small_bet, big_bet, ante, bring_in;
     uint8_t variant, scoring, n_streets, max_players;
-    uint8_t low_board;         /* Razz: lowest board acts first, highest card brings in */
+    uint8_t low_board;         /* lowest board acts first, highest card brings in: the same
+                                * as action_order == STUD_ORDER_LOW (stud_rules_set_order) */
     uint8_t bring_in_tiebreak; /* stud_tiebreak (2.2) */
     uint8_t board_tiebreak;    /* stud_tiebreak (3.4) */
     uint8_t max_raises;        /* raises after the bet, per round (4.2) */
@@ -77,8 +85,27 @@ typedef struct {
     uint8_t reopen_rule;       /* stud_reopen (6.3) */
     uint8_t odd_chip;          /* stud_odd_chip (9.5) */
     uint8_t burn_cards;        /* 1 */
+    uint8_t action_order;      /* stud_action_order: the variant's own; a choice in Hi-Lo
+                                * Regular only (13.2) */
+    uint8_t low_needs_five_ranks; /* 13.5: Hi-Lo Regular only: no low without five ranks */
+    uint8_t fold_when_can_check; /* 11.3: a fold is legal where a check is (6.7: 0) */
+    uint8_t odd_chip_half;       /* stud_odd_chip_half (11.3; 9.3: high) */
     stud_street streets[STUD_MAX_STREETS];
 } stud_rules;
+
+/* 13.2: sets the action order (and low_board with it). */
+static inline void stud_rules_set_order(stud_rules *rules, int order)
+{
+    rules->action_order = (uint8_t)order;
+    rules->low_board = order == STUD_ORDER_LOW;
+}
+
+/* Boards rank the ace low (3.3: Razz, and Hi-Lo Regular in the Razz order);
+ * in 2-7 Razz the ace is high on a board as in the hi games (12.2, 12.3). */
+static inline int stud_rules_ace_low_board(const stud_rules *rules)
+{
+    return rules->low_board && rules->variant != STUD_DEUCE_TO_SEVEN_RAZZ;
+}
 
 /* Fills the streets and every default of docs/rules.md for a variant and small
  * bet: B = 2S, ante = S / 5, BI = S / 2, the seeds' options. */

@@ -62,6 +62,14 @@ static int straight_top(const int counts[STUD_RANKS])
     return -1;
 }
 
+/* Top rank index of a 5-rank straight with the ace high only (2-7 low,
+ * docs/rules.md 12.5: A-5-4-3-2 is no straight), or -1. */
+static int straight_top_ace_high(const int counts[STUD_RANKS])
+{
+    int top = straight_top(counts);
+    return top == 3 ? -1 : top;
+}
+
 static int identity_order[STUD_RANKS];
 static int ace_low_order[STUD_RANKS];
 
@@ -102,6 +110,18 @@ static uint32_t razz_key5(const int counts[STUD_RANKS])
     return (uint32_t)cat << 20 | pack_by_count(counts, ace_low_order);
 }
 
+/* Structural key of a 5-card 2-7 low (docs/rules.md 12.5; smaller is
+ * better): the high key with the ace high only, so the order is the high
+ * order reversed except that A-5-4-3-2 is an ace-high no-pair hand (the
+ * best ace-high hand: worse than any king-high, better than any pair). */
+static uint32_t low27_key5(const int counts[STUD_RANKS], int flush)
+{
+    int pairs, trips, quads;
+    if (count_shape(counts, &pairs, &trips, &quads) == 5 && straight_top_ace_high(counts) < 0)
+        return (uint32_t)(flush ? FLUSH : HIGH_CARD) << 20 | pack_by_count(counts, identity_order);
+    return high_key5(counts, flush);
+}
+
 /* ---- numbering the classes ------------------------------------------------- */
 
 static int cmp_u32(const void *a, const void *b)
@@ -112,7 +132,8 @@ static int cmp_u32(const void *a, const void *b)
 
 static uint32_t high_keys[STUD_HIGH_CLASSES];
 static uint32_t razz_keys[STUD_RAZZ_CLASSES];
-static int n_high_keys, n_razz_keys;
+static uint32_t low27_keys[STUD_27_CLASSES];
+static int n_high_keys, n_razz_keys, n_low27_keys;
 
 static int find_key(const uint32_t *keys, int n, uint32_t key)
 {
@@ -132,6 +153,12 @@ static uint16_t high_value5(const int counts[STUD_RANKS], int flush)
 static uint16_t razz_value5(const int counts[STUD_RANKS])
 {
     return (uint16_t)(STUD_RAZZ_CLASSES - find_key(razz_keys, n_razz_keys, razz_key5(counts)));
+}
+
+static uint16_t low27_value5(const int counts[STUD_RANKS], int flush)
+{
+    return (uint16_t)(STUD_27_CLASSES -
+                      find_key(low27_keys, n_low27_keys, low27_key5(counts, flush)));
 }
 
 /* Calls fn on every multiset of ranks with counts <= 4 and `size` cards. */
@@ -158,12 +185,15 @@ static void collect_classes(const int counts[STUD_RANKS], void *ctx)
     high_keys[n_high_keys++] = high_key5(counts, 0);
     if (count_shape(counts, &pairs, &trips, &quads) == 5)
         high_keys[n_high_keys++] = high_key5(counts, 1);
+    low27_keys[n_low27_keys++] = low27_key5(counts, 0);
+    if (count_shape(counts, &pairs, &trips, &quads) == 5)
+        low27_keys[n_low27_keys++] = low27_key5(counts, 1);
     razz_keys[n_razz_keys++] = razz_key5(counts);
 }
 
 /* Best values over the 5-card sub-multisets of a larger multiset. */
 struct best {
-    uint16_t high, razz;
+    uint16_t high, razz, low27; /* low27: no five cards of one suit */
 };
 
 static void best_of_subsets(int counts[STUD_RANKS], int sub[STUD_RANKS], int rank, int left,
@@ -171,9 +201,11 @@ static void best_of_subsets(int counts[STUD_RANKS], int sub[STUD_RANKS], int ran
 {
     if (rank == STUD_RANKS) {
         if (left == 0) {
-            uint16_t h = high_value5(sub, 0), z = razz_value5(sub);
+            uint16_t h = high_value5(sub, 0), z = razz_value5(sub), l = low27_value5(sub, 0);
             if (h > best->high)
                 best->high = h;
+            if (l > best->low27)
+                best->low27 = l;
             if (z > best->razz)
                 best->razz = z;
         }
@@ -222,7 +254,7 @@ static void collect_key(const int counts[STUD_RANKS], void *ctx)
     (void)ctx;
     int copy[STUD_RANKS], sub[STUD_RANKS] = {0};
     memcpy(copy, counts, sizeof copy);
-    struct best best = {0, 0};
+    struct best best = {0, 0, 0};
     best_of_subsets(copy, sub, 0, 5, &best);
     uint64_t add = 0;
     unsigned low_ranks = 0; /* bit 0 = ace, bit k = rank k+1 (eval.h, stud_low_ranks) */
@@ -403,11 +435,12 @@ static void build_hash(struct hash *hs, const uint64_t *keys, int shift)
 /* ---- flushes and 8-or-better lows ------------------------------------------ */
 
 static uint16_t flush_high[8192 + 1];
+static uint16_t flush_27[8192 + 1];
 
 static void build_flushes(void)
 {
     for (unsigned field = 0; field < 8192; field++) {
-        uint16_t best = 0;
+        uint16_t best = 0, best27 = 0;
         if (stud_popcount(field) >= 5) {
             for (unsigned sub = 0; sub < 8192; sub++) {
                 if ((sub & ~field) || stud_popcount(sub) != 5)
@@ -415,12 +448,15 @@ static void build_flushes(void)
                 int counts[STUD_RANKS];
                 for (int r = 0; r < STUD_RANKS; r++)
                     counts[r] = (sub >> r) & 1;
-                uint16_t v = high_value5(counts, 1);
+                uint16_t v = high_value5(counts, 1), l = low27_value5(counts, 1);
                 if (v > best)
                     best = v;
+                if (l > best27)
+                    best27 = l;
             }
         }
         flush_high[field] = best;
+        flush_27[field] = best27;
     }
 }
 
@@ -474,8 +510,11 @@ int main(int argc, char **argv)
     each_multiset(counts, 0, 5, collect_classes, NULL);
     qsort(high_keys, (size_t)n_high_keys, sizeof high_keys[0], cmp_u32);
     qsort(razz_keys, (size_t)n_razz_keys, sizeof razz_keys[0], cmp_u32);
-    if (n_high_keys != STUD_HIGH_CLASSES || n_razz_keys != STUD_RAZZ_CLASSES) {
-        fprintf(stderr, "gen_tables: %d high / %d razz classes\n", n_high_keys, n_razz_keys);
+    qsort(low27_keys, (size_t)n_low27_keys, sizeof low27_keys[0], cmp_u32);
+    if (n_high_keys != STUD_HIGH_CLASSES || n_razz_keys != STUD_RAZZ_CLASSES ||
+        n_low27_keys != STUD_27_CLASSES) {
+        fprintf(stderr, "gen_tables: %d high / %d razz / %d 2-7 classes\n", n_high_keys,
+                n_razz_keys, n_low27_keys);
         return 1;
     }
     uint16_t category_start[10];
@@ -498,15 +537,18 @@ int main(int argc, char **argv)
                       (1ull << (4 * stud_card_suit(c)));
     build_flushes();
 
-    static uint16_t high_by_slot[MAX_SLOTS], razz_by_slot[MAX_SLOTS];
+    static uint16_t high_by_slot[MAX_SLOTS], razz_by_slot[MAX_SLOTS], low27_by_slot[MAX_SLOTS];
     static uint32_t rkey_value[MAX_SLOTS];
+    static uint16_t rkey_27[MAX_SLOTS];
     for (uint32_t slot = 0; slot < mask_hash.n_slots; slot++) {
         int key = mask_hash.slot_key[slot];
         high_by_slot[slot] = key < 0 ? 0 : key_best[key].high;
         razz_by_slot[slot] = key < 0 ? 0 : key_best[key].razz;
+        low27_by_slot[slot] = key < 0 ? 0 : key_best[key].low27;
     }
     for (uint32_t slot = 0; slot < add_hash.n_slots; slot++) {
         int key = add_hash.slot_key[slot];
+        rkey_27[slot] = key < 0 ? 0 : key_best[key].low27;
         rkey_value[slot] = key < 0 ? 0 : stud_rkey_pack(key_best[key].high, key_best[key].razz,
                                                          key_low8[key]);
     }
@@ -526,12 +568,19 @@ int main(int argc, char **argv)
               mask_hash.disp, N_BUCKETS + 1);
     write_u16(f, "const uint16_t stud_high_by_slot[]", high_by_slot, mask_hash.n_slots + 1);
     write_u16(f, "const uint16_t stud_razz_by_slot[]", razz_by_slot, mask_hash.n_slots + 1);
+    write_u16(f, "const uint16_t stud_27_by_slot[]", low27_by_slot, mask_hash.n_slots + 1);
     write_u16(f, "const uint16_t stud_flush_high[8192 + 1]", flush_high, 8192 + 1);
+    write_u16(f, "const uint16_t stud_flush_27[8192 + 1]", flush_27, 8192 + 1);
     fprintf(f, "const uint8_t stud_low8_by_ranks[256 + 3] = {\n");
     for (int i = 0; i < 256 + 3; i++)
         fprintf(f, "%s%u,", i % 16 ? " " : "\n    ", low8_by_ranks[i]);
     fprintf(f, "\n};\n\n");
     write_u16(f, "const uint16_t stud_high_category_start[10]", category_start, 10);
+    /* the category of each 2-7 value: value v is the key numbered 7462 - v */
+    fprintf(f, "const uint8_t stud_27_category[STUD_27_CLASSES + 1] = {\n    0,");
+    for (int v = 1; v <= STUD_27_CLASSES; v++)
+        fprintf(f, "%s%u,", v % 16 ? " " : "\n    ", low27_keys[STUD_27_CLASSES - v] >> 20);
+    fprintf(f, "\n};\n\n");
     fprintf(f, "const uint64_t stud_rkey_mul = 0x%016llxull;\n", (unsigned long long)add_hash.mul);
     fprintf(f, "const uint32_t stud_rkey_slots = %u;\n\n", add_hash.n_slots);
     fprintf(f, "const uint64_t stud_rkey_card_key[STUD_CARDS] = {");
@@ -548,7 +597,9 @@ int main(int argc, char **argv)
                 (unsigned long)(N_BUCKETS + 2u * add_hash.disp[b] - (b << STUD_HASH_OFFSET_BITS)));
     for (uint32_t i = 0; i < add_hash.n_slots + 1; i++)
         fprintf(f, "%s%lu,", (N_BUCKETS + i) % 8 ? " " : "\n    ", (unsigned long)rkey_value[i]);
-    fprintf(f, "\n};\n");
+    fprintf(f, "\n};\n\n");
+    /* the 2-7 lows of the same slots, beside the packed entries */
+    write_u16(f, "const uint16_t stud_rkey_27_entries[]", rkey_27, add_hash.n_slots + 1);
     if (fclose(f) != 0) {
         perror(argv[1]);
         return 1;

@@ -71,7 +71,8 @@ STUD_NOINLINE static int deal_short(stud_hand *h, int need, int burning)
 }
 
 /* Each card's bit (cards.h) and its rank's bit in a board's planes
- * (board.h, stud_board_add: ace high, or in Razz ace low), by card id. */
+ * (board.h, stud_board_add: ace high, or ace low where boards rank it low,
+ * stud_rules_ace_low_board), by card id. */
 #define CARD_BIT(c) (1ull << (16 * ((c) & 3) + ((c) >> 2)))
 #define CARD_BITS(r) \
     CARD_BIT(4 * (r)), CARD_BIT(4 * (r) + 1), CARD_BIT(4 * (r) + 2), CARD_BIT(4 * (r) + 3)
@@ -110,7 +111,7 @@ static STUD_ALWAYS_INLINE void deal_street(stud_hand *h, unsigned live)
     memcpy(rng, h->rng, sizeof rng);
     int top = h->deck_top;
     const int len = h->deck_len;
-    const uint16_t *board_bit = board_bits[h->rules.low_board];
+    const uint16_t *board_bit = board_bits[stud_rules_ace_low_board(&h->rules)];
     uint8_t *deck = h->deck;
     if (burning) { /* (burn(), with the generator here) */
         int pick = top + (int)stud_rng_below(rng, (uint32_t)(len - top));
@@ -148,25 +149,22 @@ static STUD_ALWAYS_INLINE void deal_street(stud_hand *h, unsigned live)
 
 /* ---- who acts first (game.c: board_key, extreme_board) ---------------------------- */
 
-static uint64_t board_key(const stud_hand *h, int seat, int suit, int razz)
+static uint64_t board_key(const stud_hand *h, int seat, int low, int ace_low)
 {
-    uint64_t key = stud_board_order(h->board[seat], razz) << 2;
-    if (suit) {
-        unsigned top = (unsigned)stud_top_card_key(h->up_mask[seat], razz) & 3;
-        key |= razz ? 3 - top : top;
-    }
-    return key;
+    uint64_t key = stud_board_order(h->board[seat], low) << 2;
+    unsigned top = (unsigned)stud_top_card_key(h->up_mask[seat], ace_low) & 3;
+    return key | (low ? 3 - top : top);
 }
 
 STUD_NOINLINE static int extreme_board_suit(const stud_hand *h, unsigned live, int largest)
 {
-    int razz = h->rules.low_board;
+    int low = h->rules.low_board, ace_low = stud_rules_ace_low_board(&h->rules);
     uint64_t flip = largest ? 0 : ~0ull;
     int best = stud_ctz64(live);
-    uint64_t best_key = board_key(h, best, 1, razz) ^ flip;
+    uint64_t best_key = board_key(h, best, low, ace_low) ^ flip;
     for (unsigned rest = live & (live - 1); rest; rest &= rest - 1) {
         int seat = stud_ctz64(rest);
-        uint64_t key = board_key(h, seat, 1, razz) ^ flip;
+        uint64_t key = board_key(h, seat, low, ace_low) ^ flip;
         int better = key > best_key;
         best = better ? seat : best;
         best_key = better ? key : best_key;
@@ -176,8 +174,9 @@ STUD_NOINLINE static int extreme_board_suit(const stud_hand *h, unsigned live, i
 
 /* The live seat with the smallest board (the bring-in) or the largest (the
  * opener), ties to the lowest seat or by suit.  By position, the planes'
- * key (stud_board_order) is compared directly: Razz's key only reverses
- * it, so the largest Razz key is the smallest planes' key. */
+ * key (stud_board_order) is compared directly: the low order's key (Razz,
+ * 2-7 Razz, Hi-Lo Regular) only reverses it, so the largest low key is the
+ * smallest planes' key (the planes rank the ace as the game does). */
 static int extreme_board(const stud_hand *h, unsigned live, int tiebreak, int largest)
 {
     if (tiebreak == STUD_TIE_SUIT)

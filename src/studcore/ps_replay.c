@@ -24,16 +24,34 @@ typedef struct {
     int live_known, awaiting;
 } replay;
 
-/* _filled_cards: -1 where the Python code raises */
-static int fill(const stud_ps_hand *hd, replay *rp)
+/* The unknown cards as replay.py fills them when none of them is an up
+ * card: the lowest unnamed card, or the seat's shown cards in order.  -1
+ * where the Python code raises, and where an up card is unknown: that one
+ * is chosen by docs/rules.md 11.4 (python/stud/histories/unknown.py, a
+ * search this file does not repeat), so the Python replay decides it. */
+static int fill(const stud_ps_hand *hd, const stud_rules *rules, replay *rp)
 {
     uint64_t seen = 0, community = 0, dealt_to[8] = {0};
     int unknown = 0, shows = 0;
+    /* which of a seat's cards (in the order dealt) are up: 1, the streets' table */
+    uint8_t up_at[8] = {0};
+    int n_at = 0;
+    for (int s = 0; s < rules->n_streets && s < STUD_MAX_STREETS; s++) {
+        const stud_street *street = &rules->streets[s];
+        for (int k = 0; k < street->down + street->up && n_at < 8; k++)
+            up_at[n_at++] = (uint8_t)(k >= street->down);
+    }
+    int held[8] = {0};
     for (int i = 0; i < hd->n_steps; i++) {
         const stud_ps_step *st = &hd->steps[i];
         if (st->type == STUD_PS_DEALT || st->type == STUD_PS_COMMUNITY) {
             for (int k = 0; k < st->n_cards; k++) {
                 int c = st->cards[k];
+                if (st->type == STUD_PS_DEALT && st->seat < 8) {
+                    int at = held[st->seat]++;
+                    if (c == STUD_PS_UNKNOWN && (at >= 8 || up_at[at]))
+                        return -1;
+                }
                 if (c == STUD_PS_UNKNOWN) {
                     unknown = 1;
                     continue;
@@ -224,7 +242,7 @@ int stud_ps_replay(const stud_ps_hand *hd, const stud_rules *rules)
     }
     if (chips > ((int64_t)1 << 30) || hd->rake < 0)
         return STUD_PS_FALLBACK;
-    if (fill(hd, &rp))
+    if (fill(hd, rules, &rp))
         return STUD_PS_FALLBACK;
     stud_hand *h = &rp.hand;
     if (stud_hand_start(h, rules, n, hd->stacks, NULL, 0, 1, 1, 0, NULL) != STUD_OK)

@@ -111,8 +111,9 @@ static int odd_chip_key(const stud_hand *h, int seat, int kind)
     if (h->rules.odd_chip == STUD_ODD_POSITION)
         return -seat;
     uint64_t used = stud_best_five(h->all_mask[seat] | h->community, (enum stud_eval_kind)kind);
-    /* in a low the ace is the lowest card */
-    return stud_top_card_key(used, kind != STUD_EVAL_HIGH);
+    /* in an A-5 or 8-or-better low the ace is the lowest card (9.7); in a
+     * 2-7 low it is high (12.6) */
+    return stud_top_card_key(used, kind != STUD_EVAL_HIGH && kind != STUD_EVAL_27);
 }
 
 /* Splits `amount` evenly among `winners` (who won with hands of `kind`);
@@ -165,16 +166,24 @@ void stud_settle(stud_hand *h, unsigned contenders, int auto_show, stud_log *log
     stud_values values[STUD_MAX_SEATS];
     memset(values, 0, sizeof values);
     int scoring = h->rules.scoring;
-    /* the main ranking: high, or the A-5 low in Razz */
-    int main_kind = scoring == STUD_SCORE_RAZZ ? STUD_EVAL_RAZZ : STUD_EVAL_HIGH;
+    /* the main ranking: high, or the A-5 low in Razz, or the 2-7 low in 2-7
+     * Razz (12.5); the low half's: the 8-or-better low, or in Hi-Lo Regular
+     * the A-5 low (13.4) */
+    int main_kind = scoring == STUD_SCORE_RAZZ ? STUD_EVAL_RAZZ
+                    : scoring == STUD_SCORE_27 ? STUD_EVAL_27
+                                               : STUD_EVAL_HIGH;
+    int low_kind = scoring == STUD_SCORE_HILO_REGULAR ? STUD_EVAL_RAZZ : STUD_EVAL_LOW8;
     for (int seat = 0; seat < h->n_seats; seat++) {
         if (!(contenders >> seat & 1))
             continue;
         uint64_t cards = h->all_mask[seat] | h->community; /* 8.3: cards speak */
-        values[seat].high =
-            main_kind == STUD_EVAL_RAZZ ? stud_eval_razz(cards) : stud_eval_high(cards);
+        values[seat].high = main_kind == STUD_EVAL_RAZZ ? stud_eval_razz(cards)
+                            : main_kind == STUD_EVAL_27 ? stud_eval_27(cards)
+                                                        : stud_eval_high(cards);
         if (scoring == STUD_SCORE_HILO8) /* no low outside hi-lo: it stays 0 */
             values[seat].low = stud_eval_low8(cards);
+        else if (scoring == STUD_SCORE_HILO_REGULAR) /* 13.4: every hand has a low (>= 1) */
+            values[seat].low = stud_regular_low(cards, h->rules.low_needs_five_ranks);
     }
 
     /* Folded and mucked chips are dead money.  (A player may muck only when
@@ -208,8 +217,13 @@ void stud_settle(stud_hand *h, unsigned contenders, int auto_show, stud_log *log
             carried = amount;
             continue;
         }
-        if (amount == 0)
+        if (amount == 0) {
+            /* 8.2: a pot the rake emptied (11.1) still has its winners, who
+             * show (as a share that rounds to 0 chips does) */
+            stud_winners emptied = winners_among(values, h->n_seats, eligible);
+            tied |= emptied.high | emptied.low;
             continue;
+        }
         int32_t before[STUD_MAX_SEATS];
         if (log)
             memcpy(before, award, sizeof before);
@@ -221,9 +235,11 @@ void stud_settle(stud_hand *h, unsigned contenders, int auto_show, stud_log *log
              * 9.4: the same players tie both halves, the pot is split evenly */
             split(h, amount, high_winners, main_kind, award);
         } else {
-            int32_t high_half = (amount + 1) / 2; /* 9.3: the odd chip to the high */
+            /* 9.3: the odd chip to the high; 11.3: to the low with odd_chip_half */
+            int32_t high_half = h->rules.odd_chip_half == STUD_ODD_HALF_LOW ? amount / 2
+                                                                            : (amount + 1) / 2;
             split(h, high_half, high_winners, main_kind, award);
-            split(h, amount - high_half, low_winners, STUD_EVAL_LOW8, award);
+            split(h, amount - high_half, low_winners, low_kind, award);
         }
         if (!log)
             continue;

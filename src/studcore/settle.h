@@ -10,13 +10,14 @@
 
 #include <stdint.h>
 
+#include "eval.h"
 #include "game.h"
 #include "portable.h"
 
 /* ---- who wins a pot (9) ------------------------------------------------------- */
 
 /* A hand's showdown values (eval.h): its high, or its Razz low in Razz, and
- * its 8-or-better low.  Larger is better, equal values tie; every hand has
+ * its 8-or-better low (in Hi-Lo Regular its A-5 low, 13.4).  Larger is better, equal values tie; every hand has
  * a high of 1 or more, and a low of 0 is no low. */
 typedef struct {
     uint16_t high;
@@ -68,6 +69,16 @@ static inline stud_winners stud_winners_of(const stud_values *v, int n, unsigned
         if (seats >> seat & 1)
             w = stud_winners_add(w, seat, v[seat]);
     return w;
+}
+
+/* The low of Hi-Lo Regular (13.4): the A-5 low of 9.6, no qualifier, so
+ * every hand has one; with `five_ranks` (13.5) none (0) without five
+ * distinct ranks among the cards. */
+static inline uint16_t stud_regular_low(uint64_t cards, int five_ranks)
+{
+    if (five_ranks && stud_popcount(stud_rank_set(cards)) < 5)
+        return 0;
+    return stud_eval_razz(cards);
 }
 
 /* ---- what game.c and settle.c share ---------------------------------------------- */

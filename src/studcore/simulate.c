@@ -150,6 +150,25 @@ double stud_policy_strength(const stud_hand *h, int seat)
 double stud_policy_strength_of(uint64_t cards, int n, int scoring)
 {
     int razz = scoring == STUD_SCORE_RAZZ;
+    if (n >= 5 && scoring == STUD_SCORE_HILO_REGULAR) {
+        /* 13.4: every hand has a low, so the better half counts; a low
+         * counts by its place among the 1287 unpaired lows (the top of the
+         * A-5 scale: a ten low about 0.8, a jack low 0.64), a paired low
+         * as nothing */
+        double high = stud_eval_high(cards) / (double)STUD_HIGH_CLASSES;
+        double low = (double)((int)stud_eval_razz(cards) - (STUD_RAZZ_CLASSES - 1287)) / 1287.0;
+        return high > low ? high : low;
+    }
+    if (scoring == STUD_SCORE_27) {
+        /* 12.5: the 2-7 low once five cards are known, by its place among
+         * the 1278 unpaired lows at the top of the scale, A-5-4-3-2 among
+         * them (a nine low about 0.9, a jack low 0.64; pairs and worse as
+         * nothing); before, the share of distinct ranks 2..7 (the ace is
+         * high), as in Razz */
+        if (n >= 5)
+            return (double)((int)stud_eval_27(cards) - (STUD_27_CLASSES - 1278)) / 1278.0;
+        return (double)stud_popcount(stud_rank_set(cards) & 0x3Fu) / (double)n * 0.8;
+    }
     if (n >= 5)
         return razz ? stud_eval_razz(cards) / (double)STUD_RAZZ_CLASSES
                     : stud_eval_high(cards) / (double)STUD_HIGH_CLASSES;
@@ -160,7 +179,7 @@ double stud_policy_strength_of(uint64_t cards, int n, int scoring)
     uint32_t key = stud_board_high_head(cards); /* pairs and better, then the top rank */
     uint32_t category = key >> 16;
     double top = (double)((key >> 12) & 0xF) / 13.0;
-    if (scoring == STUD_SCORE_HILO8) { /* low draws count too */
+    if (scoring == STUD_SCORE_HILO8 || scoring == STUD_SCORE_HILO_REGULAR) { /* low draws too */
         unsigned low = stud_low_ranks(cards);
         double lowish = (double)stud_popcount(low) / (double)n;
         if (category == 0 && lowish >= 1.0)

@@ -7,6 +7,9 @@
  *   high   1..7462   one value per class of 5-card hands (7462 classes)
  *   razz   1..6175   A-5 low, pairs count against (6175 = 5-4-3-2-A)
  *   low8   0..56     8-or-better low, 0 = no qualifying low (56 = wheel)
+ *   2-7    1..7462   deuce-to-seven low (docs/rules.md 12.5): ace high only,
+ *                    straights and flushes count against; 7462 = 7-5-4-3-2
+ *                    of two suits or more, 1 = royal flush
  *
  * Rank multiset key.  Summing the four suit fields bit-wise with a
  * carry-save adder gives, for every rank, its count (0..4) as three bit
@@ -45,6 +48,7 @@
 #define STUD_HIGH_CLASSES 7462
 #define STUD_RAZZ_CLASSES 6175
 #define STUD_LOW8_CLASSES 56
+#define STUD_27_CLASSES 7462
 
 #define STUD_HASH_BUCKET_BITS 15
 #define STUD_HASH_OFFSET_BITS 14
@@ -54,9 +58,14 @@ extern const uint32_t stud_hash_slots;
 extern const uint16_t stud_hash_disp[(1u << STUD_HASH_BUCKET_BITS) + 1];
 extern const uint16_t stud_high_by_slot[];   /* best high value of the multiset, flushes aside */
 extern const uint16_t stud_razz_by_slot[];   /* best A-5 low of the multiset */
+extern const uint16_t stud_27_by_slot[];    /* best 2-7 low of the multiset, as if no flush */
 extern const uint16_t stud_flush_high[8192 + 1]; /* best flush / straight flush of one suit field, 0 if < 5 cards */
+extern const uint16_t stud_flush_27[8192 + 1];   /* best 2-7 low (a flush) of five cards of one suit field, 0 if < 5 */
 extern const uint8_t stud_low8_by_ranks[256 + 3]; /* bit 0 = ace, bit k = rank k+1 (2..8); 3 spare */
 extern const uint16_t stud_high_category_start[10]; /* first value of each category; [9] = 7463 */
+/* The category (0 = no pair .. 8 = straight flush, numbered as the high
+ * categories) of each 2-7 value; [0] = 0 (no value). */
+extern const uint8_t stud_27_category[STUD_27_CLASSES + 1];
 
 #define STUD_RKEY_MUL_SHIFT 25 /* the multiplier's low zero bits: 64 - 25 = 39 */
 #define STUD_RKEY_EMPTY 0x3333ull
@@ -69,11 +78,21 @@ extern const uint64_t stud_rkey_card_key[STUD_CARDS];
  * index offsets (stud_rkey_index), then the entries of the slots:
  * high | razz << 13 | low8 << 26 (flushes aside for the high). */
 extern const uint32_t stud_rkey_table[];
+/* The 2-7 low of each slot (as if no flush), beside the packed entries:
+ * index them with stud_rkey_27 (the entry's index, less the offsets). */
+extern const uint16_t stud_rkey_27_entries[];
 
 /* What one card adds to a running key. */
 static inline uint64_t stud_rkey_card(int card)
 {
     return stud_rkey_card_key[card];
+}
+
+/* The 2-7 low (flushes aside) of the slot whose entry is at `index`
+ * (stud_rkey_index) in stud_rkey_table. */
+static inline unsigned stud_rkey_27(uint32_t index)
+{
+    return stud_rkey_27_entries[index - (1u << STUD_HASH_BUCKET_BITS)];
 }
 
 static inline uint32_t stud_rkey_pack(unsigned high, unsigned razz, unsigned low8)

@@ -311,7 +311,10 @@ def replay(record: HandRecord) -> Hand:
     return hand
 
 
-@pytest.mark.parametrize("name, record", all_sample_records(), ids=lambda v: str(v)[:30])
+@pytest.mark.parametrize("name, record", [
+    (name, record) for name, record in all_sample_records()
+    # (there an unknown up card decides who acts: test_unknown_cards.py)
+    if not name.startswith("unknown_up_cards")], ids=lambda v: str(v)[:30])
 def test_sample_replays_in_the_engine(name, record):
     hand = replay(record)
     assert tuple(hand.stacks) == record.finishing_stacks

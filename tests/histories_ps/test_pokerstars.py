@@ -119,6 +119,7 @@ def test_the_base_hand_reads():
 
 EXPECTED = {  # file: (records, errors, skipped, cancelled)
     "cash_razz_eur_old.txt": (2, 0, 0, 0),
+    "cash_stud8_fold_check.txt": (1, 0, 0, 0),
     "cash_stud8_gbp.txt": (2, 0, 0, 0),
     "cash_stud_usd.txt": (4, 0, 0, 0),
     "mixed_games.txt": (4, 0, 2, 0),
@@ -622,7 +623,8 @@ def test_a_hand_cancelled_is_counted_not_read():
 
 def test_the_pokerstars_profile():
     assert POKERSTARS_PROFILE == {"bring_in_tiebreak": "suit", "board_tiebreak": "position",
-                                  "max_raises": 3, "heads_up_uncapped": False}
+                                  "max_raises": 3, "heads_up_uncapped": False,
+                                  "fold_when_can_check": True}
     assert only(BASE).rules.bring_in_tiebreak == "suit"
     # a profile replaces it whole
     assert only(BASE, profile={}).rules.bring_in_tiebreak == "position"

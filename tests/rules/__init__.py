@@ -1,6 +1,8 @@
 """The rules table: stacked-deck scenarios for every numbered rule of docs/rules.md
-and every option value, in the five variants where the rule differs; one
-file per docs/rules.md section (test_1_skeleton.py ... test_10_illegal_actions.py).
+and every option value, in the seven variants where the rule differs; one
+file per docs/rules.md section (test_1_skeleton.py ... test_10_illegal_actions.py,
+test_12_deuce_to_seven_razz.py and test_13_hilo_regular.py for the two games
+those sections add).
 
 Every expectation here (actors, legal actions with their amounts, payouts,
 stacks) was worked out by hand from docs/rules.md and the seeds, not read off the

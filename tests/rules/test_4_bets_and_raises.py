@@ -12,7 +12,7 @@ from tests.support.rules_helpers import (
     ALL_VARIANTS,
     FIVE,
     L3,
-    RZ,
+    LOW_FAMILY,
     SEVEN,
     V5,
     V7,
@@ -146,9 +146,10 @@ def test_4_4_open_pair(variant, option):
         with pytest.raises(ValueError, match="4.4"):
             Rules(variant, 10, **kw)
         return
-    if variant == RZ:
-        # Razz: 9h brings in; seat 0's 4-2 is the lowest board and opens
-        hand = make(RZ, OPEN7, **kw)
+    if variant in LOW_FAMILY:
+        # Razz (2-7 Razz, Hi-Lo Regular alike): 9h brings in; seat 0's 4-2 is
+        # the lowest board and opens
+        hand = make(variant, OPEN7, **kw)
         drive(hand, ["1 bring_in", "2 call", "0 call", "street 4"])
         assert hand.actor == 0
         assert legal_text(hand) == ("check, bet 10, bet 20" if double else "check, bet 10")

@@ -16,7 +16,8 @@ import re
 from stud import ActionKind, Hand, Rules, Variant
 from stud.game import ActionTaken, CardBurned, CommunityCardDealt, HandMucked, HandShown, PotAwarded
 
-SEVEN = (Variant.SEVEN_CARD_STUD, Variant.SEVEN_CARD_STUD_HILO, Variant.RAZZ)
+SEVEN = (Variant.SEVEN_CARD_STUD, Variant.SEVEN_CARD_STUD_HILO, Variant.RAZZ,
+         Variant.DEUCE_TO_SEVEN_RAZZ, Variant.SEVEN_CARD_STUD_HILO_REGULAR)
 FIVE = (Variant.FIVE_CARD_STUD, Variant.FIVE_CARD_STUD_HILO)
 ALL_VARIANTS = SEVEN + FIVE
 
@@ -195,7 +196,9 @@ def new_hand(variant, hands, stacks=None, *, deck_kw=None, seed=1, **rules_kw):
 
 V7, V8, RZ, V5, V58 = (Variant.SEVEN_CARD_STUD, Variant.SEVEN_CARD_STUD_HILO, Variant.RAZZ,
                        Variant.FIVE_CARD_STUD, Variant.FIVE_CARD_STUD_HILO)
+R27, HL = Variant.DEUCE_TO_SEVEN_RAZZ, Variant.SEVEN_CARD_STUD_HILO_REGULAR
 HI_FAMILY = (V7, V8, V5, V58)  # lowest upcard brings in, highest board acts first
+LOW_FAMILY = (RZ, R27, HL)  # highest upcard brings in, lowest board acts first
 
 
 def make(variant, hands, stacks=None, *, burn=None, seed=3, **rules_kw):
@@ -208,8 +211,10 @@ def make(variant, hands, stacks=None, *, burn=None, seed=3, **rules_kw):
 def first_street(variant):
     """Three seats' first-street cards with seat 0 to bring in (2c lowest in
     the hi games, Kc highest in Razz); later cards are left to the shuffle."""
-    if variant == RZ:
+    if variant in (RZ, HL):  # the king highest, the ace low (2.1, 13.2)
         return ["2h 3h Kc", "4s 5s 9d", "6s 7h 2c"]
+    if variant == R27:  # the ace highest (12.2)
+        return ["2h 3h Ac", "4s 5s 9d", "6s 7h 2c"]
     if variant in SEVEN:
         return ["Ah Kh 2c", "Qs Js 9d", "Ts 8h Kc"]
     return ["Ah 2c", "Qs 9d", "Ts Kc"]

@@ -33,6 +33,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Union
 
+from ..enums import Variant
 from .phh import HistoryError, read_phh_lines, write_phh, write_phhs
 from .record import HandRecord
 
@@ -43,12 +44,21 @@ __all__ = ["FORMATS", "PROFILES", "Reading", "read", "write"]
 
 FORMATS = ("phh", "pokerstars")
 
-#: Named sets of ``stud.Rules`` options (docs/rules.md 11.2).  "wsop": the
-#: WSOP's readings where docs/rules.md names them: four raises (4.2) and
-#: ties broken by suit (2.2, 3.4).  "pokerstars": see
-#: ``stud.histories.pokerstars.POKERSTARS_PROFILE``.
+#: Named sets of ``stud.Rules`` options (docs/rules.md 11.2).  An option
+#: whose value is a dict gives a value per variant (``record.options_for``;
+#: a variant it does not name keeps the default).  "wsop": the WSOP rule
+#: books: four raises (4.2), bring-in ties by suit (2.2), tied boards by
+#: suit in the hi games, Seven Card Stud (the Tournament Rules) and Five
+#: Card Stud, and by position in Razz, 2-7 Razz and the hi-lo games (3.4).
+#: "pokerstars": see ``stud.histories.pokerstars.POKERSTARS_PROFILE``.
 PROFILES: dict[str, dict[str, Any]] = {
-    "wsop": {"max_raises": 4, "bring_in_tiebreak": "suit", "board_tiebreak": "suit"},
+    "wsop": {"max_raises": 4, "bring_in_tiebreak": "suit",
+             "board_tiebreak": {Variant.SEVEN_CARD_STUD: "suit", Variant.FIVE_CARD_STUD: "suit",
+                                Variant.RAZZ: "position",
+                                Variant.DEUCE_TO_SEVEN_RAZZ: "position",
+                                Variant.SEVEN_CARD_STUD_HILO: "position",
+                                Variant.SEVEN_CARD_STUD_HILO_REGULAR: "position",
+                                Variant.FIVE_CARD_STUD_HILO: "position"}},
 }
 
 

@@ -150,6 +150,7 @@ from .record import (
     Step,
     _cached_rules,
     _trusted,
+    check_profile,
 )
 
 __all__ = ["HistoryError", "VARIANT_CODES", "read_phh", "read_phh_lines", "write_phh",
@@ -217,7 +218,7 @@ def _options(profile: Mapping[str, Any] | None) -> dict[str, Any]:
             raise ValueError(f"profile: {name!r} comes from the file, not from a profile")
         if name not in Rules._fields:
             raise ValueError(f"profile: stud.Rules has no option {name!r}")
-    Rules(Variant.SEVEN_CARD_STUD, 10, **options)  # the values' types and ranges
+    check_profile(options)  # the values' types and ranges
     return options
 
 

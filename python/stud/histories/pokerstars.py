@@ -76,8 +76,8 @@ Not supported: other games (skipped), pot-limit or no-limit stud (an
 error), a PokerStars "cash out" of an all-in hand (an error), hands in
 languages other than English (their lines are not recognised).  A hand is
 read as the file has it: PokerStars lets a player fold where he could
-check, which such a hand records, and which the engine refuses when the
-hand is replayed (docs/rules.md 6.7).
+check, which such a hand records; the profile's ``fold_when_can_check``
+(docs/rules.md 11.3) lets the engine replay it (6.7 refuses it).
 """
 
 from __future__ import annotations
@@ -103,9 +103,11 @@ __all__ = ["POKERSTARS_PROFILE", "HistoryError", "PokerStarsReader", "read_poker
 #: third raise), heads-up too.  The open pair on 4th street allows the big
 #: bet in Seven Card Stud ("Pair on board - a double bet is allowed"), the
 #: engine's default for that game, so it is not set here (it cannot be set
-#: for Razz or Stud/8).
+#: for Razz or Stud/8).  A player may fold where he could check
+#: (docs/rules.md 11.3: the histories show "folds" with nothing to call).
 POKERSTARS_PROFILE: dict[str, Any] = {"bring_in_tiebreak": "suit", "board_tiebreak": "position",
-                                      "max_raises": 3, "heads_up_uncapped": False}
+                                      "max_raises": 3, "heads_up_uncapped": False,
+                                      "fold_when_can_check": True}
 
 #: the most lines one hand may have (chat included) before it is refused:
 #: what keeps a damaged file from filling the memory

@@ -115,7 +115,8 @@ _STREETS = {3: "3rd Street", 4: "4th Street", 5: "5th Street", 6: "6th Street", 
 _NOT_NAMES = ("*** ", "Seat ", "Table ", "Dealt to ", "Uncalled bet (", "PokerStars ",
               "Hand cancelled", "The deck is reshuffled")
 _OPTIONS = ("bring_in_tiebreak", "board_tiebreak", "max_raises", "heads_up_uncapped",
-            "open_pair_double", "reopen_rule", "odd_chip", "burn_cards", "shortage")
+            "open_pair_double", "reopen_rule", "odd_chip", "burn_cards", "shortage",
+            "fold_when_can_check", "odd_chip_half")
 
 
 def rules_profile(rules: Rules) -> dict[str, Any]:

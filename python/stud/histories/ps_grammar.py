@@ -41,6 +41,8 @@ _STREET_NUMBERS = {"3rd street": 3, "4th street": 4, "5th street": 5, "6th stree
 _BRACKETS = re.compile(r"\[(?P<a>[^\]]*)\](?: \[(?P<b>[^\]]*)\])?")
 _TOTAL = re.compile(r"Total pot (?P<total>\S+)(?P<pots>(?: (?:Main pot|Side pot(?:-\d+)?) "
                     r"\S+?\.)*) \| Rake (?P<rake>\S+)(?P<more>.*)")
+#: a fee the summary names after the rake ("| Jackpot $0.01"): rake too (11.3)
+_FEE = re.compile(r"(?:^|\| )(?:[A-Za-z ]*(?:Jackpot|Fee|jackpot|fee)) (?P<amount>[$€£]?[\d.,]+)")
 _POT_PART = re.compile(r"(?:Main pot|Side pot(?:-\d+)?) (\S+?)\.(?= |$)")
 _AMOUNT = re.compile(r"(?P<sym>[$€£]?)(?P<whole>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<frac>\d+))?")
 _ALL_IN = " and is all-in"

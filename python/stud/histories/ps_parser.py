@@ -26,6 +26,7 @@ from .ps_grammar import (
     _COLLECTED,
     _CURRENCIES,
     _DATE,
+    _FEE,
     _HEADER,
     _LEVEL,
     _MUCKED,
@@ -607,6 +608,9 @@ class _Parser:
             more = match["more"].strip(" |")
             if more:
                 self.fields.append(("summary", more))
+                # 11.3: a fee besides the rake (a jackpot) counts as rake
+                for fee in _FEE.finditer(more):
+                    self.rake += self._amount(fee["amount"], number)
             return
         if " mucked [" not in line:
             return  # (nothing else of the summary is read)

@@ -40,7 +40,7 @@ chips; money amounts are cents (``currency`` names the currency).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any, TypeVar, Union
 
@@ -181,11 +181,57 @@ _R = TypeVar("_R", bound=Record)
 _RULES: dict[tuple[Any, ...], Rules] = {}
 
 
+def options_for(options: Mapping[str, Any], variant: Variant) -> dict[str, Any]:
+    """A profile's ``stud.Rules`` options for one variant.  A profile may
+    give an option per game: its value is then a dict of ``Variant`` to
+    value (the WSOP breaks tied boards by suit in Seven Card Stud, by
+    position in Razz: ``stud.histories.PROFILES["wsop"]``), and a variant
+    the dict does not name keeps the option's default.
+
+    >>> options_for({"max_raises": 4, "board_tiebreak": {Variant.RAZZ: "suit"}}, Variant.RAZZ)
+    {'max_raises': 4, 'board_tiebreak': 'suit'}
+    >>> options_for({"board_tiebreak": {Variant.RAZZ: "suit"}}, Variant.SEVEN_CARD_STUD)
+    {}
+    """
+    chosen: dict[str, Any] = {}
+    for name, value in options.items():
+        if isinstance(value, Mapping):
+            if variant in value:
+                chosen[name] = value[variant]
+        else:
+            chosen[name] = value
+    return chosen
+
+
+def check_profile(options: Mapping[str, Any]) -> None:
+    """Raises what ``stud.Rules`` raises for a profile's options, for every
+    variant an option names (and for Seven Card Stud)."""
+    from ..game import Rules
+
+    variants = [Variant.SEVEN_CARD_STUD]
+    for value in options.values():
+        if isinstance(value, Mapping):
+            for variant in value:
+                if not isinstance(variant, Variant):
+                    raise TypeError(f"an option given per game maps a stud.Variant to its "
+                                    f"value, not {variant!r}")
+                if variant not in variants:
+                    variants.append(variant)
+    for variant in variants:
+        Rules(variant, 10, **options_for(options, variant))
+
+
 def _cached_rules(*args: Any, **options: Any) -> Rules:
     """``Rules(*args, **options)``, the same object for the same values
     (their types too: 1 is not True to the rules, 3.0 is not 3); raises
-    what ``Rules`` raises."""
-    from ..game import Rules
+    what ``Rules`` raises.  An option given per game (``options_for``)
+    takes the value of the variant, ``args[0]``."""
+    from ..game import Rules, variant_of
+
+    for value in options.values():
+        if isinstance(value, Mapping):
+            options = options_for(options, variant_of(args[0]))
+            break
 
     try:
         key: tuple[Any, ...] | None = (

@@ -8,10 +8,18 @@ seat collected (and its finishing stacks).  The first step where the two
 disagree raises ``MismatchError``: a record is never silently accepted and
 never silently fixed.
 
-Cards nobody saw (None in a record) are filled in from the cards the record
-never mentions, lowest first: a seat that showed gets its shown cards, and
-any other unknown card belongs to a hand that folded or mucked, where it
-cannot change who wins (docs/rules.md 8.3: only shown hands are compared).
+The rake (docs/rules.md 11.1) is the record's; a record with collections
+and a rake of 0 whose collections are short of what the pots held took the
+difference as its rake (11.3: a format that states no rake, or a fee
+besides the rake).
+
+Cards nobody saw (None in a record) are chosen as docs/rules.md 11.4 says
+(``stud.histories.unknown``): a seat that showed gets its shown cards; an
+unknown up card is chosen so that the record's bring-in and first actors
+hold; any other unknown card is the lowest card the record never names
+(it belongs to a hand that folded or mucked, where it cannot change who
+wins: docs/rules.md 8.3, only shown hands are compared).  When no choice
+fits, ``MismatchError`` names the first fact that cannot hold.
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..game import ActionKind, IllegalActionError, PotAwarded, RakeTaken, UncalledBetReturned
 from .record import Acted, CommunityDealt, Dealt, HandRecord, Move, Mucked, Showed, _trusted
+from .unknown import REPLAYS, Filler, NoFit, up_positions
 
 if TYPE_CHECKING:
     from .._core import Card, Hand
@@ -68,21 +77,29 @@ def _deck() -> list[Card]:
     return _DECK
 
 
-def _filled_cards(record: HandRecord) -> dict[int, Sequence[Card]]:
-    """The cards of each ``Dealt`` step (by the step's index) with every
-    None replaced."""
+def _unknowns(record: HandRecord) -> tuple[list[Card], dict[int, list[Card]], bool] | None:
+    """The pools of the cards a record does not name (None: it names them
+    all): the cards it never names, by index, and each shown seat's shown
+    cards not seen dealt to it, in the order shown; and whether an up card
+    is among them.  A card named twice raises ``MismatchError``."""
     seen: dict[Card, int] = {}  # card -> the step that first names it
     dealt_to: dict[int, set[Card]] = {}
     community: set[Card] = set()
-    dealt: list[tuple[int, Dealt]] = []
     shows = False
     unknown = False
+    up_unknown = False
+    ups = up_positions(record.rules)
+    held: dict[int, int] = {}  # seat -> cards dealt to it so far
     for index, step in enumerate(record.steps):
         if type(step) is Acted:
             continue
         if isinstance(step, Dealt):
-            dealt.append((index, step))
             mine = None
+            if None in step.cards and not up_unknown:
+                start = held.get(step.seat, 0)
+                up_unknown = any(card is None and (position >= len(ups) or ups[position])
+                                 for position, card in enumerate(step.cards, start))
+            held[step.seat] = held.get(step.seat, 0) + len(step.cards)
             for card in step.cards:
                 if card is None:
                     unknown = True
@@ -124,40 +141,115 @@ def _filled_cards(record: HandRecord) -> dict[int, Sequence[Card]]:
                                                            f"(step {seen[card]})")
                     seen[card] = index
                     extra.setdefault(step.seat, []).append(card)
-    # the cards nobody names, the lowest last (popped first)
-    unseen = [card for card in reversed(_deck()) if card not in seen] if unknown else []
+    if not unknown:
+        return None
+    return [card for card in _deck() if card not in seen], extra, up_unknown
+
+
+
+def _filled_cards(record: HandRecord) -> dict[int, Sequence[Card]]:
+    """The cards of each ``Dealt`` step (by the step's index) as a replay
+    deals them: every None chosen by docs/rules.md 11.4."""
     filled: dict[int, Sequence[Card]] = {}
-    for index, step in dealt:
-        cards: Sequence[Card | None] = step.cards
-        if unknown and None in cards:
-            cards = list(cards)
-            for position, card in enumerate(cards):
-                if card is None:
-                    shown = extra.get(step.seat)
-                    cards[position] = shown.pop(0) if shown else unseen.pop()
-        filled[index] = cards  # type: ignore[assignment]
+    replay_record(record, filled)
     return filled
 
 
-def replay_record(record: HandRecord) -> Hand:
+def replay_record(record: HandRecord,
+                  filled: dict[int, Sequence[Card]] | None = None) -> Hand:
     """The hand the record describes, played through the engine; see the
-    module's docstring.  Raises ``MismatchError`` where they disagree."""
+    module's docstring.  Raises ``MismatchError`` where they disagree.
+    ``filled``, when given, receives each ``Dealt`` step's cards as dealt
+    (by the step's index)."""
+    try:
+        return _replay_choosing(record, filled, None)
+    except _UnstatedRake as unstated:
+        # 11.3: a record that states no rake took what the pots held less
+        # what was collected
+        return _replay_choosing(record, filled, unstated.rake)
+
+
+class _UnstatedRake(Exception):
+    def __init__(self, rake: int) -> None:
+        super().__init__(rake)
+        self.rake = rake
+
+
+def _replay_choosing(record: HandRecord, filled: dict[int, Sequence[Card]] | None,
+                     rake: int | None) -> Hand:
+    """The replay, with the unknown cards chosen (11.4); ``rake``: the
+    rake derived from the collections (None: the record's)."""
+    pools = _unknowns(record)
+    if pools is None:
+        return _replay(record, None, filled, rake)
+    if not pools[2]:
+        fixed = _down_cards_only(record, pools[0], pools[1])
+        if fixed is not None:
+            return _replay(record, None, filled, rake, fixed)
+    skips: dict[int, int] = {}
+    first: NoFit | None = None
+    for _ in range(REPLAYS):
+        filler = Filler(record.rules, pools[0], pools[1], skips)
+        try:
+            return _replay(record, filler, filled, rake)
+        except NoFit as no_fit:
+            if first is None:
+                first = no_fit
+            # backtracking: the next fitting choice of the latest street
+            # chosen before the one that failed, the later ones afresh
+            earlier = [street for street in filler.chosen if street < no_fit.street]
+            if not earlier:
+                break
+            street = earlier[-1]
+            skips = {s: n for s, n in skips.items() if s < street}
+            skips[street] = filler.skips.get(street, 0) + 1
+    assert first is not None
+    raise MismatchError(record, first.step if first.step >= 0 else None, first.reason)
+
+
+def _down_cards_only(record: HandRecord, pool: list[Card], extras: dict[int, list[Card]]
+                     ) -> dict[int, Sequence[Card]] | None:
+    """Each ``Dealt`` step's cards (by index) when no unknown card is an up
+    card: each unknown one the first of its pool, in step order (the seat's
+    shown cards, then the lowest card never named), which is what ``Filler``
+    gives them; None when the pools run out (the search then says so)."""
+    pool = list(reversed(pool))
+    extra = {seat: list(reversed(cards)) for seat, cards in extras.items()}
+    fixed: dict[int, Sequence[Card]] = {}
+    for index, step in enumerate(record.steps):
+        if type(step) is Dealt and None in step.cards:
+            shown = extra.get(step.seat)
+            cards = [card if card is not None else shown.pop() if shown else
+                     pool.pop() if pool else None for card in step.cards]
+            if None in cards:
+                return None  # (no card left: the search says so)
+            fixed[index] = cards  # type: ignore[assignment]
+    return fixed
+
+
+def _replay(record: HandRecord, filler: Filler | None,
+            filled: dict[int, Sequence[Card]] | None, rake: int | None,
+            fixed: dict[int, Sequence[Card]] | None = None) -> Hand:
     from .._core import Hand
 
-    filled = _filled_cards(record)
     hand = Hand(record.rules, list(record.starting_stacks), manual=True, showdown="manual",
-                rake=record.rake)
+                rake=record.rake if rake is None else rake)
     try:
-        return _play(record, hand, filled)
+        return _play(record, hand, filler, filled, rake, fixed)
     except MismatchError as error:
         error.hand = hand  # as far as it reproduced (stud.histories.view shows it)
         raise
 
 
-def _play(record: HandRecord, hand: Hand, filled: dict[int, Sequence[Card]]) -> Hand:
-    """The record's steps played on ``hand`` (replay_record's body)."""
-    pending: dict[int, Sequence[Card]] = {}
+def _play(record: HandRecord, hand: Hand, filler: Filler | None,
+          filled: dict[int, Sequence[Card]] | None, rake: int | None,
+          fixed: dict[int, Sequence[Card]] | None) -> Hand:
+    """The record's steps played on ``hand`` (``_replay``'s body)."""
+    steps = record.steps
+    pending: dict[int, Sequence[Card | None]] = {}
+    indices: dict[int, int] = {}  # seat -> the step of its pending cards
     pending_from = 0
+    street = 0  # streets dealt so far
     decisions: dict[int, bool] = {}  # seat -> shows (True) or mucks (False)
     # hand.live_seats and hand.awaiting_deal, read once for each state of the hand
     # (None: the hand has changed since)
@@ -165,7 +257,7 @@ def _play(record: HandRecord, hand: Hand, filled: dict[int, Sequence[Card]]) -> 
     awaiting = False
 
     def flush() -> None:
-        nonlocal pending, live
+        nonlocal pending, live, street
         if not pending:
             return
         current = live if live is not None else set(hand.live_seats)
@@ -174,13 +266,29 @@ def _play(record: HandRecord, hand: Hand, filled: dict[int, Sequence[Card]]) -> 
                                 f"a street dealt to seats {sorted(pending)}, but the live seats "
                                 f"are {sorted(current)}")
         live = None
+        target: int | None = None
+        fact = 0
+        if filler is not None:
+            fact = max(indices.values()) + 1  # the step after the street's cards
+            after = steps[fact] if fact < len(steps) else None
+            target = after.seat if isinstance(after, Acted) else None
+            cards = filler.street(hand, street, pending, target, fact)
+        else:
+            cards = pending  # type: ignore[assignment]
+        if filled is not None:
+            for seat, index in indices.items():
+                filled[index] = cards[seat]
         try:
-            hand.deal(pending)
+            hand.deal(cards)
         except ValueError as error:
             raise MismatchError(record, pending_from, str(error)) from None
+        if filler is not None:
+            filler.check(hand, street, target, fact)
+        street += 1
         pending = {}
+        indices.clear()
 
-    for index, step in enumerate(record.steps):
+    for index, step in enumerate(steps):
         if isinstance(step, Dealt):
             if live is None:
                 live, awaiting = set(hand.live_seats), hand.awaiting_deal
@@ -191,7 +299,8 @@ def _play(record: HandRecord, hand: Hand, filled: dict[int, Sequence[Card]]) -> 
                 flush()
             if not pending:
                 pending_from = index
-            pending[seat] = filled[index]
+            pending[seat] = step.cards if fixed is None else fixed.get(index, step.cards)
+            indices[seat] = index
             if live is None:
                 live, awaiting = set(hand.live_seats), hand.awaiting_deal
             if pending.keys() == live:
@@ -209,6 +318,7 @@ def _play(record: HandRecord, hand: Hand, filled: dict[int, Sequence[Card]]) -> 
                 hand.deal(community=step.card)
             except ValueError as error:
                 raise MismatchError(record, index, str(error)) from None
+            street += 1
         elif isinstance(step, (Showed, Mucked)):
             flush()
             decisions.setdefault(step.seat, isinstance(step, Showed))
@@ -225,8 +335,23 @@ def _play(record: HandRecord, hand: Hand, filled: dict[int, Sequence[Card]]) -> 
     if not hand.is_over:
         raise MismatchError(record, None, "the record ends before the hand does: "
                                           + _awaits(hand))
-    _check_settlement(record, hand)
+    awarded = _awarded(hand)
+    if rake is None and record.rake == 0 and record.collected is not None:
+        short = sum(awarded) - sum(record.collected)
+        if short > 0:
+            raise _UnstatedRake(short)
+    _check_settlement(record, hand, awarded)
     return hand
+
+
+def _awarded(hand: Hand) -> list[int]:
+    """What each seat was paid from the pots (the PotAwarded events' sum):
+    its chips at the end less those it began with, plus those it put in
+    (its contributions count no uncalled bet: that came back)."""
+    stacks = hand.stacks
+    starting = hand.starting_stacks
+    contributions = hand.contributions
+    return [stacks[s] - starting[s] + contributions[s] for s in range(len(stacks))]
 
 
 def _awaits(hand: Hand) -> str:
@@ -294,14 +419,8 @@ def _act_listed(record: HandRecord, hand: Hand, index: int, step: Acted) -> None
     hand.act(found)
 
 
-def _check_settlement(record: HandRecord, hand: Hand) -> None:
-    # what each seat was paid from the pots (the PotAwarded events' sum): its
-    # chips at the end less those it began with and plus those it put in
-    # (its contributions count no uncalled bet: that came back)
+def _check_settlement(record: HandRecord, hand: Hand, awarded: list[int]) -> None:
     stacks = hand.stacks
-    starting = hand.starting_stacks
-    contributions = hand.contributions
-    awarded = [stacks[s] - starting[s] + contributions[s] for s in range(len(stacks))]
     if record.collected is not None and list(record.collected) != awarded:
         seats = [s for s in range(hand.n_seats) if record.collected[s] != awarded[s]]
         detail = "; ".join(f"{record.name_of(s)} (seat {s}) collected {record.collected[s]}, "
