@@ -21,7 +21,7 @@ Amounts are whole chips; money amounts are cents.
 
 from .analysis import HandAnalysis, PlayerTotals, StreetEquity, analyze, summarize
 from .errors import HistoryError
-from .io import FORMATS, PROFILES, Reading, read, write
+from .io import FORMATS, PROFILES, Reading, formats, read, write
 from .record import Acted, CommunityDealt, Dealt, HandRecord, Move, Mucked, Showed, Source, Step
 from .replay import MismatchError
 from .verify import Verification, verify
@@ -30,4 +30,4 @@ from .view import html, text
 __all__ = ["FORMATS", "PROFILES", "Acted", "CommunityDealt", "Dealt", "HandAnalysis",
            "HandRecord", "HistoryError", "MismatchError", "Move", "Mucked", "PlayerTotals",
            "Reading", "Showed", "Source", "Step", "StreetEquity", "Verification", "analyze",
-           "html", "read", "summarize", "text", "verify", "write"]
+           "formats", "html", "read", "summarize", "text", "verify", "write"]
