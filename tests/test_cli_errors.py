@@ -42,11 +42,13 @@ def test_hh_not_a_history(capsys):
     one_line_error(capsys, ["hh", "summary", str(ROOT / "README.md")], "README.md")
 
 
-def test_hh_not_utf8(capsys, tmp_path):
-    bad = tmp_path / "bad.txt"
-    bad.write_bytes(b"PokerStars Hand #1: \xff\xfe\n")
-    for command in ("verify", "summary", "show"):
-        one_line_error(capsys, ["hh", command, str(bad)], str(bad), "not UTF-8")
+def test_hh_windows_1252_file_is_read_as_such(capsys, tmp_path):
+    # (sites wrote cp1252: its bytes are not UTF-8, and read as what they are)
+    text = (SAMPLES / "cash_stud_usd.txt").read_text(encoding="utf-8-sig")
+    old = tmp_path / "cp1252.txt"
+    old.write_bytes(text.replace("Hero", "Hérô").encode("cp1252"))
+    assert main(["hh", "summary", str(old)]) == 0
+    assert "Hérô" in capsys.readouterr().out
 
 
 def test_hh_convert_many_hands_to_one_phh_leaves_no_file(capsys, tmp_path):
@@ -66,10 +68,10 @@ def test_hh_convert_into_a_missing_directory(capsys, tmp_path):
 def test_hh_convert_failing_midway_keeps_the_old_file_and_leaves_no_other(capsys, tmp_path):
     good = SAMPLES / "cash_stud_usd.txt"
     mixed = tmp_path / "mixed.txt"
-    mixed.write_bytes(good.read_bytes() + b"\n\nPokerStars Hand #9: \xff\n")
+    mixed.write_bytes(good.read_bytes() + b"\n\nPokerStars Hand #9: " + b"x" * (2 << 20))
     out = tmp_path / "x.phhs"
     out.write_text("old\n")
-    one_line_error(capsys, ["hh", "convert", str(mixed), str(out)], "not UTF-8")
+    one_line_error(capsys, ["hh", "convert", str(mixed), str(out)], "a line longer than")
     assert out.read_text() == "old\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["mixed.txt", "x.phhs"]
 

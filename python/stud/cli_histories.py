@@ -13,7 +13,7 @@ from typing import Any
 
 from .cli import UserError, user_errors
 from .histories import HistoryError, MismatchError, Summary, read, verify, write
-from .histories.io import PROFILES
+from .histories.io import _profiles, formats
 from .histories.record import HandRecord
 from .histories.view import streets, text
 
@@ -26,11 +26,11 @@ def add_commands(commands: Any) -> None:
     sub = hh.add_subparsers(dest="hh_command", required=True)
 
     def common(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--format", choices=["phh", "pokerstars"],
-                       help="the input format (default: found from the first line)")
-        p.add_argument("--profile", choices=sorted({*PROFILES, "pokerstars"}),
-                       help="table rules by name (default: pokerstars for PokerStars files, "
-                            "none for PHH)")
+        p.add_argument("--format", choices=list(formats()),
+                       help="the input format (default: found from the first lines)")
+        p.add_argument("--profile", choices=sorted(_profiles()),
+                       help="table rules by name (default: the site's own for a site's "
+                            "files, none for PHH)")
         p.add_argument("--progress", action="store_true", help="a progress bar (needs tqdm)")
 
     convert = sub.add_parser("convert", help="PokerStars or PHH in, PHH out",

@@ -28,7 +28,7 @@ Amounts are whole chips; money amounts are cents.
 from .analysis import HandAnalysis, PlayerTotals, StreetEquity, Summary, analyze, summarize
 from .errors import HistoryError
 from .export import ExportCounts, export
-from .io import FORMATS, PROFILES, Reading, read, write
+from .io import FORMATS, PROFILES, Reading, formats, read, write
 from .plot import results_graph
 from .record import Acted, CommunityDealt, Dealt, HandRecord, Move, Mucked, Showed, Source, Step
 from .replay import MismatchError
@@ -38,5 +38,5 @@ from .view import html, text
 __all__ = ["FORMATS", "PROFILES", "Acted", "CommunityDealt", "Dealt", "ExportCounts",
            "HandAnalysis", "HandRecord", "HistoryError", "MismatchError", "Move", "Mucked",
            "PlayerTotals", "Reading", "Showed", "Source", "Step", "StreetEquity", "Summary",
-           "Verification", "analyze", "export", "html", "read", "results_graph", "summarize",
-           "text", "verify", "write"]
+           "Verification", "analyze", "export", "formats", "html", "read", "results_graph",
+           "summarize", "text", "verify", "write"]

@@ -34,13 +34,14 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Union
 
 from ..enums import Variant
+from .encoding import open_text
 from .phh import HistoryError, read_phh_lines, write_phh, write_phhs
 from .record import HandRecord
 
 if TYPE_CHECKING:
     from .._core import Hand
 
-__all__ = ["FORMATS", "PROFILES", "Reading", "read", "write"]
+__all__ = ["FORMATS", "PROFILES", "Reading", "formats", "read", "write"]
 
 FORMATS = ("phh", "pokerstars")
 
@@ -63,9 +64,21 @@ PROFILES: dict[str, dict[str, Any]] = {
 
 
 def _profiles() -> dict[str, dict[str, Any]]:
+    """Every profile by name: ``PROFILES``, PokerStars' and each site
+    format's (``stud.histories.sites``), under the format's name."""
     from .pokerstars import POKERSTARS_PROFILE
+    from .sites import site_formats
 
-    return {**PROFILES, "pokerstars": dict(POKERSTARS_PROFILE)}
+    return {**PROFILES, "pokerstars": dict(POKERSTARS_PROFILE),
+            **{site.name: dict(site.profile) for site in site_formats()}}
+
+
+def formats() -> tuple[str, ...]:
+    """The formats ``read`` takes by name: ``FORMATS`` and the site formats
+    present (``stud.histories.sites``)."""
+    from .sites import site_formats
+
+    return (*FORMATS, *(site.name for site in site_formats()))
 
 
 def profile_options(profile: str | Mapping[str, Any] | None) -> dict[str, Any] | None:
@@ -88,17 +101,20 @@ def read(source: Source, *, format: str | None = None,
     """The hands of a history, one ``HandRecord`` at a time.
 
     ``source``: a path, an open text file, or the text itself (a ``str``
-    with a line break).  ``format``: "phh" or "pokerstars", found from the
-    first line when None.  ``profile``: the site's table rules by name
-    ("pokerstars", "wsop") or as ``stud.Rules`` options; PokerStars files
-    use "pokerstars" unless told otherwise.  ``on_error``: called with each
+    with a line break); a path's text encoding is found from its bytes
+    (``stud.histories.encoding``).  ``format``: "phh", "pokerstars" or a
+    site format's name (``formats()``), found from the first lines when
+    None, never from the file's name.  ``profile``: the site's table rules
+    by name ("pokerstars", "wsop", a site format's name) or as
+    ``stud.Rules`` options; a site's files use its own profile unless told
+    otherwise.  ``on_error``: called with each
     hand that cannot be read (``HistoryError``), the rest still read; None
     raises it.  The iterator returned (a ``Reading``) also counts the hands
     it passed over: ``skipped`` (other games, in a mixed PokerStars file)
     and ``cancelled``.
     """
-    if format is not None and format not in FORMATS:
-        raise ValueError(f"format is one of {FORMATS} or None, not {format!r}")
+    if format is not None and format not in formats():
+        raise ValueError(f"format is one of {formats()} or None, not {format!r}")
     reading = Reading()
     reading._records = _read(reading, source, format, profile, on_error)
     return reading
@@ -112,7 +128,7 @@ class Reading(Iterator[HandRecord]):
 
     def __init__(self) -> None:
         self._records: Iterator[HandRecord] = iter(())
-        self._reader: Any = None  # the PokerStarsReader, which keeps the counts
+        self._reader: Any = None  # the PokerStars or site reader, which keeps the counts
 
     @property
     def skipped(self) -> int:
@@ -134,16 +150,23 @@ def _read(reading: Reading, source: Source, format: str | None,
           on_error: Callable[[HistoryError], None] | None) -> Iterator[HandRecord]:
     lines, name, close = _open(source)
     try:
-        first, lines = _peek(lines)
-        found = format or _detect(first, name)
+        head, lines = _peek(lines)
+        found = format or _detect(head, name)
         options = profile_options(profile)
         if found == "phh":
             items: Iterator[Any] = read_phh_lines(lines, name, profile=options, errors="yield")
-        else:
+        elif found == "pokerstars":
             from .pokerstars import POKERSTARS_PROFILE, read_pokerstars_lines
 
             items = reading._reader = read_pokerstars_lines(
                 lines, file=name, profile=POKERSTARS_PROFILE if options is None else options)
+        else:
+            from .sites import site_formats
+
+            site = next(site for site in site_formats() if site.name == found)
+            reader = reading._reader = site.reader(
+                file=name, profile=dict(site.profile) if options is None else options)
+            items = reader.read(lines)
         for item in items:
             if isinstance(item, HistoryError):
                 if on_error is None:
@@ -172,7 +195,7 @@ def _open(source: Source) -> tuple[Iterator[str], str | None, Callable[[], None]
         return _lines(io.StringIO(source, newline=""), None), None, lambda: None
     if isinstance(source, (str, os.PathLike)):
         path = Path(source)
-        handle = open(path, encoding="utf-8-sig", newline="")  # noqa: SIM115 - closed by the caller
+        handle = open_text(path)  # (its encoding from its bytes; closed by the caller)
         return _lines(handle, str(path)), str(path), handle.close
     if isinstance(source, (io.RawIOBase, io.BufferedIOBase)) or "b" in str(
             getattr(source, "mode", "")):
@@ -192,33 +215,55 @@ def _lines(handle: IO[str], name: str | None, first_line: int = 1) -> Iterator[s
     ``first_line``: the number of the first, in the whole file."""
     readline = handle.readline
     number = first_line - 1
+    bare_cr = False  # the last line ended with a lone \r
     while True:
         line = readline(MAX_LINE + 1)
         if not line:
             return
         number += 1
+        if bare_cr and line == "\r\n":
+            # a \r\n written as \r\r\n (a Windows program's text mode over
+            # text that had its line ends already): one line end, not two
+            bare_cr = False
+            continue
+        bare_cr = line.endswith("\r")
         if len(line) > MAX_LINE:
             raise HistoryError(f"a line longer than {MAX_LINE:,} characters: not a hand "
                                f"history's", name, None, number)
-        yield line
+        yield line.replace("\0", "") if "\0" in line else line  # (a stray NUL byte)
 
 
 def _peek(lines: Iterator[str]) -> tuple[str, Iterator[str]]:
-    """The first line that says something, and every line still to read."""
+    """The head of the text (its first ``HEAD_LINES`` lines that say
+    something, stripped, joined with \\n; "" when there is none) and every
+    line still to read."""
+    from .sites import HEAD_LINES
+
     seen: list[str] = []
+    head: list[str] = []
     for line in lines:
         seen.append(line)
         text = line.lstrip("\ufeff").strip()
-        if text and not text.startswith("#"):
-            return text, itertools.chain(seen, lines)
-    return "", iter(seen)
+        if text:
+            head.append(text)
+            if len(head) == HEAD_LINES:
+                break
+    return "\n".join(head), itertools.chain(seen, lines)
 
 
-def _detect(first: str, name: str | None) -> str:
-    if first.startswith(("PokerStars", "Full Tilt")) or "Hand #" in first or "Game #" in first:
+def _detect(head: str, name: str | None) -> str:
+    """The format of a text that begins with ``head`` (``_peek``): a site
+    format whose detector takes it, else PokerStars or PHH by their first
+    line; never the file's name."""
+    from .sites import detect_site
+
+    site = detect_site(head)
+    if site is not None:
+        return site.name
+    # (a PHH file may open with comments)
+    first = next((line for line in head.split("\n") if not line.startswith("#")), "")
+    if first.startswith("PokerStars") or "Hand #" in first or "Game #" in first:
         return "pokerstars"
-    if name and name.lower().endswith((".phh", ".phhs")):
-        return "phh"
     if "=" in first or first.startswith("["):
         return "phh"
     raise HistoryError(f"not a hand history this package reads (first line: {first[:60]!r})",

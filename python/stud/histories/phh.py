@@ -312,7 +312,7 @@ def _read_hand(chunk: list[str], start: int, name: str | None, index: int,
             label, table = next(iter(doc.items()))
             if not isinstance(table, dict):
                 raise _Bad(f"[{label}] is not a hand: a .phhs holds one table per hand")
-        return _record(table, options, _trusted(Source, file, start))
+        return _record(table, options, _trusted(Source, file, start, "phh"))
     except _Bad as bad:
         line = bad.line or (_field_line(chunk, bad.field) if bad.field else None) or (
             _action_line(chunk, bad.action) if bad.action is not None else None) or 1

@@ -207,7 +207,7 @@ class _Parser:
                   self.table, tuple(self.collected.get(name, 0) for name in order), self.rake,
                   None, self.currency,
                   tuple((_field_name(name), value) for name, value in self.fields),
-                  _trusted(Source, self.file, header_line))
+                  _trusted(Source, self.file, header_line, "pokerstars"))
         if 2 <= len(order) <= 8:
             # every value as the checks would leave it: the reader made them so
             return _trusted(HandRecord, *values)

@@ -261,10 +261,13 @@ def _trusted(cls: type[_R], *values: Any) -> _R:
 
 
 class Source(Record):
-    """Where a record was read: the file (None for text) and its first line."""
+    """Where a record was read: the file (None for text), its first line,
+    and the format it was read as ("phh", "pokerstars" or a site format's
+    name: ``stud.histories.formats()``; None when not said)."""
 
     file: str | None
     line: int
+    format: str | None = None
 
     def __str__(self) -> str:
         return f"{self.file or '<text>'}, line {self.line}"

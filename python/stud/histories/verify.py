@@ -51,8 +51,9 @@ from pathlib import Path
 from typing import IO, Any, Union
 
 from ..enums import Variant
+from .encoding import HEAD_BYTES, detect_encoding
 from .errors import HistoryError
-from .io import FORMATS, _detect, _lines, _open, _peek, profile_options, read
+from .io import _detect, _lines, _open, _peek, formats, profile_options, read
 from .pokerstars import POKERSTARS_PROFILE, PokerStarsReader, _game_facts, _outside_error
 from .record import HandRecord, _cached_rules
 from .replay import MismatchError
@@ -102,8 +103,8 @@ def verify(source: Source, *, format: str | None = None,
     checks it against its record; see the module's docstring.  ``progress``
     is called with the number of hands decided since its last call;
     ``fast=False`` takes ``read`` and ``replay`` for every hand."""
-    if format is not None and format not in FORMATS:
-        raise ValueError(f"format is one of {FORMATS} or None, not {format!r}")
+    if format is not None and format not in formats():
+        raise ValueError(f"format is one of {formats()} or None, not {format!r}")
     result = Verification()
     path = _pokerstars_path(source, format) if fast else None
     if path is None:
@@ -136,12 +137,18 @@ def _pokerstars_path(source: Source, format: str | None) -> Path | None:
         return None
     if not Path(source).is_file():
         return None  # a pipe or a device is opened once, by read (which finds the format)
+    try:
+        with open(source, "rb") as handle:
+            if detect_encoding(handle.read(HEAD_BYTES)) not in ("utf-8", "utf-8-sig"):
+                return None  # (the C reader reads UTF-8; read decodes the others)
+    except OSError:
+        return None  # (read says what it says)
     if format is None:
         try:
             lines, name, close = _open(source)
             try:
-                first, _ = _peek(lines)
-                format = _detect(first, name)
+                head, _ = _peek(lines)
+                format = _detect(head, name)
             finally:
                 close()
         except Exception:  # noqa: BLE001 - read raises it again, on the slow road
@@ -183,8 +190,9 @@ class _FileCheck:
                     if not cut:
                         if len(buffer) > _MAX_CARRY:
                             handle.seek(offset)
-                            self.slow(_lines(io.TextIOWrapper(handle, encoding="utf-8",
-                                                              newline=""), self.file, line), line)
+                            self.slow(_lines(io.TextIOWrapper(
+                                handle, encoding="utf-8", errors="stud.cp1252", newline=""),
+                                self.file, line), line)
                             return
                         carry = buffer
                         continue
@@ -192,18 +200,21 @@ class _FileCheck:
                     cut = len(buffer)
                 part = memoryview(buffer)[:cut]  # (no copy)
                 carry = buffer[cut:]
-                self.part(part, line)
+                # (\r\r\n is one line end to read, two to the C splitter: the
+                # Python reader takes a part that may hold one)
+                self.part(part, line, b"\r\r\n" in buffer)
                 line += _ps_count_lines(part)
                 offset += cut
                 if not data:
                     return
 
-    def part(self, part: memoryview, line: int) -> None:
+    def part(self, part: memoryview, line: int, doubled: bool) -> None:
         from .._core import _ps_clean, _ps_verify_chunk
 
-        if not _ps_clean(part):
-            self.slow(_lines(io.StringIO(str(part, "utf-8"), newline=""), self.file, line),
-                      line)
+        if not _ps_clean(part) or doubled:
+            # (decoded as read decodes a UTF-8 file: stray bytes as Windows-1252)
+            self.slow(_lines(io.StringIO(str(part, "utf-8", "stud.cp1252"), newline=""),
+                             self.file, line), line)
             return
         reproduced, skipped, items = _ps_verify_chunk(part, line, self.games, self.game_of,
                                                       self.rules, self.rules_of)
