@@ -295,7 +295,8 @@ def stud_cli(*args):
 
 @needs_samples
 def test_cli_summary_json_plot_and_export(tmp_path):
-    files = [str(p) for p in sorted(PS_SAMPLES.glob("cash_*.txt"))]
+    files = [str(PS_SAMPLES / name) for name in ("cash_razz_eur_old.txt", "cash_stud8_gbp.txt",
+                                                 "cash_stud_usd.txt")]
     done = stud_cli("hh", "summary", *files, "--json")
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
