@@ -30,6 +30,10 @@ OPTIONS = [
     # Hi-Lo Regular's options (13.2, 13.5; dropped for the other games)
     {"action_order": "high", "low_needs_five_ranks": True, "bring_in_tiebreak": "suit"},
     {"low_needs_five_ranks": True, "board_tiebreak": "suit", "odd_chip": "position"},
+    # the site options of 11.3: the fold beside a check (the random policy
+    # draws it, the strength policy checks), the odd chip to the low half
+    {"fold_when_can_check": True, "odd_chip_half": "low"},
+    {"fold_when_can_check": True, "max_raises": 4, "open_pair_double": True},
 ]
 
 

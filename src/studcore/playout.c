@@ -254,12 +254,15 @@ static double seat_strength(const stud_hand *h, int seat, stud_playout_cache *ca
 
 /* A policy's choice, as an offset from the passive action of the legal
  * list (game.h's order): -1 the fold, 0 the check, call or bring-in, 1 and
- * 2 the wagers.  `n` is the list's length, `facing` 1 when it starts with a
- * fold, `wagers` how many wagers it has. */
-static int choose(int policy, int n, int facing, int wagers, double strength, uint64_t rng[4])
+ * 2 the wagers.  `n` is the list's length, `listed` 1 when it starts with a
+ * fold, `facing` 1 when that fold is against a bet (not the fold beside a
+ * check of 11.3's fold_when_can_check, which the strength policy, as
+ * simulate.c's pick, never takes), `wagers` how many wagers it has. */
+static int choose(int policy, int n, int listed, int facing, int wagers, double strength,
+                  uint64_t rng[4])
 {
     if (policy == STUD_POLICY_RANDOM)
-        return (int)stud_rng_below(rng, (uint32_t)n) - facing;
+        return (int)stud_rng_below(rng, (uint32_t)n) - listed;
     if (policy == STUD_POLICY_CALL)
         return 0;
     /* strength (simulate.c's pick): the smallest wager with a strong hand,
@@ -347,7 +350,7 @@ static STUD_ALWAYS_INLINE int betting_round(stud_hand *h, int seat, int bring_in
             /* 2.3: the bring-in (2.7: short, all he has), or the completion
              * (2.8: not when BI = S) */
             int may_complete = stack > r->bring_in && r->bring_in < r->small_bet;
-            at = 1 + choose(p, 1 + may_complete, 0, may_complete, strength, s);
+            at = 1 + choose(p, 1 + may_complete, 0, 0, may_complete, strength, s);
             option[1] = min32(stack, r->bring_in);
             option[2] = min32(stack, r->small_bet);
             pending = 0;
@@ -402,7 +405,9 @@ static STUD_ALWAYS_INLINE int betting_round(stud_hand *h, int seat, int bring_in
             option[1] = min32(bet_to, all_in_to); /* not facing a bet: his own, the check */
             option[2] = small ? target : big;
             option[3] = big;
-            at = 1 + choose(p, 1 + facing + wagers, facing, wagers, strength, s);
+            /* 11.3: the fold listed beside the check too */
+            int listed = facing | r->fold_when_can_check;
+            at = 1 + choose(p, 1 + listed + wagers, listed, facing, wagers, strength, s);
             live &= ~(me & (0u - (at == 0)));
         }
         int32_t to = option[at], chips = to - mine;
