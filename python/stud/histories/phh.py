@@ -151,6 +151,7 @@ from .record import (
     _cached_rules,
     _trusted,
     check_profile,
+    show_once,
 )
 
 __all__ = ["HistoryError", "VARIANT_CODES", "read_phh", "read_phh_lines", "write_phh",
@@ -648,24 +649,13 @@ def _acted(seat: int, move: Move, to: int | None) -> Acted:
 
 
 def _show_once(steps: list[Step], showed: dict[int, int], step: Showed) -> None:
-    """A seat's show, once: a seat that shows again (at an all-in, then at
-    the showdown, as pokerkit writes) shows the same cards, or more of them
-    (the show is then the later one); other cards are an error."""
-    earlier = showed.get(step.seat)
-    if earlier is None:
-        showed[step.seat] = len(steps)
-        steps.append(step)
-        return
-    before = steps[earlier]
-    assert isinstance(before, Showed)
-    old = {card for card in before.cards if card is not None}
-    new = {card for card in step.cards if card is not None}
-    if new <= old:
-        return  # a repeated show
-    if not old <= new:
-        raise _Bad(f"p{step.seat + 1} shows {' '.join(map(str, sorted(new - old)))}, not the "
-                   f"cards it showed before ({' '.join(map(str, sorted(old - new)))})")
-    steps[earlier] = step
+    """A seat's show, once (``record.show_once``); other cards than it
+    showed before are an error."""
+    other = show_once(steps, showed, step)
+    if other is not None:
+        added, missing = other
+        raise _Bad(f"p{step.seat + 1} shows {' '.join(map(str, added))}, not the "
+                   f"cards it showed before ({' '.join(map(str, missing))})")
 
 
 def _shown(cards: tuple[Card | None, ...], seat: int, owner: dict[Card, int],

@@ -60,6 +60,7 @@ from .record import (
     Step,
     _cached_rules,
     _trusted,
+    show_once,
 )
 
 
@@ -576,24 +577,13 @@ class _Parser:
         self.steps.append(step)
 
     def _show_once(self, number: int, name: str, step: Showed) -> None:
-        """A seat's show, once: shown again (at an all-in, then at the
-        showdown), the same cards or more of them (the show is then the
-        later one); other cards are an error."""
-        earlier = self.showed.get(step.seat)
-        if earlier is None:
-            self.showed[step.seat] = len(self.steps)
-            self.steps.append(step)
-            return
-        before = self.steps[earlier]
-        assert isinstance(before, Showed)
-        old = {card for card in before.cards if card is not None}
-        new = {card for card in step.cards if card is not None}
-        if new <= old:
-            return  # a repeated show
-        if not old <= new:
-            raise _Fail(number, f"{name} shows {_text(sorted(new - old))}, not the cards he "
-                                f"showed before, {_text(sorted(old - new))}")
-        self.steps[earlier] = step
+        """A seat's show, once (``record.show_once``); other cards than he
+        showed before are an error."""
+        other = show_once(self.steps, self.showed, step)
+        if other is not None:
+            added, missing = other
+            raise _Fail(number, f"{name} shows {_text(added)}, not the cards he "
+                                f"showed before, {_text(missing)}")
 
     def _summary(self, number: int, line: str) -> None:
         if line.startswith("Total pot "):

@@ -260,6 +260,31 @@ def _trusted(cls: type[_R], *values: Any) -> _R:
     return record
 
 
+def show_once(steps: list[Step], showed: dict[int, int],
+              step: Showed) -> tuple[list[Card], list[Card]] | None:
+    """Adds a seat's show to a record's ``steps`` once: a seat that shows
+    again (at an all-in, then at the showdown, as some writers do) shows the
+    same cards or more of them (the show then becomes the later one).
+    ``showed`` maps each seat that showed to its step's index.  Returns
+    None, or, when the new show names other cards, the cards it adds and
+    those it leaves out (sorted): the reader's error to raise."""
+    earlier = showed.get(step.seat)
+    if earlier is None:
+        showed[step.seat] = len(steps)
+        steps.append(step)
+        return None
+    before = steps[earlier]
+    assert isinstance(before, Showed)
+    old = {card for card in before.cards if card is not None}
+    new = {card for card in step.cards if card is not None}
+    if new <= old:
+        return None  # a repeated show
+    if not old <= new:
+        return sorted(new - old), sorted(old - new)
+    steps[earlier] = step
+    return None
+
+
 class Source(Record):
     """Where a record was read: the file (None for text), its first line,
     and the format it was read as ("phh", "pokerstars" or a site format's
