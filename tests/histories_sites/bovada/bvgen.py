@@ -175,7 +175,7 @@ def hands(n: int, seed: int, *, tournament: bool = False, short: float = 0.15,
         big = rules.big_bet
         stacks = [rng.randint(2, 10) * big + rng.randint(0, big) if rng.random() < short
                   else rng.randint(20, 150) * big for _ in range(players)]
-        hand = play(rules, stacks, rng, rake=0 if tournament else rng.choice([0, 5, 10, 25]))
+        hand = play(rules, stacks, rng, rake=0 if tournament else rng.choice([0, 2, 5]))
         seats = sorted(rng.sample(range(1, 9), players))
         free = [s for s in range(1, 9) if s not in seats]
         sitting_out = free[0] if free and rng.random() < 0.2 else None
