@@ -31,9 +31,12 @@ are dollars with the sign before them; tournaments (``7CARD Tournament
 The format's ways:
 
 - The header gives no stakes at cash tables: the small and big bets are
-  taken from the hand's bets (the completion or a 3rd/4th street bet or
-  raise for the small bet, a 5th-7th street one for the big bet; one from
-  the other where only one shows; the field ``_stakes_from`` says how).
+  taken from the hand's bets (the completion or a 4th street opening bet
+  for the small bet, a 5th-7th street opening bet or the open pair's
+  double bet for the big bet, the one twice the other where only one
+  shows; failing those, the size of a full raise over the last full bet
+  or over a short all-in of half a bet or more; failing all, twice the
+  bring-in: the field ``_stakes_from`` says which).
 - ``Bets`` names the round's new total (on 3rd street: the completion),
   ``Double bets`` the open pair's double bet on 4th street, ``Raises $A to
   $B`` and ``All-in(raise) $A to $B`` the total ``$B``; ``Calls`` and
@@ -153,6 +156,11 @@ class _Hand:
         self.small: int | None = None  # the bets as the hand shows them
         self.big: int | None = None
         self.double: int | None = None  # an open pair's double bet
+        self.level = 0  # the last full bet's total in this round
+        self.short = 0  # an all-in above it
+        self.level_street = 0
+        self.weak_small: int | None = None  # the bets as raises show them
+        self.weak_big: int | None = None
 
     def parse(self) -> HandRecord:
         number, header = self.lines[0]
@@ -170,23 +178,27 @@ class _Hand:
             raise Fail(last, f"the total pot, {self.total}, is not what was put in, {put_in}")
         if sum(b.collected.values()) > put_in:
             raise Fail(last, "the players collect more than the pot")
-        small, big = self.small, self.big
-        if small is None and big is None and self.double is not None:
-            small = self.double // 2
+        # opening bets and completions say the bets; raises only where those
+        # are missing (fixed limit: the big bet twice the small)
+        small, big = self.small, self.big or self.double
         how = "the bets"
-        if small is None and big is None:
-            bring_in = b.bring_in[0] if b.bring_in else max(b.put_in.values(), default=2)
-            small = max(2 * bring_in, 1)
-            how = "twice the bring-in (no bet shows them)"
+        if small is None and big is not None:
+            small, how = big // 2, "the big bet"
+        elif big is None and small is not None:
+            big, how = 2 * small, "the small bet"
         elif small is None:
-            assert big is not None
-            small = big // 2
-            how = "the big bet"
-        elif big is None:
-            big = 2 * small
-            how = "the small bet"
+            if self.weak_small is not None:
+                small, big, how = self.weak_small, 2 * self.weak_small, "a raise"
+            elif self.weak_big is not None:
+                small, big, how = self.weak_big // 2, self.weak_big, "a raise"
+            else:
+                bring_in = b.bring_in[0] if b.bring_in else max(b.put_in.values(), default=2)
+                small = max(2 * bring_in, 1)
+                big = 2 * small
+                how = "twice the bring-in (no bet shows them)"
+        assert small is not None and big is not None
         b.fields.append(("stakes_from", how))
-        return b.record(variant, small, big if big is not None else 2 * small, last)
+        return b.record(variant, small, big, last)
 
     def _header(self, number: int, header: str) -> Variant:
         b = self.b
@@ -341,8 +353,12 @@ class _Hand:
         if kind == "call":
             b.act(number, name, "call", amount, amount >= stack, added=True)
             return
+        if b.street != self.level_street:  # a new round: no full bet in it yet
+            self.level, self.short, self.level_street = 0, 0, b.street
         if kind == "all_in":
             to = before + amount
+            if to > faced:
+                self.short = to
             b.act(number, name, "raise" if to > faced else "call", to, True)
             return
         if kind in ("bet", "double"):
@@ -351,28 +367,33 @@ class _Hand:
             if not all_in:
                 if kind == "double":
                     self.double = self.double or to
-                else:
-                    self._stakes(to)
+                elif b.street == 3 or (b.street == 4 and not faced):
+                    self.small = self.small or to  # a completion, an opening bet
+                elif b.street >= 5 and not faced:
+                    self.big = self.big or to
+                self.level, self.short = to, 0
+            elif to > faced:
+                self.short = to
             b.act(number, name, "complete" if b.street == 3 else "bet", to, all_in)
             return
-        # raise
         to = b.amount(groups["b"], number)
         all_in = to - before >= stack
         if not all_in:
+            # the raise's size over the last full bet, or over a short all-in
+            # of half a bet or more (which re-opens the betting: docs/rules.md 6)
+            size = to - self.level
+            if self.short > self.level and 2 * (self.short - self.level) >= to - self.short:
+                size = to - self.short
             if b.street == 3 and not b.completed:
-                self._stakes(to)  # a completion written as a raise of the bring-in
-            elif b.street != 4:  # (on 4th a raise may be of the double bet)
-                self._stakes(to - faced)
+                self.small = self.small or to  # a completion written as a raise
+            elif b.street == 3:
+                self.weak_small = self.weak_small or size
+            elif b.street >= 5:
+                self.weak_big = self.weak_big or size
+            self.level, self.short = to, 0
+        elif to > faced:
+            self.short = to
         b.act(number, name, "raise", to, all_in)
-
-    def _stakes(self, unit: int) -> None:
-        """A full bet or raise of ``unit`` chips: the small bet on 3rd
-        street (a completion: the bet it reaches) and 4th, the big bet after."""
-        if self.b.street >= 5:
-            if self.big is None:
-                self.big = unit
-        elif self.small is None:
-            self.small = unit
 
 
 def _reader(file: str | None = None, profile: dict[str, Any] | None = None) -> BovadaReader:
