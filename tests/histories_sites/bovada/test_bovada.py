@@ -160,3 +160,13 @@ def test_noise_never_breaks_a_hand():
             lines.insert(rng.randrange(2, len(lines) - 3), rng.choice(noise))
         (record,) = read("\n".join(lines), format="bovada")
         assert record.collected == awarded(hand)
+
+
+def test_stakes_read_past_short_all_ins():
+    """Short stacks all in before a raise: the bets read from the hand's
+    opening bets, not from the raise over the all-in."""
+    text = "\n".join(t for _, t in bvgen.hands(200, 7, short=0.5))
+    result = verify(text)
+    assert result.reproduced == 200 and not result.errors and not result.mismatches
+    stakes = {dict(r.fields)["_stakes_from"] for r in read(text, format="bovada")}
+    assert "the bets" in stakes
