@@ -201,9 +201,12 @@ class _FileCheck:
                 part = memoryview(buffer)[:cut]  # (no copy)
                 carry = buffer[cut:]
                 # (\r\r\n is one line end to read, two to the C splitter: the
-                # Python reader takes a part that may hold one)
-                self.part(part, line, b"\r\r\n" in buffer)
-                line += _ps_count_lines(part)
+                # Python reader takes a part that may hold one, and the lines
+                # are counted as read counts them)
+                doubled = b"\r\r\n" in buffer
+                self.part(part, line, doubled)
+                line += _ps_count_lines(part) - (part.tobytes().count(b"\r\r\n")
+                                                 if doubled else 0)
                 offset += cut
                 if not data:
                     return
