@@ -20,7 +20,17 @@ from numpy.typing import NDArray
 
 from .._checks import seed_or_random
 from ..game import Hand, Rules
-from ._table import SeatPolicy, Table, big_bet, check_policy, check_rules, check_stacks, whole
+from .._core import ENV_PLAY_OVER, OBS_SIZE
+from ._table import (
+    _MASKS,
+    SeatPolicy,
+    Table,
+    big_bet,
+    check_policy,
+    check_rules,
+    check_stacks,
+    whole,
+)
 from .layout import N_ACTIONS, observation_space
 from .render import render_text
 
@@ -156,25 +166,33 @@ class GymEnv(gym.Env[Observation, int]):
         """Plays action id ``action`` for the agent, then the opponents until
         the agent is to act again or the hand ends: ``(obs, reward,
         terminated, truncated, info)``, the reward (a float) 0 until the end."""
-        if not self._started:
-            raise RuntimeError("reset() the environment before stepping it")
-        hand = self._table.hand
-        assert hand is not None
-        self._table.check_playable(self.seat)  # not after the hand or a policy's failure
+        table = self._table
+        bits = table.bits  # (0 before reset, after the hand, after a policy's failure)
         illegal = False
-        try:
-            a = self._table.check_action(action)
-        except ValueError:
-            if self.illegal_action == "raise":
-                raise
-            # the documented rule: the passive legal action (docs/envs.md)
-            a = 1 if self._table.bits >> 1 & 1 else 2
-            illegal = True
-        self._table.apply(a)
-        obs, info = self._obs(illegal)
-        over = hand.is_over
-        reward = self._table.rewards()[self.seat] if over else 0.0
-        return obs, reward, over, False, info
+        if type(action) is int and 0 <= action < N_ACTIONS and bits >> action & 1:
+            a = action  # the common case: a legal id, the agent's seat to act
+        else:
+            if not self._started:
+                raise RuntimeError("reset() the environment before stepping it")
+            table.check_playable(self.seat)  # not after the hand or a policy's failure
+            try:
+                a = table.check_action(action)
+            except ValueError:
+                if self.illegal_action == "raise":
+                    raise
+                # the documented rule: the passive legal action (docs/envs.md)
+                a = 1 if bits >> 1 & 1 else 2
+                illegal = True
+        # the action, the opponents' turns and the observation: one C call
+        # when the opponents are built-in (Table.play_others)
+        seen = np.empty(OBS_SIZE, dtype=np.float32)
+        over = table.play_others(a, self.seat, seen) & ENV_PLAY_OVER != 0
+        mask = _MASKS[table.bits].copy()  # (all 0 once the hand is over)
+        if self.render_mode == "human":
+            print(self.render_text())
+        reward = table.rewards()[self.seat] if over else 0.0
+        return ({"observation": seen, "action_mask": mask}, reward, over, False,
+                {"action_mask": mask.copy(), "illegal_action": illegal})
 
     def render_text(self) -> str:
         """The table drawn as text: what the agent's seat may see, or every
