@@ -169,7 +169,8 @@ class GymEnv(gym.Env[Observation, int]):
         table = self._table
         bits = table.bits  # (0 before reset, after the hand, after a policy's failure)
         illegal = False
-        if type(action) is int and 0 <= action < N_ACTIONS and bits >> action & 1:
+        if (type(action) is int and 0 <= action < N_ACTIONS and bits >> action & 1
+                and table.hand.actor == self.seat):  # type: ignore[union-attr]
             a = action  # the common case: a legal id, the agent's seat to act
         else:
             if not self._started:
