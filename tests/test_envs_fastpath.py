@@ -117,8 +117,9 @@ def aec_reference(rules: Rules, players: int, seed: int, hands: int,
         results = _env_rewards(hand, rules.big_bet or 1)
         # each agent's last: PettingZoo's dead steps take the last actor's
         # first, then the others in agent order
-        for seat in [seat] + [s for s in range(players) if s != seat]:
-            out.append((seat, observe(hand, seat).tobytes(), bytes(5), results[seat]))
+        last = seat
+        for s in [last] + [s for s in range(players) if s != last]:
+            out.append((s, observe(hand, s).tobytes(), bytes(5), results[s]))
     return out
 
 

@@ -290,7 +290,7 @@ class Table:
                                f"({error}) and the hand cannot go on")
                 raise
         self.bits = r & _BITS
-        return r  # type: ignore[no-any-return]
+        return r
 
     def play_others_python(self, a: int = -1, seat: int = 0,
                            out: NDArray[np.float32] | None = None) -> int:
@@ -319,7 +319,7 @@ class Table:
     def act_python(self, seat: int, policy: SeatPolicy) -> None:
         """Seat ``seat`` (to act) plays its policy's action through ``Hand.act``."""
         hand = self.hand
-        assert hand is not None
+        assert hand is not None and policy is not None
         action: Any
         try:
             if isinstance(policy, str):

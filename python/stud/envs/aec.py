@@ -19,8 +19,8 @@ from gymnasium import spaces
 from numpy.typing import NDArray
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from ..game import Hand, Rules
 from .._core import ENV_PLAY_OVER, OBS_SIZE, _env_play, _observe
+from ..game import Hand, Rules
 from ._table import _BITS, _MASKS, Table, big_bet, check_rules, check_stacks, table_state
 from .layout import N_ACTIONS, observation_space, state_box
 from .render import render
@@ -130,8 +130,10 @@ class StudAECEnv(AECEnv):  # type: ignore[misc]
             if not self._started:
                 raise RuntimeError("reset() the environment first")
             raise ValueError(f"no agent {agent!r}: {', '.join(self.possible_agents)}")
+        hand = self._table.hand
+        assert hand is not None
         seen = np.empty(OBS_SIZE, dtype=np.float32)
-        _observe(self._table.hand, seat, seen)
+        _observe(hand, seat, seen)
         # the mask of the seat to act (all 0 for the others, and once the hand is over)
         return {"observation": seen,
                 "action_mask": _MASKS[self._table.bits if seat == self._actor else 0].copy()}
@@ -152,12 +154,13 @@ class StudAECEnv(AECEnv):  # type: ignore[misc]
         """Plays ``action`` (an id 0..4, see ``stud.envs.ACTION_NAMES``) for
         the selected agent.  A terminated agent steps with None."""
         table = self._table
+        hand = table.hand
         if (type(action) is int and 0 <= action < N_ACTIONS and table.bits >> action & 1
-                and table.hand.actor == self._actor):
+                and hand is not None and hand.actor == self._actor):
             # the common case: a legal id for the seat to act (bits are 0
             # before reset and once the hand is over), in one C call
             agent = self.agent_selection
-            played = _env_play(table.hand, table.stream, table.codes, action, 0, None)
+            played = _env_play(hand, table.stream, table.codes, action, 0, None)
             if played < 0:  # (only if the hand was played behind the environment's back)
                 raise ValueError(f"action {action} is not legal now")
             self._cumulative_rewards[agent] = 0.0
@@ -167,7 +170,7 @@ class StudAECEnv(AECEnv):  # type: ignore[misc]
                 self._accumulate_rewards()
             else:
                 # (the rewards stay 0 until the hand ends: nothing to accumulate)
-                self._actor = actor = table.hand.actor
+                self._actor = actor = hand.actor
                 self.agent_selection = self.possible_agents[actor]
             return
         if not self._started:

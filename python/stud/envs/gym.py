@@ -19,8 +19,8 @@ from gymnasium import spaces
 from numpy.typing import NDArray
 
 from .._checks import seed_or_random
-from ..game import Hand, Rules
 from .._core import ENV_PLAY_OVER, OBS_SIZE
+from ..game import Hand, Rules
 from ._table import (
     _MASKS,
     SeatPolicy,
