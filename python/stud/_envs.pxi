@@ -93,6 +93,47 @@ def _env_rewards(Hand hand not None, int32_t unit):
     return [out[s] for s in range(hand.state.n_seats)]
 
 
+@cython.auto_pickle(False)
+cdef class _HandDealer:
+    """Deals the hands of a table: ``deal(seed)`` is
+    ``Hand(rules, stacks, seed=seed)``, with the rules and stacks checked
+    and converted once, here, rather than at every hand."""
+    cdef stud_rules c_rules
+    cdef int32_t c_stacks[STUD_MAX_SEATS]
+    cdef int n_seats
+    cdef readonly object rules
+    cdef readonly list stacks
+
+    def __init__(self, rules, stacks):
+        _c_rules(rules, &self.c_rules)
+        self.stacks = _copy_stacks(stacks, &self.c_rules, self.c_stacks, "seat")
+        self.n_seats = len(self.stacks)
+        self.rules = rules
+
+    def deal(self, seed):
+        """A new Hand, as ``Hand(rules, stacks, seed=seed)`` makes it."""
+        cdef stud_log log
+        cdef uint64_t c_seed = <uint64_t>(_whole(seed, "seed") & 0xFFFFFFFFFFFFFFFF)
+        cdef Hand hand = Hand.__new__(Hand)
+        hand._starting = True
+        log.n = 0
+        error = stud_hand_start(&hand.state, &self.c_rules, self.n_seats, self.c_stacks,
+                                NULL, 0, 0, 0, c_seed, &log)
+        if error != STUD_OK:
+            raise ValueError(f"cannot start the hand: {_error_text(error)}")
+        stud_hand_set_rake(&hand.state, 0)
+        hand.rules = self.rules
+        hand._start_stacks = list(self.stacks)
+        hand._seed = c_seed
+        hand._deck = None
+        hand._showdown_mode = "auto"
+        hand._record(&log)
+        return hand
+
+    def __reduce__(self):
+        return (_HandDealer, (self.rules, self.stacks))
+
+
 # a seat _env_play leaves to Python: a callable's (the agent's is STUD_SEAT_AGENT)
 ENV_SEAT_PYTHON = STUD_SEAT_AGENT - 1
 # what _env_play returns besides the legal bits (bits 0..4)
@@ -137,7 +178,12 @@ def _env_play(Hand hand not None, _SeedStream stream not None, bytes policy not 
             raise RuntimeError(f"seat {actor}'s built-in policy gave no action")
         hand._apply(act.kind, act.amount)
     if out is not None:
-        _observe_into(&hand.state, seat, out)
+        if not 0 <= seat < n:
+            raise ValueError(f"seat must be 0..{n - 1}, not {seat}")
+        if out.shape[0] != STUD_OBS_SIZE:
+            raise ValueError(f"the observation holds {STUD_OBS_SIZE} values, not "
+                             f"{out.shape[0]}")
+        stud_observe(&hand.state, <int>seat, &out[0])
     if hand.state.phase == STUD_PHASE_OVER:
         return ENV_PLAY_OVER
     legal = stud_env_actions(&hand.state, acts)

@@ -29,6 +29,7 @@ from .._core import (
     _env_legal_bits,
     _env_play,
     _env_rewards,
+    _HandDealer,
     _observe,
     _SeedStream,
 )
@@ -229,6 +230,7 @@ class Table:
         #: False: every seat's action goes through the Python loop of
         #: ``play_others_python`` (the reference the C path is tested against)
         self.fast: bool = True
+        self.dealer = _HandDealer(rules, stacks)  # Hand(rules, stacks, seed=...), quicker
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
@@ -237,6 +239,7 @@ class Table:
                 SEAT_AGENT if p is None else BUILTIN_POLICIES.index(p) if isinstance(p, str)
                 else ENV_SEAT_PYTHON for p in self.policies)
             self.fast = True
+            self.dealer = _HandDealer(self.rules, self.stacks)
 
     @property
     def legal(self) -> tuple[Action | None, ...]:
@@ -246,15 +249,20 @@ class Table:
         assert self.hand is not None
         return _env_actions(self.hand)
 
-    def reset(self, seed: int | None) -> None:
+    def reset(self, seed: int | None, seat: int = 0,
+              out: NDArray[np.float32] | None = None) -> int:
         self.stream = _SeedStream(seed_or_random(seed))
-        self.new_hand()
+        return self.new_hand(seat, out)
 
-    def new_hand(self) -> None:
+    def new_hand(self, seat: int = 0, out: NDArray[np.float32] | None = None) -> int:
+        """The stream's next hand, played on to the agent's first decision
+        (``play_others``: what ``seat`` sees written into ``out``, when given)."""
         self.broken = None
         self.bits = 0
-        self.hand = Hand(self.rules, self.stacks, seed=self.stream.next_seed())
-        self.play_others()
+        seed = self.stream.next_seed()
+        self.hand = (self.dealer.deal(seed) if self.fast
+                     else Hand(self.rules, self.stacks, seed=seed))
+        return self.play_others(-1, seat, out)
 
     def play_others(self, a: int = -1, seat: int = 0,
                     out: NDArray[np.float32] | None = None) -> int:

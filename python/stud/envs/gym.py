@@ -138,12 +138,15 @@ class GymEnv(gym.Env[Observation, int]):
             return np.zeros(N_ACTIONS, dtype=np.bool_)
         return self._table.bool_mask()
 
-    def _obs(self, illegal: bool = False) -> tuple[Observation, dict[str, Any]]:
+    def _obs(self, seen: NDArray[np.float32] | None = None
+             ) -> tuple[Observation, dict[str, Any]]:
         mask = self._table.mask()  # (all 0 once the hand is over: no decision awaited)
-        obs: Observation = {"observation": self._table.observe(self.seat), "action_mask": mask}
+        if seen is None:
+            seen = self._table.observe(self.seat)
+        obs: Observation = {"observation": seen, "action_mask": mask}
         if self.render_mode == "human":
             print(self.render_text())
-        return obs, {"action_mask": mask.copy(), "illegal_action": illegal}
+        return obs, {"action_mask": mask.copy(), "illegal_action": False}
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[Observation, dict[str, Any]]:
@@ -151,16 +154,17 @@ class GymEnv(gym.Env[Observation, int]):
         it; without, the next hand of the current stream (or a random one)."""
         given = None if seed is None else seed_or_random(seed)  # (mod 2**64, as everywhere)
         super().reset(seed=given)
+        seen = np.empty(OBS_SIZE, dtype=np.float32)  # (written by the table, for self.seat)
         try:
             if given is not None or not self._started:
                 if given is None:
                     given = int(self.np_random.integers(0, 2**63))
-                self._table.reset(given)
+                self._table.reset(given, self.seat, seen)
             else:
-                self._table.new_hand()
+                self._table.new_hand(self.seat, seen)
         finally:  # (an opponent's failure leaves a hand: step() says what happened)
             self._started = self._table.hand is not None
-        return self._obs()
+        return self._obs(seen)
 
     def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         """Plays action id ``action`` for the agent, then the opponents until
