@@ -3,6 +3,12 @@ with RLCard's limit hold'em and OpenSpiel's pokerkit wrapper.
 
     python bench/bench_envs.py [--json FILE] [--repeat 3] [--quick] [--only vector,aec,...]
     python bench/bench_envs.py --render FILE         # print saved results again
+    python bench/bench_envs.py --before OTHER_PYTHON --only aec,gym [--repeat 5]
+
+``--before``: each row also runs under another Python (one whose ``stud``
+is an earlier build), in turn with this one, round after round; the table
+gives each side's best rate and the median of the rounds' after/before
+ratios (interleaved, so that the machine's load hits both sides alike).
 
 Rows (an agent step is one decision of an agent seat, with its
 observation and its legal actions):
@@ -46,6 +52,8 @@ import json
 import os
 import platform
 import random
+import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -347,6 +355,48 @@ def measure(repeat: int, quick: bool, only: set[str] | None = None) -> dict[str,
     }
 
 
+def one_run(index: int, quick: bool, only: set[str] | None) -> dict[str, float]:
+    """One run of row ``index`` (of the rows --only keeps)."""
+    table, _ = rows(quick)
+    if only:
+        table = [row for row in table if row["group"] in only]
+    got: dict[str, float] = table[index]["run"]()
+    return got
+
+
+def compare(before: str, repeat: int, quick: bool, only: set[str] | None) -> str:
+    """Each row under ``before`` (another Python) and here, interleaved:
+    a table of the best rates and the median after/before ratio."""
+    table, _ = rows(quick)
+    if only:
+        table = [row for row in table if row["group"] in only]
+    rates: list[tuple[list[float], list[float]]] = [([], []) for _ in table]
+    for _ in range(repeat):
+        for i in range(len(table)):
+            command = [before, os.path.abspath(__file__), "--row", str(i)]
+            command += ["--quick"] if quick else []
+            command += ["--only", ",".join(sorted(only))] if only else []
+            old = json.loads(subprocess.run(command, check=True, capture_output=True,
+                                            text=True).stdout)
+            new = one_run(i, quick, only)
+            rates[i][0].append(old["steps"] / old["loop_s"])
+            rates[i][1].append(new["steps"] / new["loop_s"])
+    try:
+        load = list(os.getloadavg())
+    except OSError:
+        load = None
+    lines = [f"{cpu_model()}, {os.cpu_count()} CPUs, Python {platform.python_version()}; "
+             f"load average {load}; CPU time; {repeat} interleaved rounds.", "",
+             "| environment | before: best | after: best | after/before, median of rounds "
+             "| rounds' ratios |", "|---|--:|--:|--:|---|"]
+    for row, (old_rates, new_rates) in zip(table, rates):
+        ratios = [n / o for o, n in zip(old_rates, new_rates)]
+        lines.append(f"| {row['what']} | {fmt(max(old_rates))} | {fmt(max(new_rates))} | "
+                     f"{statistics.median(ratios):.2f}x | "
+                     f"{', '.join(f'{x:.2f}' for x in ratios)} |")
+    return "\n".join(lines)
+
+
 def fmt(rate: float) -> str:
     if rate >= 1e6:
         return f"{rate / 1e6:.2f} M"
@@ -401,7 +451,18 @@ def main() -> None:
                         help="comma-separated: vector, gymvec, sb3, aec, gym, rlcard, "
                              "open_spiel")
     parser.add_argument("--render", metavar="FILE", help="print saved results (--json), no timing")
+    parser.add_argument("--before", metavar="PYTHON",
+                        help="also run every row under this Python (an earlier build), "
+                             "interleaved, and print the after/before ratios")
+    parser.add_argument("--row", type=int, help=argparse.SUPPRESS)  # (one run, as JSON)
     args = parser.parse_args()
+    only = set(args.only.split(",")) if args.only else None
+    if args.row is not None:
+        print(json.dumps(one_run(args.row, args.quick, only)))
+        return
+    if args.before:
+        print(compare(args.before, args.repeat, args.quick, only))
+        return
     if args.render:
         with open(args.render) as f:
             print(render(json.load(f)))

@@ -94,6 +94,105 @@ def _env_rewards(Hand hand not None, int32_t unit):
 
 
 @cython.auto_pickle(False)
+cdef class _HandDealer:
+    """Deals the hands of a table: ``deal(seed)`` is
+    ``Hand(rules, stacks, seed=seed)``, with the rules and stacks checked
+    and converted once, here, rather than at every hand."""
+    cdef stud_rules c_rules
+    cdef int32_t c_stacks[STUD_MAX_SEATS]
+    cdef int n_seats
+    cdef readonly object rules
+    cdef readonly list stacks
+
+    def __init__(self, rules, stacks):
+        _c_rules(rules, &self.c_rules)
+        self.stacks = _copy_stacks(stacks, &self.c_rules, self.c_stacks, "seat")
+        self.n_seats = len(self.stacks)
+        self.rules = rules
+
+    def deal(self, seed):
+        """A new Hand, as ``Hand(rules, stacks, seed=seed)`` makes it."""
+        cdef stud_log log
+        cdef uint64_t c_seed = <uint64_t>(_whole(seed, "seed") & 0xFFFFFFFFFFFFFFFF)
+        cdef Hand hand = Hand.__new__(Hand)
+        hand._starting = True
+        log.n = 0
+        error = stud_hand_start(&hand.state, &self.c_rules, self.n_seats, self.c_stacks,
+                                NULL, 0, 0, 0, c_seed, &log)
+        if error != STUD_OK:
+            raise ValueError(f"cannot start the hand: {_error_text(error)}")
+        stud_hand_set_rake(&hand.state, 0)
+        hand.rules = self.rules
+        hand._start_stacks = list(self.stacks)
+        hand._seed = c_seed
+        hand._deck = None
+        hand._showdown_mode = "auto"
+        hand._record(&log)
+        return hand
+
+    def __reduce__(self):
+        return (_HandDealer, (self.rules, self.stacks))
+
+
+# a seat _env_play leaves to Python: a callable's (the agent's is STUD_SEAT_AGENT)
+ENV_SEAT_PYTHON = STUD_SEAT_AGENT - 1
+# what _env_play returns besides the legal bits (bits 0..4)
+ENV_PLAY_OVER = 1 << 5      # the hand is over
+ENV_PLAY_PYTHON = 1 << 6    # a seat Python plays (ENV_SEAT_PYTHON) is to act
+
+
+def _env_play(Hand hand not None, _SeedStream stream not None, bytes policy not None,
+              Py_ssize_t a, Py_ssize_t seat, float[::1] out):
+    """One environment step of a table in one call: plays environment id
+    ``a`` for the actor (none when ``a`` is -1), then the built-in seats
+    (``policy[seat]``: a stud_policy number, drawing from ``stream`` as
+    _SeedStream.choose does) until a seat whose entry is STUD_SEAT_AGENT or
+    ENV_SEAT_PYTHON must act, or the hand ends; every action goes through
+    the Hand (its history records it).  Then, when ``out`` is given, writes
+    what ``seat`` sees into it.  Returns -1 when ``a`` is not legal now
+    (nothing changed), else the legal bits of the decision now (0 once the
+    hand is over) with ENV_PLAY_OVER and ENV_PLAY_PYTHON."""
+    cdef stud_action acts[STUD_ENV_ACTIONS]
+    cdef stud_action act
+    cdef unsigned legal
+    cdef int p, actor, n = hand.state.n_seats
+    cdef const unsigned char *codes = policy
+    if len(policy) < n:
+        raise ValueError(f"{n} seats need {n} policy codes, not {len(policy)}")
+    if a >= 0:
+        legal = stud_env_actions(&hand.state, acts)
+        if a >= STUD_ENV_ACTIONS or not (legal >> a & 1):
+            return -1
+        hand._apply(acts[a].kind, acts[a].amount)
+    while hand.state.phase != STUD_PHASE_OVER:
+        actor = hand.state.actor
+        if not 0 <= actor < n:
+            raise RuntimeError("no seat is to act in a hand that is not over")
+        p = codes[actor]
+        if p == STUD_SEAT_AGENT or p == ENV_SEAT_PYTHON:
+            break
+        if p > STUD_POLICY_STRENGTH:
+            raise ValueError(f"seat {actor}: no built-in policy {p}")
+        act = stud_policy_choose(p, &hand.state, stream.state)
+        if act.kind < 0:
+            raise RuntimeError(f"seat {actor}'s built-in policy gave no action")
+        hand._apply(act.kind, act.amount)
+    if out is not None:
+        if not 0 <= seat < n:
+            raise ValueError(f"seat must be 0..{n - 1}, not {seat}")
+        if out.shape[0] != STUD_OBS_SIZE:
+            raise ValueError(f"the observation holds {STUD_OBS_SIZE} values, not "
+                             f"{out.shape[0]}")
+        stud_observe(&hand.state, <int>seat, &out[0])
+    if hand.state.phase == STUD_PHASE_OVER:
+        return ENV_PLAY_OVER
+    legal = stud_env_actions(&hand.state, acts)
+    if codes[hand.state.actor] == ENV_SEAT_PYTHON:
+        legal |= ENV_PLAY_PYTHON
+    return <int>legal
+
+
+@cython.auto_pickle(False)
 cdef class _SeedStream:
     """A table's stream (vecenv.h): the k-th draw deals the k-th hand, and
     the built-in policies draw from it too."""

@@ -18,13 +18,18 @@ from numpy.typing import NDArray
 from .._checks import seed_or_random, whole_number
 from .._core import (
     BUILTIN_POLICIES,
+    ENV_PLAY_OVER,
+    ENV_PLAY_PYTHON,
+    ENV_SEAT_PYTHON,
     OBS_SIZE,
     Hand,
     _checked_stacks,
     _env_action,
     _env_actions,
     _env_legal_bits,
+    _env_play,
     _env_rewards,
+    _HandDealer,
     _observe,
     _SeedStream,
 )
@@ -36,6 +41,8 @@ from .layout import N_ACTIONS, STATE_SIZE
 _MASKS = [np.array([bits >> i & 1 for i in range(N_ACTIONS)], dtype=np.int8)
           for bits in range(1 << N_ACTIONS)]
 _BOOL_MASKS = [m.astype(np.bool_) for m in _MASKS]
+_BITS = (1 << N_ACTIONS) - 1  # the legal bits of what _env_play returns
+SEAT_AGENT = 255  # an agent seat's code for _env_play (STUD_SEAT_AGENT, vecenv.h)
 
 
 class ObservationPolicy:
@@ -215,6 +222,24 @@ class Table:
         self.bits: int = 0
         #: why the table cannot go on (a seat's policy failed mid-hand), or None
         self.broken: str | None = None
+        #: each seat's code for ``_env_play``: STUD_SEAT_AGENT (the agent's),
+        #: a built-in policy's number (played in C) or ENV_SEAT_PYTHON (a callable)
+        self.codes: bytes = bytes(
+            SEAT_AGENT if p is None else BUILTIN_POLICIES.index(p) if isinstance(p, str)
+            else ENV_SEAT_PYTHON for p in self.policies)
+        #: False: every seat's action goes through the Python loop of
+        #: ``play_others_python`` (the reference the C path is tested against)
+        self.fast: bool = True
+        self.dealer = _HandDealer(rules, stacks)  # Hand(rules, stacks, seed=...), quicker
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        if "codes" not in state:  # (pickled before the codes were kept)
+            self.codes = bytes(
+                SEAT_AGENT if p is None else BUILTIN_POLICIES.index(p) if isinstance(p, str)
+                else ENV_SEAT_PYTHON for p in self.policies)
+            self.fast = True
+            self.dealer = _HandDealer(self.rules, self.stacks)
 
     @property
     def legal(self) -> tuple[Action | None, ...]:
@@ -224,54 +249,108 @@ class Table:
         assert self.hand is not None
         return _env_actions(self.hand)
 
-    def reset(self, seed: int | None) -> None:
+    def reset(self, seed: int | None, seat: int = 0,
+              out: NDArray[np.float32] | None = None) -> int:
         self.stream = _SeedStream(seed_or_random(seed))
-        self.new_hand()
+        return self.new_hand(seat, out)
 
-    def new_hand(self) -> None:
+    def new_hand(self, seat: int = 0, out: NDArray[np.float32] | None = None) -> int:
+        """The stream's next hand, played on to the agent's first decision
+        (``play_others``: what ``seat`` sees written into ``out``, when given)."""
         self.broken = None
         self.bits = 0
-        self.hand = Hand(self.rules, self.stacks, seed=self.stream.next_seed())
-        self.play_others()
+        seed = self.stream.next_seed()
+        self.hand = (self.dealer.deal(seed) if self.fast
+                     else Hand(self.rules, self.stacks, seed=seed))
+        return self.play_others(-1, seat, out)
 
-    def play_others(self) -> None:
-        """The seats that are not the agent's act until one of his must.
-        If a seat's policy fails (it raises, or gives no action or an
-        illegal one) the error goes on to the caller and the table is
+    def play_others(self, a: int = -1, seat: int = 0,
+                    out: NDArray[np.float32] | None = None) -> int:
+        """Plays legal id ``a`` for the agent seat to act (none when -1),
+        then the seats that are not the agent's act until one of his must;
+        then writes what ``seat`` sees into ``out`` (when given).  Returns
+        what ``_env_play`` returns (the legal bits, ENV_PLAY_OVER).
+
+        The built-in seats play in C (``_env_play``), a callable's seat in
+        Python.  If a seat's policy fails (it raises, or gives no action or
+        an illegal one) the error goes on to the caller and the table is
         broken until the next hand: ``broken`` says why."""
         hand = self.hand
         assert hand is not None
         self.bits = 0
-        while not hand.is_over:
-            seat = hand.actor
-            assert seat is not None  # automatic hands wait only for actions
-            policy = self.policies[seat]
-            if policy is None:
-                break
-            action: Any
+        if not self.fast:
+            return self.play_others_python(a, seat, out)
+        try:
+            r = _env_play(hand, self.stream, self.codes, a, seat, out)
+        except BaseException as error:
+            self.broken = (f"seat {hand.actor}'s policy raised {type(error).__name__} "
+                           f"({error}) and the hand cannot go on")
+            raise
+        assert r >= 0  # (``a`` was checked legal)
+        while r & ENV_PLAY_PYTHON:
+            actor = hand.actor
+            assert actor is not None
+            self.act_python(actor, self.policies[actor])
             try:
-                if isinstance(policy, str):
-                    action = self.stream.choose(policy, hand)
-                elif isinstance(policy, ObservationPolicy):
-                    action = self.observation_policy_action(seat, policy)
-                else:
-                    action = policy(hand.view(seat))
-                    if isinstance(action, (int, np.integer)) and not isinstance(
-                            action, ActionKind):
-                        # (an int would be read as an ActionKind, numbered otherwise than ids)
-                        raise TypeError(
-                            f"seat {seat}'s policy returned {action!r}: a callable given "
-                            f"Hand.view(seat) returns a stud.Action; a policy that returns "
-                            f"an action id 0..{N_ACTIONS - 1} takes (observation, mask): "
-                            f"wrap it as stud.envs.ObservationPolicy(fn)")
-                if action is None:
-                    raise ValueError(f"seat {seat}'s policy gave no action")
-                hand.act(action)
+                r = _env_play(hand, self.stream, self.codes, -1, seat, out)
             except BaseException as error:
-                self.broken = (f"seat {seat}'s policy raised {type(error).__name__} "
+                self.broken = (f"seat {hand.actor}'s policy raised {type(error).__name__} "
                                f"({error}) and the hand cannot go on")
                 raise
+        self.bits = r & _BITS
+        return r
+
+    def play_others_python(self, a: int = -1, seat: int = 0,
+                           out: NDArray[np.float32] | None = None) -> int:
+        """``play_others`` one action at a time through ``Hand.act`` (the
+        path the environments took before ``_env_play``; kept as the
+        reference the tests compare it with)."""
+        hand = self.hand
+        assert hand is not None
+        self.bits = 0
+        if a >= 0:
+            action = _env_action(hand, a)
+            assert action is not None
+            hand.act(action)
+        while not hand.is_over:
+            actor = hand.actor
+            assert actor is not None  # automatic hands wait only for actions
+            policy = self.policies[actor]
+            if policy is None:
+                break
+            self.act_python(actor, policy)
         self.bits = _env_legal_bits(hand)
+        if out is not None:
+            _observe(hand, seat, out)
+        return self.bits | (ENV_PLAY_OVER if hand.is_over else 0)
+
+    def act_python(self, seat: int, policy: SeatPolicy) -> None:
+        """Seat ``seat`` (to act) plays its policy's action through ``Hand.act``."""
+        hand = self.hand
+        assert hand is not None and policy is not None
+        action: Any
+        try:
+            if isinstance(policy, str):
+                action = self.stream.choose(policy, hand)
+            elif isinstance(policy, ObservationPolicy):
+                action = self.observation_policy_action(seat, policy)
+            else:
+                action = policy(hand.view(seat))
+                if isinstance(action, (int, np.integer)) and not isinstance(
+                        action, ActionKind):
+                    # (an int would be read as an ActionKind, numbered otherwise than ids)
+                    raise TypeError(
+                        f"seat {seat}'s policy returned {action!r}: a callable given "
+                        f"Hand.view(seat) returns a stud.Action; a policy that returns "
+                        f"an action id 0..{N_ACTIONS - 1} takes (observation, mask): "
+                        f"wrap it as stud.envs.ObservationPolicy(fn)")
+            if action is None:
+                raise ValueError(f"seat {seat}'s policy gave no action")
+            hand.act(action)
+        except BaseException as error:
+            self.broken = (f"seat {seat}'s policy raised {type(error).__name__} "
+                           f"({error}) and the hand cannot go on")
+            raise
 
     def observation_policy_action(self, seat: int, policy: ObservationPolicy) -> Action:
         """The engine action for the id an ObservationPolicy gives at ``seat``."""
@@ -328,10 +407,7 @@ class Table:
         ``check_playable`` and ``check_action``, as the environments call
         them: a broken table has no legal action, so ``a`` is never one)."""
         assert self.hand is not None and self.broken is None
-        action = _env_action(self.hand, a)
-        assert action is not None
-        self.hand.act(action)
-        self.play_others()
+        self.play_others(a)
 
     def observe(self, seat: int) -> NDArray[np.float32]:
         out = np.empty(OBS_SIZE, dtype=np.float32)

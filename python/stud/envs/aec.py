@@ -19,8 +19,9 @@ from gymnasium import spaces
 from numpy.typing import NDArray
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
+from .._core import ENV_PLAY_OVER, OBS_SIZE, _env_play, _observe
 from ..game import Hand, Rules
-from ._table import Table, big_bet, check_rules, check_stacks, table_state
+from ._table import _BITS, _MASKS, Table, big_bet, check_rules, check_stacks, table_state
 from .layout import N_ACTIONS, observation_space, state_box
 from .render import render
 
@@ -75,6 +76,7 @@ class StudAECEnv(AECEnv):  # type: ignore[misc]
         #: the space of ``state()``: Box float32[STATE_SIZE] (privileged)
         self.state_space: spaces.Space[Any] = state_box()
         self._started = False
+        self._actor = -1  # the seat to act (-1 once the hand is over)
         #: the agents still in the episode (PettingZoo's ``agents``)
         self.agents: list[str] = []
 
@@ -112,25 +114,29 @@ class StudAECEnv(AECEnv):  # type: ignore[misc]
         hand = self._table.hand
         assert hand is not None
         if hand.is_over:
+            self._actor = -1
             results = self._table.rewards()
             for agent in self.agents:
                 self.rewards[agent] = results[self._seat[agent]]
                 self.terminations[agent] = True
         else:
             assert hand.actor is not None
+            self._actor = hand.actor
             self.agent_selection = self.possible_agents[hand.actor]
 
     def observe(self, agent: str) -> dict[str, NDArray[Any]]:
-        if not self._started:
-            raise RuntimeError("reset() the environment first")
-        if agent not in self._seat:
+        seat = self._seat.get(agent) if type(agent) is str else None
+        if seat is None or not self._started:
+            if not self._started:
+                raise RuntimeError("reset() the environment first")
             raise ValueError(f"no agent {agent!r}: {', '.join(self.possible_agents)}")
-        seat = self._seat[agent]
         hand = self._table.hand
         assert hand is not None
-        to_act = not hand.is_over and hand.actor == seat
-        mask = self._table.mask() if to_act else np.zeros(N_ACTIONS, dtype=np.int8)
-        return {"observation": self._table.observe(seat), "action_mask": mask}
+        seen = np.empty(OBS_SIZE, dtype=np.float32)
+        _observe(hand, seat, seen)
+        # the mask of the seat to act (all 0 for the others, and once the hand is over)
+        return {"observation": seen,
+                "action_mask": _MASKS[self._table.bits if seat == self._actor else 0].copy()}
 
     def state(self) -> NDArray[np.float32]:
         """The whole table, for a centralised critic (privileged: it holds
@@ -147,6 +153,26 @@ class StudAECEnv(AECEnv):  # type: ignore[misc]
     def step(self, action: Any) -> None:
         """Plays ``action`` (an id 0..4, see ``stud.envs.ACTION_NAMES``) for
         the selected agent.  A terminated agent steps with None."""
+        table = self._table
+        hand = table.hand
+        if (type(action) is int and 0 <= action < N_ACTIONS and table.bits >> action & 1
+                and hand is not None and hand.actor == self._actor):
+            # the common case: a legal id for the seat to act (bits are 0
+            # before reset and once the hand is over), in one C call
+            agent = self.agent_selection
+            played = _env_play(hand, table.stream, table.codes, action, 0, None)
+            if played < 0:  # (only if the hand was played behind the environment's back)
+                raise ValueError(f"action {action} is not legal now")
+            self._cumulative_rewards[agent] = 0.0
+            table.bits = played & _BITS
+            if played & ENV_PLAY_OVER:
+                self._select()
+                self._accumulate_rewards()
+            else:
+                # (the rewards stay 0 until the hand ends: nothing to accumulate)
+                self._actor = actor = hand.actor
+                self.agent_selection = self.possible_agents[actor]
+            return
         if not self._started:
             raise RuntimeError("reset() the environment before stepping it")
         if not self.agents:

@@ -19,8 +19,18 @@ from gymnasium import spaces
 from numpy.typing import NDArray
 
 from .._checks import seed_or_random
+from .._core import ENV_PLAY_OVER, OBS_SIZE
 from ..game import Hand, Rules
-from ._table import SeatPolicy, Table, big_bet, check_policy, check_rules, check_stacks, whole
+from ._table import (
+    _MASKS,
+    SeatPolicy,
+    Table,
+    big_bet,
+    check_policy,
+    check_rules,
+    check_stacks,
+    whole,
+)
 from .layout import N_ACTIONS, observation_space
 from .render import render_text
 
@@ -128,12 +138,15 @@ class GymEnv(gym.Env[Observation, int]):
             return np.zeros(N_ACTIONS, dtype=np.bool_)
         return self._table.bool_mask()
 
-    def _obs(self, illegal: bool = False) -> tuple[Observation, dict[str, Any]]:
+    def _obs(self, seen: NDArray[np.float32] | None = None
+             ) -> tuple[Observation, dict[str, Any]]:
         mask = self._table.mask()  # (all 0 once the hand is over: no decision awaited)
-        obs: Observation = {"observation": self._table.observe(self.seat), "action_mask": mask}
+        if seen is None:
+            seen = self._table.observe(self.seat)
+        obs: Observation = {"observation": seen, "action_mask": mask}
         if self.render_mode == "human":
             print(self.render_text())
-        return obs, {"action_mask": mask.copy(), "illegal_action": illegal}
+        return obs, {"action_mask": mask.copy(), "illegal_action": False}
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[Observation, dict[str, Any]]:
@@ -141,40 +154,50 @@ class GymEnv(gym.Env[Observation, int]):
         it; without, the next hand of the current stream (or a random one)."""
         given = None if seed is None else seed_or_random(seed)  # (mod 2**64, as everywhere)
         super().reset(seed=given)
+        seen = np.empty(OBS_SIZE, dtype=np.float32)  # (written by the table, for self.seat)
         try:
             if given is not None or not self._started:
                 if given is None:
                     given = int(self.np_random.integers(0, 2**63))
-                self._table.reset(given)
+                self._table.reset(given, self.seat, seen)
             else:
-                self._table.new_hand()
+                self._table.new_hand(self.seat, seen)
         finally:  # (an opponent's failure leaves a hand: step() says what happened)
             self._started = self._table.hand is not None
-        return self._obs()
+        return self._obs(seen)
 
     def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         """Plays action id ``action`` for the agent, then the opponents until
         the agent is to act again or the hand ends: ``(obs, reward,
         terminated, truncated, info)``, the reward (a float) 0 until the end."""
-        if not self._started:
-            raise RuntimeError("reset() the environment before stepping it")
-        hand = self._table.hand
-        assert hand is not None
-        self._table.check_playable(self.seat)  # not after the hand or a policy's failure
+        table = self._table
+        bits = table.bits  # (0 before reset, after the hand, after a policy's failure)
         illegal = False
-        try:
-            a = self._table.check_action(action)
-        except ValueError:
-            if self.illegal_action == "raise":
-                raise
-            # the documented rule: the passive legal action (docs/envs.md)
-            a = 1 if self._table.bits >> 1 & 1 else 2
-            illegal = True
-        self._table.apply(a)
-        obs, info = self._obs(illegal)
-        over = hand.is_over
-        reward = self._table.rewards()[self.seat] if over else 0.0
-        return obs, reward, over, False, info
+        if (type(action) is int and 0 <= action < N_ACTIONS and bits >> action & 1
+                and table.hand.actor == self.seat):  # type: ignore[union-attr]
+            a = action  # the common case: a legal id, the agent's seat to act
+        else:
+            if not self._started:
+                raise RuntimeError("reset() the environment before stepping it")
+            table.check_playable(self.seat)  # not after the hand or a policy's failure
+            try:
+                a = table.check_action(action)
+            except ValueError:
+                if self.illegal_action == "raise":
+                    raise
+                # the documented rule: the passive legal action (docs/envs.md)
+                a = 1 if bits >> 1 & 1 else 2
+                illegal = True
+        # the action, the opponents' turns and the observation: one C call
+        # when the opponents are built-in (Table.play_others)
+        seen = np.empty(OBS_SIZE, dtype=np.float32)
+        over = table.play_others(a, self.seat, seen) & ENV_PLAY_OVER != 0
+        mask = _MASKS[table.bits].copy()  # (all 0 once the hand is over)
+        if self.render_mode == "human":
+            print(self.render_text())
+        reward = table.rewards()[self.seat] if over else 0.0
+        return ({"observation": seen, "action_mask": mask}, reward, over, False,
+                {"action_mask": mask.copy(), "illegal_action": illegal})
 
     def render_text(self) -> str:
         """The table drawn as text: what the agent's seat may see, or every
