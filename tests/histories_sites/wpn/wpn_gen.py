@@ -40,15 +40,19 @@ OLD_MARKERS = {4: "*** Third street ***", 5: "*** Fourth street ***",
 
 
 def random_hand(rng: random.Random, *, variant: Variant | None = None, n: int | None = None,
-                money: bool = True, short: bool = False) -> Hand:
+                money: bool = True, short: bool = False,
+                profile: dict[str, Any] | None = None,
+                variants: tuple[Variant, ...] | None = None) -> Hand:
     """A finished engine hand of seeded random play (short: a short stack
-    now and then, for all-ins and side pots)."""
+    now and then, for all-ins and side pots; ``profile``: the rules'
+    options, Winning's by default; ``variants``: the games to choose from)."""
     if variant is None:
-        variant = rng.choice(list(NEW_GAMES))
+        variant = rng.choice(list(variants or NEW_GAMES))
     if n is None:
         n = rng.randint(2, 7)  # (eight players can run out of cards: not written)
     small = rng.choice((10, 20, 50, 100)) if money else rng.choice((100, 200, 400))
-    rules = Rules(variant, small, ante=small // 5, bring_in=small // 2, **PROFILE)
+    rules = Rules(variant, small, ante=small // 5, bring_in=small // 2,
+                  **(PROFILE if profile is None else profile))
     stacks = [rng.randint(small * 5, small * 60) for _ in range(n)]
     if short:
         for seat in rng.sample(range(n), rng.randint(1, max(1, n // 2))):
