@@ -27,6 +27,7 @@ from stud.game import (
     StreetStarted,
     UncalledBetReturned,
 )
+from stud.histories.record import options_for
 
 PROFILE: dict[str, Any] = {"odd_chip_half": "low"}
 
@@ -52,7 +53,7 @@ def random_hand(rng: random.Random, *, variant: Variant | None = None, n: int | 
         n = rng.randint(2, 7)  # (eight players can run out of cards: not written)
     small = rng.choice((10, 20, 50, 100)) if money else rng.choice((100, 200, 400))
     rules = Rules(variant, small, ante=small // 5, bring_in=small // 2,
-                  **(PROFILE if profile is None else profile))
+                  **options_for(PROFILE if profile is None else profile, variant))
     stacks = [rng.randint(small * 5, small * 60) for _ in range(n)]
     if short:
         for seat in rng.sample(range(n), rng.randint(1, max(1, n // 2))):

@@ -73,7 +73,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from typing import Any, Union
+from typing import Any, ClassVar, Union
 
 from ..._core import Card
 from ...enums import Variant
@@ -161,7 +161,6 @@ def _damaged(players: dict[str, Any], line: str, number: int, verbs: frozenset[s
 
 
 _CARDS: dict[str, Card] = {}
-_AMOUNTS: dict[tuple[str, str | None], int] = {}
 _RANKS = "23456789TJQKA"
 
 
@@ -185,6 +184,10 @@ def _card(word: str, number: int) -> Card:
 class _Hand:
     """What one hand's lines say, format aside; ``record()`` makes the
     HandRecord."""
+
+    #: amounts read, by text and currency (a subclass that reads amounts
+    #: otherwise has its own)
+    _cache: ClassVar[dict[tuple[str, str | None], int]] = {}
 
     def __init__(self, number: int, hand_id: str, money: str | None, options: dict[str, Any],
                  file: str | None) -> None:
@@ -214,12 +217,13 @@ class _Hand:
 
     def amount(self, text: str, number: int) -> int:
         key = (text, self.currency)
-        value = _AMOUNTS.get(key)
+        cache = self._cache
+        value = cache.get(key)
         if value is None:
             value = self._amount(text, number)
-            if len(_AMOUNTS) >= 4096:
-                _AMOUNTS.clear()
-            _AMOUNTS[key] = value
+            if len(cache) >= 4096:
+                cache.clear()
+            cache[key] = value
         return value
 
     def _amount(self, text: str, number: int) -> int:
