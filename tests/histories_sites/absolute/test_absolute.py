@@ -126,3 +126,24 @@ def test_engine_hands_round_trip() -> None:
         hand = random_hand(rng, short=index % 2 == 0, profile=PROFILE, variants=tuple(GAMES))
         [record] = _records(write_absolute(hand, hand_id=index + 1))[0]
         assert record.replay().stacks == hand.stacks
+
+
+def test_an_all_in_bring_in_for_less_keeps_the_rules_bring_in() -> None:
+    # "Bring-In $0.40." with the stack spent: the bring-in of the game is still
+    # the full one (the next player calls $0.50), not what the short stack put in
+    rng = random.Random(9)
+    short = 0
+    for index in range(130):
+        money = index % 3 != 2
+        hand = random_hand(rng, money=money, short=index % 4 == 3, profile=PROFILE,
+                           variants=tuple(GAMES))
+        [record] = _records(write_absolute(hand, hand_id=index + 1, money=money,
+                                           tournament=None if money else 7))[0]
+        assert record.rules.bring_in == hand.rules.bring_in
+        assert record.replay().stacks == hand.stacks
+        bring_in = next((s for s in record.steps
+                         if isinstance(s, Acted) and s.move is Move.BRING_IN), None)
+        if bring_in is not None and bring_in.to is not None and \
+                bring_in.to < (hand.rules.bring_in or 0):
+            short += 1
+    assert short >= 1

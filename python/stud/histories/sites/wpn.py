@@ -323,9 +323,10 @@ class _Hand:
         to = before + chips
         top = max(self.bets.values(), default=0)
         if verb == "bring in":
-            self.bring_in = to
-            self.bring_in_all_in = all_in
             self.act(number, name, Move.BRING_IN, to)
+            self.bring_in = to
+            # all in for it (said, or the stack spent): the rules' bring-in is more
+            self.bring_in_all_in = all_in or self.put_in.get(name, 0) >= self.players[name][1]
         elif verb == "calls" or (verb == "allin" and to <= top):
             self.act(number, name, Move.CHECK_CALL, to)
         elif verb == "allin" and self.street == 3 and top == 0 and self.bring_in is None \
