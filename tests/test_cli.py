@@ -71,3 +71,45 @@ def test_equity_json_of_a_single_winner_game(capsys):
     data = json.loads(capsys.readouterr().out)
     assert set(data) >= {"equity", "win", "tie"} and not {"low", "high", "low_win"} & set(data)
     assert data["win"][0] > data["win"][1]
+
+
+def test_eval_shows_the_2_7_low(capsys):
+    # docs/rules.md 12.5: the flush counts against; the low plays 9-5-4-3-2
+    assert main(["eval", "2h 3h 4h 5h 7h 9c Kd"]) == 0
+    out = capsys.readouterr().out
+    low = stud.evaluate_27(stud.CardSet("2h 3h 4h 5h 7h 9c Kd"))
+    assert f"2-7 low:    {low}  [{low.cards}]  value {low.value}" in out
+    assert "9" in str(low) and low.cards == stud.CardSet("9c 5h 4h 3h 2h")
+
+
+def test_equity_of_the_new_games(capsys):
+    # 2-7 Razz: one winner, no low columns
+    hands = ["2h 3h 4h 5h 7h", "8c 6d 5s 4c 2d Qh"]
+    assert main(["equity", "--game", "razz27", *hands, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    expected = stud.equity(stud.Variant.DEUCE_TO_SEVEN_RAZZ, hands)
+    assert data["equity"] == list(expected.equity) and "low_win" not in data
+    # Hi-Lo Regular splits: the low columns, and the five-ranks option (13.5)
+    hands = ["Ac Ad As Kh Kc Qd Qs", "2c 2d 5h 5s 7c 7d 9h"]
+    assert main(["equity", "--game", "studhl", *hands, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["equity"] == [0.5, 0.5] and data["low_win"] == [0.0, 1.0]
+    assert main(["equity", "--game", "studhl", *hands, "--json", "--low-needs-five-ranks"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["equity"] == [1.0, 0.0] and data["scoop"] == [1.0, 0.0]
+    assert main(["equity", "--game", "studhl", *hands]) == 0
+    assert "low win" in capsys.readouterr().out
+    # the option is Hi-Lo Regular's only
+    assert main(["equity", "--game", "razz27", *hands, "--low-needs-five-ranks"]) == 2
+    assert "13.5" in capsys.readouterr().err
+
+
+def test_simulate_takes_the_new_games(capsys):
+    for game, variant in (("razz27", stud.Variant.DEUCE_TO_SEVEN_RAZZ),
+                          ("studhl", stud.Variant.SEVEN_CARD_STUD_HILO_REGULAR)):
+        assert main(["simulate", "--game", game, "--players", "3", "--hands", "200",
+                     "--json"]) == 0
+        data = json.loads(capsys.readouterr().out)
+        expected = stud.simulate(stud.Rules(variant, 10), ["random"] * 3, 200, seed=1)
+        assert data["hands"] == 200 and data["game"] == game
+        assert list(data["net"]) == list(expected.net)

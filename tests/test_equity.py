@@ -12,7 +12,7 @@ SEVEN = (Variant.SEVEN_CARD_STUD, Variant.SEVEN_CARD_STUD_HILO, Variant.RAZZ,
          Variant.DEUCE_TO_SEVEN_RAZZ, Variant.SEVEN_CARD_STUD_HILO_REGULAR)
 
 
-def slow_equity(variant, hands, dead=""):
+def slow_equity(variant, hands, dead="", five_ranks=False):
     """Every deal of the missing cards, settled by docs/rules.md 9 with exact fractions.
 
     Independent of the C enumeration: plain itertools over the stub, one
@@ -49,6 +49,8 @@ def slow_equity(variant, hands, dead=""):
             highs = [stud.high_value(f) for f in finals]
         if variant == Variant.SEVEN_CARD_STUD_HILO_REGULAR:  # an A-5 low for all (13.4)
             lows = [stud.razz_value(f) for f in finals]
+            if five_ranks:  # 13.5: none without five distinct ranks
+                lows = [v if len({c.rank for c in f}) >= 5 else 0 for v, f in zip(lows, finals)]
         elif variant in (Variant.SEVEN_CARD_STUD_HILO, Variant.FIVE_CARD_STUD_HILO):
             lows = [stud.low8_value(f) for f in finals]
         else:
@@ -153,6 +155,57 @@ def test_rule_book_showdowns_of_the_new_games():
     # one hand best both ways scoops
     r = stud.equity(regular, ["As 2s 3s 4s 5s Kd Kh", "Ac Ad 9c 9d Tc Th Qh"])
     assert r.equity == (1.0, 0.0) and r.scoop == (1.0, 0.0)
+
+
+@pytest.mark.parametrize("hands, dead", [
+    # pairs and trips: hands short of five ranks are common on the river
+    (["Ac Ad As Kh Kc Qd", "2c 2d 5h 5s 7c 7d"], ""),
+    (["Qs Qd Jc Jh 9s 9d", "Qc Qh Js Jd 9c Kd"], ""),
+    (["As 2d 3c 3h 9s 9d", "Kh Kd Ks 5d 5c 6h", "7c 7d 7h 6c 6d 8s"], "8h 8c"),
+    (["2c 2d 2h 3c 3d", "4c 4d 4h 5c 5d 5h"], "6c 6d 6h 6s 7c 7d 7h 7s"),
+])
+def test_low_needs_five_ranks_matches_the_slow_enumerator(hands, dead):
+    regular = Variant.SEVEN_CARD_STUD_HILO_REGULAR
+    outcomes, share, high, low, scoop, high_tie, low_tie = slow_equity(regular, hands, dead,
+                                                                        five_ranks=True)
+    result = stud.equity(regular, hands, dead or None, exact=True, low_needs_five_ranks=True)
+    assert result.outcomes == outcomes
+    assert result.equity == pytest.approx([float(s) for s in share], abs=1e-12)
+    assert result.high == pytest.approx([float(h) for h in high], abs=1e-12)
+    assert result.low == pytest.approx([float(x) for x in low], abs=1e-12)
+    assert result.scoop == pytest.approx([float(s) for s in scoop], abs=1e-12)
+    assert result.tie == pytest.approx([float(t) for t in high_tie], abs=1e-12)
+    assert result.low_tie == pytest.approx([float(t) for t in low_tie], abs=1e-12)
+    # the option changes the answer here (else the test would prove nothing)
+    assert stud.equity(regular, hands, dead or None, exact=True) != result
+    # a Rules carries it; Monte Carlo takes it too
+    rules = stud.Rules(regular, 10, low_needs_five_ranks=True)
+    assert stud.equity(rules, hands, dead or None, exact=True) == result
+    assert stud.equity(rules, hands, dead or None, exact=True, low_needs_five_ranks=False) \
+        == stud.equity(regular, hands, dead or None, exact=True)
+    approx = stud.equity(rules, hands, dead or None, trials=60_000, seed=5)
+    for e, a, err in zip(result.equity, approx.equity, approx.stderr):
+        assert abs(e - a) < 4 * err + 1e-12
+
+
+def test_rule_book_five_ranks_case():
+    # docs/rules.md 13.5's worked case: with the option the first scoops
+    hands = ["Ac Ad As Kh Kc Qd Qs", "2c 2d 5h 5s 7c 7d 9h"]
+    regular = Variant.SEVEN_CARD_STUD_HILO_REGULAR
+    assert stud.equity(regular, hands).equity == (0.5, 0.5)
+    r = stud.equity(regular, hands, low_needs_five_ranks=True)
+    assert r.equity == (1.0, 0.0) and r.scoop == (1.0, 0.0) and r.low == (0.0, 0.0)
+
+
+@pytest.mark.parametrize("variant", [v for v in Variant
+                                     if v is not Variant.SEVEN_CARD_STUD_HILO_REGULAR])
+def test_low_needs_five_ranks_is_for_hi_lo_regular_only(variant):
+    with pytest.raises(ValueError, match="13.5"):
+        stud.equity(variant, ["As 2d", "Kc Kd"], low_needs_five_ranks=True)
+    assert stud.equity(variant, ["As 2d 3c 4h 5s", "Kc Kd 3d 4c 5c"], low_needs_five_ranks=False)
+    with pytest.raises(TypeError):
+        stud.equity(Variant.SEVEN_CARD_STUD_HILO_REGULAR, ["As 2d", "Kc Kd"],
+                    low_needs_five_ranks=1)  # type: ignore[arg-type]
 
 
 def test_hi_lo_accounting_on_finished_hands():

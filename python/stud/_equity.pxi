@@ -47,13 +47,15 @@ cdef tuple _counts_tuple(stud_equity_counts *c, int n):
             [c.scoop[p] for p in range(n)])
 
 
-def _equity_job(int scoring, int hand_size, list known, dead):
-    """A checked equity query: known card masks per player and a dead mask."""
+def _equity_job(int scoring, int hand_size, list known, dead, bint low_needs_five_ranks=False):
+    """A checked equity query: known card masks per player and a dead mask;
+    ``low_needs_five_ranks`` (Hi-Lo Regular only, docs/rules.md 13.5)."""
     cdef _EquityJob job = _EquityJob()
     if not 2 <= len(known) <= STUD_EQUITY_MAX_PLAYERS:
         raise ValueError(f"equity takes 2 to {STUD_EQUITY_MAX_PLAYERS} players, "
                          f"got {len(known)}")
     job.query.scoring = scoring
+    job.query.low_needs_five_ranks = low_needs_five_ranks
     job.query.hand_size = hand_size
     job.query.n_players = len(known)
     for p, mask in enumerate(known):

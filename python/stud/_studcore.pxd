@@ -215,7 +215,7 @@ cdef extern from "equity.h" nogil:
     enum:
         STUD_EQUITY_MAX_PLAYERS
     ctypedef struct stud_equity_query:
-        int scoring, n_players, hand_size
+        int scoring, low_needs_five_ranks, n_players, hand_size
         uint64_t known[STUD_EQUITY_MAX_PLAYERS]
         uint64_t dead
     ctypedef struct stud_equity_counts:

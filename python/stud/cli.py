@@ -13,8 +13,10 @@ from . import (
     CardError,
     CardSet,
     Rules,
+    Variant,
     __version__,
     equity,
+    evaluate_27,
     evaluate_high,
     evaluate_low8,
     evaluate_razz,
@@ -86,6 +88,7 @@ def _cmd_eval(args: argparse.Namespace) -> int:
         high = evaluate_high(cards)
     low8 = evaluate_low8(cards)
     razz = evaluate_razz(cards)
+    deuce = evaluate_27(cards)
     print(f"cards:      {cards}")
     print(f"high:       {high}  [{high.cards}]  value {high.value}")
     if low8 is None:
@@ -93,6 +96,8 @@ def _cmd_eval(args: argparse.Namespace) -> int:
     else:
         print(f"low (8-or-better): {low8}  [{low8.cards}]  value {low8.value}")
     print(f"razz (A-5): {razz}  [{razz.cards}]  value {razz.value}")
+    # the low of 2-7 Razz (docs/rules.md 12.5): aces high, straights and flushes count
+    print(f"2-7 low:    {deuce}  [{deuce.cards}]  value {deuce.value}")
     return 0
 
 
@@ -103,14 +108,17 @@ def _cmd_equity(args: argparse.Namespace) -> int:
     try:
         result = equity(GAMES[args.game], args.hands, args.dead,
                         exact=True if args.exact else False if args.trials else None,
-                        trials=args.trials, seed=args.seed, threads=args.threads)
+                        trials=args.trials, seed=args.seed, threads=args.threads,
+                        low_needs_five_ranks=args.low_needs_five_ranks)
     except TooManyOutcomes as error:
         raise UserError(f"{count_text(error.outcomes)} outcomes are too many to enumerate "
                         f"exactly (at most {error.limit:,}): leave out --exact, or give "
                         f"--trials N for Monte Carlo") from error
     except (CardError, ValueError, TypeError) as error:
         raise UserError(str(error)) from error
-    hilo = args.game in ("stud8", "five8")
+    # the games that split the pot: the low half's columns (Hi-Lo Regular: 13.4)
+    hilo = GAMES[args.game] in (Variant.SEVEN_CARD_STUD_HILO, Variant.FIVE_CARD_STUD_HILO,
+                                Variant.SEVEN_CARD_STUD_HILO_REGULAR)
     if args.json:
         # hi-lo games split into halves; the others have one winner, high or Razz low
         shares = ({"win": result.win, "tie": result.tie, "low_win": result.low_win,
@@ -187,6 +195,8 @@ def build_parser() -> argparse.ArgumentParser:
                                                "(default: exact when feasible)")
     eq.add_argument("--seed", type=int, help="Monte Carlo seed (default: a random one)")
     eq.add_argument("--threads", type=int, default=0, help="worker threads (0 = all cores)")
+    eq.add_argument("--low-needs-five-ranks", action="store_true",
+                    help="studhl only: no low without five distinct ranks (docs/rules.md 13.5)")
     eq.add_argument("--json", action="store_true", help="machine-readable output")
     eq.set_defaults(run=_cmd_equity)
     sim = commands.add_parser(

@@ -17,7 +17,7 @@ from ._parallel import chunk_seed, map_threads, worker_count
 from ._record import Record
 from .enums import Variant
 from .errors import CardError
-from .game import SEVEN_CARD_VARIANTS, max_players, variant_of
+from .game import SEVEN_CARD_VARIANTS, Rules, max_players, variant_of
 
 __all__ = ["EquityResult", "TooManyOutcomes", "equity", "EXACT_LIMIT", "EXACT_MAX",
            "DEFAULT_TRIALS"]
@@ -111,10 +111,11 @@ class EquityResult(Record):
         return tuple(w + t for w, t in zip(self.low_win, self.low_tie))
 
 
-def equity(variant: Variant | int | str, hands: Sequence[str | CardSet | Iterable[Card | str]],
+def equity(variant: Variant | int | str | Rules,
+           hands: Sequence[str | CardSet | Iterable[Card | str]],
            dead: str | CardSet | Iterable[Card | str] | None = None, *,
            exact: bool | None = None, trials: int | None = None, seed: int | None = None,
-           threads: int = 1) -> EquityResult:
+           threads: int = 1, low_needs_five_ranks: bool | None = None) -> EquityResult:
     """Each player's share of the pot when the unknown cards are dealt out.
 
     ``hands``: the cards known so far for each player (up and down alike;
@@ -132,8 +133,11 @@ def equity(variant: Variant | int | str, hands: Sequence[str | CardSet | Iterabl
     Pots are split as the engine settles them (docs/rules.md 9): the high half
     and the 8-or-better low half in hi-lo games, the high taking all without
     a low, ties sharing; in Hi-Lo Regular the low half goes to the best A-5
-    low, with no qualifier (13.4; the option ``low_needs_five_ranks`` of 13.5
-    is not taken here); in 2-7 Razz the best 2-7 low takes the pot (12.5).
+    low, with no qualifier (13.4); in 2-7 Razz the best 2-7 low takes the pot
+    (12.5).  ``low_needs_five_ranks`` (Hi-Lo Regular only, 13.5): True gives
+    no low to a hand without five distinct ranks, and a pot with no low goes
+    whole to the high; None takes it from ``variant`` when that is a
+    ``Rules`` (whose other options do not change a showdown), else False.
     When the cards left cannot complete every hand (eight players to seventh
     street, where the engine would deal a community card), equity refuses
     with a ValueError.
@@ -141,8 +145,25 @@ def equity(variant: Variant | int | str, hands: Sequence[str | CardSet | Iterabl
     >>> result = equity(Variant.SEVEN_CARD_STUD, ["As Ah Ts Th 8h 8d", "Kc Qc Jc Td 3c 2d"])
     >>> result.exact, result.outcomes, round(result.equity[0], 6)
     (True, 1560, 0.714103)
+
+    Hi-Lo Regular with and without five ranks for a low (docs/rules.md 13.5):
+
+    >>> hands = ["Ac Ad As Kh Kc Qd Qs", "2c 2d 5h 5s 7c 7d 9h"]
+    >>> equity("studhl", hands).equity, equity("studhl", hands, low_needs_five_ranks=True).equity
+    ((0.5, 0.5), (1.0, 0.0))
     """
+    if isinstance(variant, Rules):
+        if low_needs_five_ranks is None:
+            low_needs_five_ranks = variant.low_needs_five_ranks
+        variant = variant.variant
     variant = variant_of(variant)
+    if low_needs_five_ranks is None:
+        low_needs_five_ranks = False
+    if not isinstance(low_needs_five_ranks, bool):
+        raise TypeError(f"low_needs_five_ranks must be True or False, not {low_needs_five_ranks!r}")
+    if low_needs_five_ranks and variant is not Variant.SEVEN_CARD_STUD_HILO_REGULAR:
+        raise ValueError(f"low_needs_five_ranks applies to SEVEN_CARD_STUD_HILO_REGULAR only "
+                         f"(docs/rules.md 13.5), not {variant.name}")
     if exact is not None and not isinstance(exact, bool):
         raise TypeError(f"exact must be None (decide by the count), True or False, "
                         f"not {exact!r}")
@@ -172,7 +193,8 @@ def equity(variant: Variant | int | str, hands: Sequence[str | CardSet | Iterabl
         if cards & seen:
             raise CardError(f"card {str(cards & seen)!r} of player {p} is also elsewhere")
         seen = seen | cards
-    job, error = _equity_job(_SCORING[variant], hand_size, [int(c) for c in known], int(dead_set))
+    job, error = _equity_job(_SCORING[variant], hand_size, [int(c) for c in known], int(dead_set),
+                             low_needs_five_ranks)
     if error:
         missing = sum(hand_size - len(c) for c in known)
         raise ValueError(f"{_ERRORS.get(error, 'invalid query')}: {missing} cards needed, "

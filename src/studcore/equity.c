@@ -26,7 +26,9 @@ int stud_equity_check(const stud_equity_query *q)
 {
     if (q->n_players < 2 || q->n_players > STUD_EQUITY_MAX_PLAYERS ||
         (q->hand_size != 5 && q->hand_size != 7) || q->scoring < STUD_SCORE_HIGH ||
-        q->scoring > STUD_SCORE_HILO_REGULAR || (q->dead & ~STUD_VALID_BITS))
+        q->scoring > STUD_SCORE_HILO_REGULAR || (q->dead & ~STUD_VALID_BITS) ||
+        q->low_needs_five_ranks < 0 || q->low_needs_five_ranks > 1 ||
+        (q->low_needs_five_ranks && q->scoring != STUD_SCORE_HILO_REGULAR))
         return STUD_EQ_E_QUERY;
     uint64_t seen = q->dead;
     int missing = 0;
@@ -85,10 +87,21 @@ uint64_t stud_equity_first_ways(const stud_equity_query *q)
 /* An outcome is settled as the engine settles a pot: the winners by the
  * engine's own rule (stud_winners_of, settle.h), then their shares. */
 
+/* Hi-Lo Regular with low_needs_five_ranks (13.5): a scoring of this file
+ * only, one past the engine's (game.h), so the scoring stays one constant
+ * where the loops are specialised. */
+#define SCORE_REGULAR_FIVE (STUD_SCORE_HILO_REGULAR + 1)
+
+static int scoring_of(const stud_equity_query *q)
+{
+    return q->low_needs_five_ranks ? SCORE_REGULAR_FIVE : q->scoring;
+}
+
 /* Whether a scoring splits the pot between a high and a low half. */
 static int split_pot(int scoring)
 {
-    return scoring == STUD_SCORE_HILO8 || scoring == STUD_SCORE_HILO_REGULAR;
+    return scoring == STUD_SCORE_HILO8 || scoring == STUD_SCORE_HILO_REGULAR ||
+           scoring == SCORE_REGULAR_FIVE;
 }
 
 /* A hand's values: `high` takes the whole pot (or the high half), `low`
@@ -109,6 +122,7 @@ static stud_values value_of(int scoring, uint64_t hand)
         v.high = stud_high_with_slot(hand, slot);
         v.low = scoring == STUD_SCORE_HILO8          ? stud_eval_low8(hand)
                 : scoring == STUD_SCORE_HILO_REGULAR ? stud_razz_by_slot[slot]
+                : scoring == SCORE_REGULAR_FIVE      ? stud_regular_low(hand, 1)
                                                      : 0;
     }
     return v;
@@ -180,7 +194,10 @@ static inline stud_values values_of(int scoring, uint64_t key, uint64_t hand)
         v.high = (uint16_t)stud_rkey_high(key, hand, entry);
         v.low = scoring == STUD_SCORE_HILO8          ? (uint16_t)stud_rkey_unpack_low8(entry)
                 : scoring == STUD_SCORE_HILO_REGULAR ? (uint16_t)stud_rkey_unpack_razz(entry)
-                                                     : 0;
+                : scoring == SCORE_REGULAR_FIVE ? (stud_popcount(stud_rank_set(hand)) < 5
+                                                       ? 0 /* 13.5: no low */
+                                                       : (uint16_t)stud_rkey_unpack_razz(entry))
+                                                : 0;
     }
     return v;
 }
@@ -228,7 +245,9 @@ static uint64_t put_run_of(table *t, int scoring, int last, uint64_t k, uint64_t
     case STUD_SCORE_27 * 2: return PUT_RUN(STUD_SCORE_27, 0);
     case STUD_SCORE_27 * 2 + 1: return PUT_RUN(STUD_SCORE_27, 1);
     case STUD_SCORE_HILO_REGULAR * 2: return PUT_RUN(STUD_SCORE_HILO_REGULAR, 0);
-    default: return PUT_RUN(STUD_SCORE_HILO_REGULAR, 1);
+    case STUD_SCORE_HILO_REGULAR * 2 + 1: return PUT_RUN(STUD_SCORE_HILO_REGULAR, 1);
+    case SCORE_REGULAR_FIVE * 2: return PUT_RUN(SCORE_REGULAR_FIVE, 0);
+    default: return PUT_RUN(SCORE_REGULAR_FIVE, 1);
     }
 }
 
@@ -460,9 +479,9 @@ int stud_equity_exact(const stud_equity_query *q, uint64_t first_lo, uint64_t fi
     enumeration e;
     memset(&e, 0, sizeof e);
     e.n = q->n_players;
-    e.scoring = q->scoring;
+    e.scoring = scoring_of(q);
     /* the cells: only high winners outside hi-lo */
-    size_t cells = (size_t)1 << (split_pot(q->scoring) ? 2 * e.n : e.n);
+    size_t cells = (size_t)1 << (split_pot(e.scoring) ? 2 * e.n : e.n);
     uint64_t few[256] = {0};
     uint32_t few_used[256];
     if (cells <= 256) {
@@ -477,7 +496,7 @@ int stud_equity_exact(const stud_equity_query *q, uint64_t first_lo, uint64_t fi
     /* each player's completions over the whole stub; the search skips
      * those that overlap an earlier player's */
     for (int p = 0; p < e.n; p++) {
-        if (completions(q->scoring, q->known[p], stub, need_of(q, p), p == e.n - 1, &e.t[p])) {
+        if (completions(e.scoring, q->known[p], stub, need_of(q, p), p == e.n - 1, &e.t[p])) {
             for (int i = 0; i < p; i++)
                 free(e.t[i].block);
             if (e.hist != few)
@@ -522,6 +541,7 @@ int stud_equity_monte_carlo(const stud_equity_query *q, uint64_t trials, uint64_
     uint64_t rng[4];
     stud_rng_seed(rng, seed);
     stud_values v[STUD_EQUITY_MAX_PLAYERS];
+    int scoring = scoring_of(q);
     for (uint64_t t = 0; t < trials; t++) {
         if ((t & ((1u << STUD_POLL_SHIFT) - 1)) == 0 && stud_poll_stop(poll))
             return STUD_EQ_E_INTERRUPTED;
@@ -535,7 +555,7 @@ int stud_equity_monte_carlo(const stud_equity_query *q, uint64_t trials, uint64_
                 stub[top++] = card;
                 hand |= stud_card_bit(card);
             }
-            v[p] = value_of(q->scoring, hand);
+            v[p] = value_of(scoring, hand);
         }
         settle(v, q->n_players, out);
     }

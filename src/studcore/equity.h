@@ -8,7 +8,8 @@
  * settles a pot: the best high takes it (the best A-5 low in Razz, the best
  * 2-7 low in 2-7 Razz: docs/rules.md 12.5), or in hi-lo games the high and
  * the best qualifying low split it (the high takes all without a low; in
- * hi-lo regular every hand has an A-5 low, 13.4), ties sharing (9).  Shares are counted in units of 1/840 of a pot,
+ * hi-lo regular every hand has an A-5 low, 13.4, unless the query's
+ * low_needs_five_ranks asks five distinct ranks of it, 13.5), ties sharing (9).  Shares are counted in units of 1/840 of a pot,
  * so exact results stay exact: at most four players can tie for a half (a
  * five-card hand has a rank other than the one community card's, and each
  * tying player holds his own card of that rank, of which there are four),
@@ -29,6 +30,8 @@
 typedef struct {
     int scoring;   /* stud_scoring (game.h): high, hi-lo 8-or-better, Razz, 2-7,
                       hi-lo regular (A-5 low, no qualifier) */
+    int low_needs_five_ranks; /* 0 or 1; 1 with STUD_SCORE_HILO_REGULAR only: no low
+                                 without five distinct ranks (docs/rules.md 13.5) */
     int n_players; /* 2..STUD_EQUITY_MAX_PLAYERS */
     int hand_size; /* 7 (seven-card games) or 5 (Five Card Stud) */
     uint64_t known[STUD_EQUITY_MAX_PLAYERS];

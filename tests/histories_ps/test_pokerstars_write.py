@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from stud import Card, Hand, Rules, Variant
 from stud.histories import CommunityDealt, Dealt, HandRecord, Showed, pokerstars_write
+from stud.histories.phh import read_phh, write_phh
 from stud.histories.pokerstars import (
     POKERSTARS_PROFILE,
     HistoryError,
@@ -26,7 +27,7 @@ from stud.histories.pokerstars_write import (
     write_pokerstars,
     write_pokerstars_hands,
 )
-from stud.histories.replay import MismatchError
+from stud.histories.replay import MismatchError, record_of
 
 SAMPLES = Path(__file__).resolve().parent / "samples"
 FILES = sorted(p.name for p in SAMPLES.glob("*.txt"))
@@ -259,6 +260,17 @@ def test_errors():
         hand.act(hand.legal_actions()[0])
     with pytest.raises(ValueError, match="seven-card games"):
         write_pokerstars(hand)
+    # seven-card games that no PokerStars history names (docs/rules.md 12, 13)
+    for game in ("razz27", "studhl"):
+        other = Hand(Rules(game, 10), [100, 100], seed=1)
+        while not other.is_over:
+            other.act(other.legal_actions()[0])
+        with pytest.raises(ValueError, match=f"not {other.rules.variant.name}: write it as PHH"):
+            write_pokerstars(other)
+        # PHH holds it (an extension code), and it reads back
+        record = next(read_phh(write_phh(record_of(other))))
+        assert record.variant is other.rules.variant
+        assert record.replay().stacks == other.stacks
     unfinished = Hand(Rules("razz", 10), [100, 100], seed=1)
     with pytest.raises(ValueError, match="not over"):
         write_pokerstars(unfinished)

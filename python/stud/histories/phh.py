@@ -25,10 +25,12 @@ writes one hand, ``write_phhs`` a collection, chunk by chunk.
 True
 
 Variants (``variant``): ``F7S`` Seven Card Stud, ``F7S/8`` Seven Card Stud
-Hi-Lo, ``FR`` Razz.  PHH has no code for Five Card Stud: ``F5S`` and
-``F5S/8`` (hi-lo) are this package's extension, read and written here
-and nowhere else (pokerkit does not know them).  Any other code, a game
-that is not stud, is an error.
+Hi-Lo, ``FR`` Razz.  PHH has no code for Five Card Stud, 2-7 Razz or Seven
+Card Stud Hi-Lo Regular: ``F5S`` and ``F5S/8`` (hi-lo), ``F2R`` (2-7 Razz,
+docs/rules.md 12) and ``F7S/R`` (Hi-Lo Regular, 13) are this package's
+extension, read and written here and nowhere else (pokerkit does not know
+them; docs/histories.md says how they were chosen).  Any other code, a
+game that is not stud, is an error.
 
 Fields, read into the record (the rest of the record's fields keep their
 defaults; a ``profile``, a dict of ``stud.Rules`` options, sets the rules'
@@ -154,14 +156,18 @@ from .record import (
     show_once,
 )
 
-__all__ = ["HistoryError", "VARIANT_CODES", "read_phh", "read_phh_lines", "write_phh",
-           "write_phhs"]
+__all__ = ["EXTENSION_CODES", "HistoryError", "VARIANT_CODES", "read_phh", "read_phh_lines",
+           "write_phh", "write_phhs"]
 
 
-#: PHH variant codes; F5S and F5S/8 are this package's extension
+#: PHH variant codes; F5S, F5S/8, F2R and F7S/R are this package's extension
 VARIANT_CODES = {"F7S": Variant.SEVEN_CARD_STUD, "F7S/8": Variant.SEVEN_CARD_STUD_HILO,
                  "FR": Variant.RAZZ, "F5S": Variant.FIVE_CARD_STUD,
-                 "F5S/8": Variant.FIVE_CARD_STUD_HILO}
+                 "F5S/8": Variant.FIVE_CARD_STUD_HILO,
+                 "F2R": Variant.DEUCE_TO_SEVEN_RAZZ,  # docs/rules.md 12
+                 "F7S/R": Variant.SEVEN_CARD_STUD_HILO_REGULAR}  # docs/rules.md 13
+#: the codes PHH itself does not have
+EXTENSION_CODES = ("F5S", "F5S/8", "F2R", "F7S/R")
 _CODE_OF = {variant: code for code, variant in VARIANT_CODES.items()}
 
 _REQUIRED = ("variant", "antes", "bring_in", "small_bet", "big_bet", "starting_stacks",
@@ -328,7 +334,8 @@ def _record(table: dict[str, Any], options: dict[str, Any], source: Source) -> H
     variant = VARIANT_CODES.get(code) if isinstance(code, str) else None
     if variant is None:
         raise _Bad(f"variant {code!r} is not a stud game read here: one of "
-                   f"{', '.join(VARIANT_CODES)} (F5S and F5S/8: this package's extension)",
+                   f"{', '.join(VARIANT_CODES)} ({', '.join(EXTENSION_CODES)}: this "
+                   f"package's extension)",
                    field="variant")
     currency = _string(table, "currency")
     money = currency is not None

@@ -201,8 +201,11 @@ class _Writer:
                  hand_id: str | int | None) -> None:
         rules = record.rules
         if rules.variant not in _GAMES:
-            raise ValueError(f"PokerStars histories hold the seven-card games, not "
-                             f"{rules.variant.name}")
+            # 2-7 Razz and Hi-Lo Regular (docs/rules.md 12, 13) are seven-card
+            # games too, but no PokerStars history names them: none is invented
+            raise ValueError(f"PokerStars histories hold the seven-card games PokerStars deals "
+                             f"({', '.join(_GAMES.values())}), not {rules.variant.name}: "
+                             f"write it as PHH (stud.histories.phh) instead")
         self.record = record
         self.hand = hand
         self.n = n = record.n_seats
