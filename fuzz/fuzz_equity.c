@@ -54,6 +54,7 @@ static int expected_check(const stud_equity_query *q)
     if (q->n_players < 2 || q->n_players > STUD_EQUITY_MAX_PLAYERS ||
         (q->hand_size != 5 && q->hand_size != 7) || q->scoring < 0 ||
         q->scoring > STUD_SCORE_HILO_REGULAR ||
+        (q->low_needs_five_ranks && q->scoring != STUD_SCORE_HILO_REGULAR) ||
         (q->dead & ~STUD_VALID_BITS))
         return STUD_EQ_E_QUERY;
     uint64_t seen = q->dead;
@@ -94,7 +95,7 @@ static void check_counts(const stud_equity_query *q, const stud_equity_counts *c
     REQUIRE(share == c->outcomes * STUD_SHARE_UNITS);
     REQUIRE(high >= c->outcomes); /* every outcome has a high (or Razz) winner */
     REQUIRE(alone <= c->outcomes); /* at most one wins it alone */
-    if (q->scoring == STUD_SCORE_HILO_REGULAR)
+    if (q->scoring == STUD_SCORE_HILO_REGULAR && !q->low_needs_five_ranks)
         REQUIRE(low >= c->outcomes); /* no qualifier: every outcome has a low winner */
 }
 
@@ -113,6 +114,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     q.scoring = head & 0x40 ? (int)(int8_t)u8(&in) : head % 5;
     q.n_players = head & 0x20 ? (int)(int8_t)u8(&in) : 2 + shape % 7;
     q.hand_size = head & 0x10 ? (int)(int8_t)u8(&in) : (shape & 0x80 ? 5 : 7);
+    /* 13.5's option from two bits already read (no new byte: the corpus
+     * keeps its bytes); refused outside Hi-Lo Regular */
+    q.low_needs_five_ranks = (shape & 0x60) == 0x60;
     int read = q.n_players > 0 && q.n_players <= STUD_EQUITY_MAX_PLAYERS ? q.n_players : 2;
     for (int p = 0; p < read; p++)
         q.known[p] = read_cards(&in, raw && (u8(&in) & 1));
