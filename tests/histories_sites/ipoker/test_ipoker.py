@@ -258,3 +258,15 @@ def test_bring_in_and_calls_are_round_totals():
     assert first.move in (Move.BRING_IN, Move.RAISE)
     if first.move is Move.BRING_IN:
         assert first.to == record.rules.bring_in
+
+
+def test_a_hand_cut_off_in_the_middle_of_a_file():
+    text = _euro_text()
+    third = text.index("<game ", text.index("<game ", text.index("<game ") + 1) + 1)
+    second = text.rindex("<round no=\"2\">", 0, third)
+    cut = text[:second] + text[third:]
+    got, errors = errors_of(cut)
+    codes = re.findall(r'gamecode="(\d+)"', text)
+    assert [e.hand for e in errors] == [codes[1]]
+    assert [r.hand_id for r in got] == [c for c in codes if c != codes[1]]
+    assert errors[0].line == cut[:cut.index(f'gamecode="{codes[2]}"')].count("\n") + 1

@@ -1,14 +1,15 @@
 """Streaming the hands of an XML hand history (iPoker, Merge): one hand
 element at a time, never the whole file's tree.
 
-``xml_items(lines, root, hand, file)`` feeds the lines one by one to
+``xml_items(lines, root, hand)`` feeds the lines, a hand's at a time, to
 ``xml.etree.ElementTree.XMLPullParser`` and yields, in order:
 
 - ``("header", element, line)``: a child of the root that is not a hand
   (a session's ``<general>``), whole;
 - ``("hand", element, line, lines)``: a hand element, whole, with the line
-  where it began and the line of each element in it (``lines[id(e)]``);
-  the caller reads it and the element is then dropped;
+  where it began and its text lines (``line_of`` finds an element's line
+  in them, for an error); the caller reads it and the element is then
+  dropped;
 - ``("error", reason, line, hand_id)``: text that cannot be read as XML;
   the reading goes on at the next hand.
 
@@ -23,6 +24,7 @@ one stream.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -42,16 +44,26 @@ def xml_items(lines: Iterable[str], root: str, hand: str) -> Iterator[Item]:
     state = _Stream(root, hand)
     tail = ""  # the end of the previous line (a declaration cut by a line break)
     number = 0
+    batch: list[str] = []
+    first = 1
+    ends = (f"</{hand}>", f"</{root}>")
     for number, line in enumerate(lines, 1):
-        if "<" in line or tail:
-            if _DOCTYPE.search(tail + line):
-                yield ("error", "a DOCTYPE or ENTITY declaration: refused (an XML file of "
-                       "hand histories declares no entities)", number, state.hand_id)
-                return
-            if "<?" in line:
-                line = _DECLARATION.sub("", line)
+        if "!" in line and _DOCTYPE.search(tail + line):
+            yield ("error", "a DOCTYPE or ENTITY declaration: refused (an XML file of "
+                   "hand histories declares no entities)", number, state.hand_id)
+            return
+        if "<?" in line:
+            line = _DECLARATION.sub("", line)
         tail = line[-12:]
-        yield from state.feed(line, number)
+        batch.append(line)
+        # (fed a hand at a time: far fewer calls than a line at a time, and
+        # memory still holds one hand)
+        if ends[0] in line or ends[1] in line or len(batch) >= 256:
+            yield from state.feed(batch, first)
+            batch = []
+            first = number + 1
+    if batch:
+        yield from state.feed(batch, first)
     if state.in_hand():
         yield ("error", "the file ends inside this hand (a truncated hand)", number,
                state.hand_id)
@@ -63,77 +75,95 @@ class _Stream:
     def __init__(self, root: str, hand: str) -> None:
         self.root = root
         self.hand = hand
+        self.opening = re.compile(rf"<{hand}[\s>/]")
         self.parser: XMLPullParser[Any] | None = None
+        self.base = 1  # the line the parser's first line is
         self.stack: list[Element] = []
-        self.where: dict[int, int] = {}
         self.hand_start = 0
         self.hand_id: str | None = None
+        self.starts: list[int] = []  # the lines where the batch's hands begin
+        self.kept: list[str] = []  # the lines of the hand being read (and after)
+        self.kept_first = 1
         self.skipping = False  # after an error: until the next hand or root element
 
     def in_hand(self) -> bool:
         return len(self.stack) >= 2 and self.stack[1].tag == self.hand
 
-    def restart(self, opened: bool) -> None:
+    def restart(self, opened: bool, base: int) -> None:
         self.stack.clear()
-        self.where = {}
         self.hand_id = None
+        self.base = base
         self.parser = XMLPullParser(events=("start", "end"))
         if opened:  # (resuming inside a document: an element to hold the hands)
             self.parser.feed(f"<{self.root}>")
-            for item in _events(self.parser):
+            for item in _events(self.parser)[0]:
                 self.stack.append(item[1])
 
-    def feed(self, line: str, number: int) -> Iterator[Item]:
+    def feed(self, batch: list[str], first: int) -> Iterator[Item]:
         if self.skipping:
-            found = _start_of(line, self.root, self.hand)
-            if found is None:
+            for index, line in enumerate(batch):  # noqa: B007 (used after the loop)
+                found = _start_of(line, self.root, self.hand)
+                if found is not None:
+                    break
+            else:
                 return
-            line = line[found[0]:]
-            self.restart(opened=found[1] == self.hand)
+            batch = [line[found[0]:], *batch[index + 1:]]
+            first += index
+            self.restart(opened=found[1] == self.hand, base=first)
             self.skipping = False
         if self.parser is None:
-            if not line.strip():
+            while batch and not batch[0].strip():
+                batch = batch[1:]
+                first += 1
+            if not batch:
                 return
-            self.restart(opened=False)
+            self.restart(opened=False, base=first)
         assert self.parser is not None
-        try:
-            self.parser.feed(line)
-            events = _events(self.parser)
-        except ParseError as error:
-            found = _start_of(line, self.root, self.hand)
-            if self.in_hand():
-                yield ("error", f"not well-formed XML: {_reason(error)}", number, self.hand_id)
-            elif found is None or self.stack:
-                yield ("error", f"not well-formed XML: {_reason(error)}", number, None)
-            if found is not None and not self.in_hand() and not self.stack:
-                # text after a document's end: a new document (or hand) begins here
-                self.restart(opened=found[1] == self.hand)
-                yield from self.feed(line[found[0]:], number)
-                return
+        if not self.in_hand():
+            self.kept, self.kept_first = [], first
+        self.kept += batch
+        self.starts = [first + index for index, line in enumerate(batch)
+                       for _ in self.opening.finditer(line)]
+        self.starts.reverse()
+        self.parser.feed("".join(batch))
+        events, error = _events(self.parser)
+        yield from self.handle(events, batch, first)
+        if error is not None:
+            at = self.base + error.position[0] - 1
+            yield ("error", f"not well-formed XML: {_reason(error)}", at,
+                   self.hand_id if self.in_hand() else None)
             self.stack.clear()
+            self.parser = None
             self.skipping = True
+            rest = at - first + 1
+            if 0 < rest < len(batch):
+                yield from self.feed(batch[rest:], at + 1)
             return
+        if self.in_hand() and self.kept_first < self.hand_start:
+            self.kept = self.kept[self.hand_start - self.kept_first:]
+            self.kept_first = self.hand_start
+
+    def handle(self, events: list[tuple[str, Any]], batch: list[str],
+               first: int) -> Iterator[Item]:
         for event, found_element in events:
             element: Element = found_element
             stack = self.stack
             if event == "start":
                 if element.tag == self.hand and len(stack) >= 2:
                     # a hand begins inside a hand: the one before was cut off
+                    line = self.starts.pop() if self.starts else first
                     yield ("error", "the hand ends before its closing tag (a truncated hand)",
-                           number, self.hand_id)
-                    found = _start_of(line, self.root, self.hand)
-                    self.restart(opened=True)
-                    if found is not None:
-                        yield from self.feed(line[found[0]:], number)
-                    else:
-                        self.skipping = True
+                           line, self.hand_id)
+                    self.restart(opened=True, base=line)
+                    index = line - first
+                    found = _start_of(batch[index], self.root, self.hand)
+                    assert found is not None
+                    yield from self.feed([batch[index][found[0]:], *batch[index + 1:]], line)
                     return
                 stack.append(element)
                 if len(stack) == 2 and element.tag == self.hand:
-                    self.hand_start = number
+                    self.hand_start = self.starts.pop() if self.starts else first
                     self.hand_id = element.get("gamecode") or element.get("id")
-                    self.where = {}
-                self.where[id(element)] = number
                 continue
             if not stack:
                 continue
@@ -141,20 +171,39 @@ class _Stream:
             if len(stack) == 1:
                 parent = stack[0]
                 if element.tag == self.hand:
-                    yield ("hand", element, self.hand_start, self.where)
-                    self.where = {}
+                    lines = self.kept[self.hand_start - self.kept_first:]
+                    yield ("hand", element, self.hand_start, lines)
                     self.hand_id = None
                 else:
-                    yield ("header", element, number)
+                    yield ("header", element, first)
                 parent.remove(element)
             elif not stack:  # the document's end: another may follow
                 self.parser = None
 
 
-def _events(parser: XMLPullParser[Any]) -> list[tuple[str, Any]]:
-    """The start and end events read so far (the only ones asked for)."""
-    found: Any = parser.read_events()
-    return list(found)
+def line_of(element: Element, lines: list[str], first: int) -> int:
+    """The line of a hand's element (``lines``: the hand's, the first
+    numbered ``first``): the first with its tag and its attributes' values;
+    ``first`` when none is found."""
+    tag = f"<{element.tag}"
+    values = [f'"{value}"' for value in element.attrib.values()]
+    for index, line in enumerate(lines):
+        if tag in line and all(value in line for value in values):
+            return first + index
+    return first
+
+
+def _events(parser: XMLPullParser[Any]) -> tuple[list[tuple[str, Any]], ParseError | None]:
+    """The start and end events read so far (the only ones asked for), and
+    the error that stopped the parser, if one did."""
+    found: list[tuple[str, Any]] = []
+    events: Any = parser.read_events()
+    try:
+        for event in events:
+            found.append(event)
+    except ParseError as error:
+        return found, error
+    return found, None
 
 
 def _start_of(line: str, root: str, hand: str) -> tuple[int, str] | None:
@@ -180,6 +229,7 @@ _RANKS = "23456789TJQKA"
 _SUITS = "cdhs"
 
 
+@functools.lru_cache(maxsize=4096)
 def amount(text: str | None, cents: bool) -> int:
     """An amount of a file: whole chips, or cents when ``cents``; the
     currency sign before or after it, thousands with commas (or full
@@ -216,6 +266,7 @@ def currency_of(text: str | None) -> str | None:
     return None
 
 
+@functools.lru_cache(maxsize=512)
 def card(text: str) -> Card | None:
     """A card written rank first ("As", "10h") or suit first ("SA",
     "H10"); None for a card not shown ("X", "XX", "null", "")."""
@@ -243,3 +294,194 @@ def first_street_cards(variant: Variant) -> int:
 
 def street_count(variant: Variant) -> int:
     return 4 if variant in (Variant.FIVE_CARD_STUD, Variant.FIVE_CARD_STUD_HILO) else 5
+
+
+class Fail(Exception):
+    """A hand that cannot be read: why, and its line (or the element whose
+    line it is, found only then)."""
+
+    def __init__(self, line: Any, reason: str) -> None:
+        super().__init__(reason)
+        self.line = line
+        self.reason = reason
+
+
+class Skip(Exception):
+    """A hand of another game (or, ``cancelled``, one the site cancelled)."""
+
+    def __init__(self, cancelled: bool = False) -> None:
+        super().__init__()
+        self.cancelled = cancelled
+
+
+class Deal:
+    """A hand's steps from its cards and decisions, in order (both XML
+    formats): streets begin where a street's cards do (a new label, or a
+    new round once the street has seen a decision) or, where no card is
+    named, where a new round's decisions do; a street's seats that have no
+    cards named get None; the bets of each round are kept, so that a bet
+    nobody called is known (``returned``)."""
+
+    def __init__(self, variant: Variant, stacks: list[int]) -> None:
+        self.variant = variant
+        self.n = n = len(stacks)
+        self.stacks = stacks
+        self.first = first_street_cards(variant)
+        self.streets = street_count(variant)
+        self.steps: list[Any] = []
+        self.street = 0
+        self.label: str | None = None
+        self.round: Any = None  # the round the street began in
+        self.decided = False  # the street has seen a decision
+        self.open = False  # the street's cards may still come
+        self.pending: dict[int, tuple[Card | None, ...]] = {}
+        self.revealed: dict[int, tuple[Card | None, ...]] = {}
+        self.dealt = [0] * n
+        self.folded: set[int] = set()
+        self.bets = [0] * n
+        self.returned = [0] * n
+        self.antes: list[int] = []
+        self.bring_in: int | None = None
+        self.put_in = [0] * n
+
+    def _close_round(self) -> None:
+        bets = self.bets
+        if self.street and self.n >= 2:
+            ordered = sorted(range(self.n), key=bets.__getitem__, reverse=True)
+            top, second = ordered[0], ordered[1]
+            self.returned[top] += bets[top] - bets[second]
+        self.bets = [0] * self.n
+
+    def _flush(self) -> None:
+        from ..record import Dealt, _trusted
+
+        count = self.first if self.street == 1 else 1
+        unknown = (None,) * count
+        for seat in range(self.n):
+            if seat in self.folded:
+                continue
+            cards = self.pending.get(seat, unknown)
+            self.steps.append(_trusted(Dealt, seat, cards))
+            self.dealt[seat] += len(cards)
+        self.pending.clear()
+        self.open = False
+
+    def _new_street(self, label: str | None, round_: Any, where: Any) -> None:
+        if self.open:
+            self._flush()
+        self._close_round()
+        self.street += 1
+        self.label, self.round, self.decided = label, round_, False
+        if self.street > self.streets:
+            raise Fail(where, f"more streets than {self.variant.name} deals")
+
+    def cards(self, seat: int, cards: tuple[Card | None, ...], label: str, round_: Any,
+              where: Any, cumulative: bool = False) -> None:
+        """A seat's cards: the street's, or every street's so far and the
+        street's (``cumulative``, or more than the street deals), or a
+        hand shown whole (as many as it holds, all named)."""
+        held = self.dealt[seat] + len(self.pending.get(seat, ()))
+        if self.street and cards and len(cards) == held and None not in cards:
+            self.revealed[seat] = cards  # no new card: the hand shown
+            return
+        if label != self.label or (round_ != self.round and self.decided):
+            self._new_street(label, round_, where)
+            self.open = True
+        count = self.first if self.street == 1 else 1
+        if not cards:
+            cards = (None,) * count
+        if cumulative or len(cards) > count:  # every street's cards repeated: the last are new
+            if len(cards) == self.dealt[seat] + count and None not in cards:
+                self.revealed[seat] = cards
+            cards = cards[-count:] if len(cards) >= count else cards
+        if len(cards) != count:
+            raise Fail(where, f"{len(cards)} card(s) for seat {seat} where street "
+                              f"{self.street} deals {count}")
+        if seat in self.pending:
+            raise Fail(where, f"seat {seat} is dealt twice on street {self.street}")
+        if seat not in self.folded:
+            self.pending[seat] = cards
+
+    def community(self, shared: Card, label: str, round_: Any) -> None:
+        """The community card (docs/rules.md 5.1)."""
+        from ..record import CommunityDealt, _trusted
+
+        if self.open:
+            self._flush()
+        self._close_round()
+        self.street += 1
+        self.label, self.round, self.decided = label, round_, False
+        self.steps.append(_trusted(CommunityDealt, shared))
+
+    def ante(self, seat: int, chips: int) -> None:
+        self.antes.append(chips)
+        self.put_in[seat] += chips
+
+    def act(self, seat: int, kind: str, chips: int, round_: Any, where: Any) -> None:
+        """A decision: ``kind`` "fold", "check", "bring_in", "call" (chips
+        added), "raise" (chips added), "all_in" (chips added: a call or a
+        raise), "call_to", "raise_to" (the round total)."""
+        from ..record import Acted, Move, _trusted
+
+        if (round_ != self.round and self.decided) or not self.street:
+            # a round with no cards named: a street dealt all unseen
+            self._new_street(None, round_, where)
+            self.open = True
+        self.decided = True
+        if self.open:
+            self._flush()
+        if kind == "fold":
+            self.folded.add(seat)
+            self.steps.append(_trusted(Acted, seat, Move.FOLD, None))
+            return
+        if kind == "check":
+            self.steps.append(_trusted(Acted, seat, Move.CHECK_CALL, None))
+            return
+        bets = self.bets
+        to = chips if kind.endswith("_to") else bets[seat] + chips
+        if to < bets[seat]:
+            raise Fail(where, f"a bet of {to} below the {bets[seat]} already in")
+        self.put_in[seat] += to - bets[seat]
+        if kind == "bring_in":
+            move = Move.BRING_IN
+            if self.put_in[seat] < self.stacks[seat]:
+                self.bring_in = to
+        elif kind in ("call", "call_to") or (kind == "all_in" and to <= max(bets)):
+            move = Move.CHECK_CALL
+        else:
+            move = Move.RAISE
+        bets[seat] = to
+        self.steps.append(_trusted(Acted, seat, move, to))
+
+    def finish(self) -> None:
+        """The end of the hand: the last street's cards, the last round's bet
+        nobody called, the hands shown (see ``fill_shown``)."""
+        if self.open:
+            self._flush()
+        self._close_round()
+        fill_shown(self.steps, self.revealed, self.folded, None)
+
+
+def fill_shown(steps: list[Any], revealed: dict[int, tuple[Card | None, ...]],
+               folded: set[int], line: Any) -> None:
+    """The hands shown whole (in the order dealt): their cards fill the
+    seat's cards the deal did not name, and a seat still in the hand shows
+    them (a ``Showed`` step at the end)."""
+    from ..record import Dealt, Showed, _trusted
+
+    for seat, cards in revealed.items():
+        position = 0
+        for index, step in enumerate(steps):
+            if not isinstance(step, Dealt) or step.seat != seat:
+                continue
+            dealt = cards[position:position + len(step.cards)]
+            position += len(step.cards)
+            if len(dealt) != len(step.cards):
+                raise Fail(line, f"seat {seat} shows {len(cards)} cards, dealt more")
+            for was, now in zip(step.cards, dealt):
+                if was is not None and was != now:
+                    raise Fail(line, f"seat {seat} shows {now} where it was dealt {was}")
+            if None in step.cards:
+                steps[index] = _trusted(Dealt, seat, dealt)
+        if seat not in folded:
+            steps.append(_trusted(Showed, seat, cards))

@@ -44,19 +44,15 @@ from xml.etree.ElementTree import Element
 from ...enums import Variant
 from ..errors import HistoryError
 from ..record import (
-    Acted,
-    CommunityDealt,
-    Dealt,
     HandRecord,
-    Move,
-    Showed,
     Source,
-    Step,
     _cached_rules,
     options_for,
 )
 from . import SiteFormat
-from ._xml import amount, card, currency_of, first_street_cards, street_count, xml_items
+from ._xml import Deal, amount, card, currency_of, line_of, xml_items
+from ._xml import Fail as _Fail
+from ._xml import Skip as _Skip
 
 __all__ = ["FORMAT", "IPokerReader"]
 
@@ -68,7 +64,9 @@ _VARIANTS = {"7 card stud": Variant.SEVEN_CARD_STUD,
              "7 card stud hi/lo": Variant.SEVEN_CARD_STUD_HILO,
              "razz": Variant.RAZZ, "5 card stud": Variant.FIVE_CARD_STUD,
              "5 card stud hi-lo": Variant.FIVE_CARD_STUD_HILO}
-_RAISES = {"5", "6", "23"}
+#: the action types that are decisions, or antes: what they are to ``Deal``
+_MOVES = {"0": "fold", "4": "check", "3": "call", "5": "raise", "6": "raise", "23": "raise",
+          "7": "all_in", "16": "bring_in", "15": "ante"}
 _PASSED = {"8", "9", "10", "11", "12", "13", "14", "17", "18", "19", "20", "21", "22"}
 
 
@@ -76,17 +74,6 @@ def detect(head: str) -> bool:
     """An iPoker session: ``<session`` and its ``<gametype>`` or a ``<game
     gamecode=``."""
     return "<session" in head and ("<gametype>" in head or "gamecode=" in head)
-
-
-class _Fail(Exception):
-    def __init__(self, line: int, reason: str) -> None:
-        super().__init__(reason)
-        self.line = line
-        self.reason = reason
-
-
-class _Skip(Exception):
-    pass
 
 
 class IPokerReader:
@@ -107,14 +94,17 @@ class IPokerReader:
                 if element.tag == "general":
                     self.session = {child.tag: (child.text or "").strip() for child in element}
             elif kind == "hand":
-                _kind, element, line, where = item
+                _kind, element, line, text = item
                 hand_id = element.get("gamecode")
+                hand = _Hand(self, element, line, text)
                 try:
-                    yield _Hand(self, element, line, where).record()
+                    yield hand.record()
                 except _Skip:
                     self.skipped += 1
                 except _Fail as fail:
-                    yield HistoryError(fail.reason, self.file, hand_id, fail.line)
+                    where = (fail.line if isinstance(fail.line, int) else
+                             line if fail.line is None else hand.at(fail.line))
+                    yield HistoryError(fail.reason, self.file, hand_id, where)
             else:
                 _kind, reason, line, hand_id = item
                 yield HistoryError(reason, self.file, hand_id, line)
@@ -124,14 +114,14 @@ class _Hand:
     """One ``<game>`` element to a HandRecord (raises _Fail or _Skip)."""
 
     def __init__(self, reader: IPokerReader, game: Element, line: int,
-                 where: dict[int, int]) -> None:
+                 text: list[str]) -> None:
         self.reader = reader
         self.game = game
         self.line = line
-        self.where = where
+        self.text = text
 
     def at(self, element: Element) -> int:
-        return self.where.get(id(element), self.line)
+        return line_of(element, self.text, self.line)
 
     def record(self) -> HandRecord:
         game, reader = self.game, self.reader
@@ -208,171 +198,49 @@ class _Hand:
         if len(seated) > 8:
             raise _Fail(self.line, f"{len(seated)} players dealt in: stud seats 8 at most")
         seat_of = {p[1]: index for index, p in enumerate(seated)}
-        n = len(seated)
         stacks = [p[2] for p in seated]
 
-        first = first_street_cards(variant)
-        streets = street_count(variant)
-        steps: list[Step] = []
-        street = 0
-        street_type: str | None = None
-        pending: dict[int, tuple[Any, ...]] = {}
-        revealed: dict[int, tuple[Any, ...]] = {}
-        dealt_count = [0] * n
-        folded: set[int] = set()
-        bets = [0] * n
-        returned = [0] * n
-        antes: list[int] = []
-        bring_in: int | None = None
-        all_in = [False] * n
-        put_in = [0] * n
-
-        def close_round() -> None:
-            ordered = sorted(range(n), key=lambda s: bets[s], reverse=True)
-            top, second = ordered[0], ordered[1]
-            returned[top] += bets[top] - bets[second]
-            for s in range(n):
-                bets[s] = 0
-
-        def flush(line: int) -> None:
-            if not pending and not street:
-                return
-            for s in range(n):
-                if s in folded:
-                    continue
-                count = first if street == 1 else 1
-                cards = pending.get(s, (None,) * count)
-                steps.append(Dealt(s, cards))
-                dealt_count[s] += len(cards)
-            pending.clear()
-
-        dealt_open = False
-        street_round = -1  # the round the street began in
-        decided = False  # the street has seen a decision
+        deal = Deal(variant, stacks)
         for round_no, kind, _order, element in items:
-            line = self.at(element)
+            where: Any = element  # (its line found only for an error: Fail)
             who = element.get("player") or ""
-            if kind == 0 and not who:  # the community card (docs/rules.md 5.1)
-                try:
-                    shared = [card(text) for text in (element.text or "").split()]
-                except ValueError as error:
-                    raise _Fail(line, str(error)) from None
-                if len(shared) != 1 or shared[0] is None:
-                    raise _Fail(line, "a community card is one card, face up")
-                if dealt_open:
-                    flush(line)
-                    dealt_open = False
-                if street:
-                    close_round()
-                street += 1
-                street_type = element.get("type")
-                street_round, decided = round_no, False
-                steps.append(CommunityDealt(shared[0]))
-                continue
-            if who not in seat_of:
-                if kind == 0 or element.get("type") not in _PASSED:
-                    raise _Fail(line, f"unknown player {who!r}")
-                continue
-            seat = seat_of[who]
+            label = element.get("type") or ""
             if kind == 0:
                 try:
                     cards = tuple(card(text) for text in (element.text or "").split())
                 except ValueError as error:
-                    raise _Fail(line, str(error)) from None
-                held = dealt_count[seat] + len(pending.get(seat, ()))
-                if street and cards and len(cards) == held and None not in cards:
-                    # no new card (a community card's street, or after the
-                    # last): the hand shown
-                    revealed[seat] = cards
-                    continue
-                kind_name = element.get("type") or ""
-                if kind_name != street_type or (round_no > street_round and decided):
-                    street_round, decided = round_no, False
-                    if dealt_open:
-                        flush(line)
-                    if street:
-                        close_round()
-                    street += 1
-                    street_type = kind_name
-                    dealt_open = True
-                    if street > streets:
-                        raise _Fail(line, f"more streets than {variant.name} deals")
-                count = first if street == 1 else 1
-                if not cards:
-                    cards = (None,) * count
-                if len(cards) > count:  # every street's cards repeated: the last are new
-                    if len(cards) == dealt_count[seat] + count and None not in cards:
-                        revealed[seat] = cards
-                    cards = cards[-count:]
-                if len(cards) != count:
-                    raise _Fail(line, f"{len(cards)} card(s) for {who} where street {street} "
-                                      f"deals {count}")
-                if seat in pending:
-                    raise _Fail(line, f"{who} is dealt twice on street {street}")
-                if seat in folded:
-                    continue
-                pending[seat] = cards
+                    raise _Fail(where, str(error)) from None
+                if not who:  # the community card (docs/rules.md 5.1)
+                    if len(cards) != 1 or cards[0] is None:
+                        raise _Fail(where, "a community card is one card, face up")
+                    deal.community(cards[0], label, round_no)
+                elif who not in seat_of:
+                    raise _Fail(where, f"unknown player {who!r}")
+                else:
+                    deal.cards(seat_of[who], cards, label, round_no, where)
                 continue
-            kind_name = element.get("type") or ""
-            if kind_name == "15":
+            if label in _PASSED:
+                continue
+            if who not in seat_of:
+                raise _Fail(where, f"unknown player {who!r}")
+            seat = seat_of[who]
+            move = _MOVES.get(label)
+            if move is None:
+                if label in ("1", "2"):
+                    raise _Fail(where, "a blind in a stud game")
+                raise _Fail(where, f"unknown action type {label!r}")
+            chips = 0
+            if move not in ("fold", "check"):
                 try:
-                    ante = amount(element.get("sum"), cents)
+                    chips = amount(element.get("sum"), cents)
                 except ValueError as error:
-                    raise _Fail(line, f"ante: {error}") from None
-                antes.append(ante)
-                put_in[seat] += ante
-                if ante >= stacks[seat]:
-                    all_in[seat] = True
-                continue
-            if kind_name in _PASSED:
-                continue
-            if (round_no > street_round and decided) or not street:
-                # a round with no cards named: a street dealt all unseen
-                if street:
-                    close_round()
-                street += 1
-                street_round, street_type = round_no, None
-                if street > streets:
-                    raise _Fail(line, f"more streets than {variant.name} deals")
-                dealt_open = True
-            decided = True
-            if dealt_open:
-                flush(line)
-                dealt_open = False
-            if kind_name == "0":
-                folded.add(seat)
-                steps.append(Acted(seat, Move.FOLD))
-                continue
-            if kind_name == "4":
-                steps.append(Acted(seat, Move.CHECK_CALL))
-                continue
-            if kind_name not in ("3", "7", "16") and kind_name not in _RAISES:
-                if kind_name in ("1", "2"):
-                    raise _Fail(line, "a blind in a stud game")
-                raise _Fail(line, f"unknown action type {kind_name!r}")
-            try:
-                added = amount(element.get("sum"), cents)
-            except ValueError as error:
-                raise _Fail(line, f"action: {error}") from None
-            to = bets[seat] + added
-            put_in[seat] += added
-            if put_in[seat] >= stacks[seat]:
-                all_in[seat] = True
-            if kind_name == "16":
-                move = Move.BRING_IN
-                if not all_in[seat]:
-                    bring_in = added
-            elif kind_name == "3" or (kind_name == "7" and to <= max(bets)):
-                move = Move.CHECK_CALL
+                    raise _Fail(where, f"action: {error}") from None
+            if move == "ante":
+                deal.ante(seat, chips)
             else:
-                move = Move.RAISE
-            bets[seat] = to
-            steps.append(Acted(seat, move, to))
-        if dealt_open:
-            flush(self.line)
-        if street:
-            close_round()
-        fill_shown(steps, revealed, folded, self.line)
+                deal.act(seat, move, chips, round_no, where)
+        deal.finish()
+        steps, returned, antes, bring_in = deal.steps, deal.returned, deal.antes, deal.bring_in
 
         collected = []
         for s, p in enumerate(seated):
@@ -397,29 +265,6 @@ class _Hand:
                 source=Source(reader.file, self.line, "ipoker"))
         except (TypeError, ValueError) as error:
             raise _Fail(self.line, str(error)) from None
-
-
-def fill_shown(steps: list[Step], revealed: dict[int, tuple[Any, ...]], folded: set[int],
-               line: int) -> None:
-    """The hands shown whole (in the order dealt): their cards fill the
-    seat's cards the deal did not name, and a seat still in the hand shows
-    them (a ``Showed`` step at the end)."""
-    for seat, cards in revealed.items():
-        position = 0
-        for index, step in enumerate(steps):
-            if not isinstance(step, Dealt) or step.seat != seat:
-                continue
-            dealt = cards[position:position + len(step.cards)]
-            position += len(step.cards)
-            if len(dealt) != len(step.cards):
-                raise _Fail(line, f"seat {seat} shows {len(cards)} cards, dealt more")
-            for was, now in zip(step.cards, dealt):
-                if was is not None and was != now:
-                    raise _Fail(line, f"seat {seat} shows {now} where it was dealt {was}")
-            if None in step.cards:
-                steps[index] = Dealt(seat, dealt)
-        if seat not in folded:
-            steps.append(Showed(seat, cards))
 
 
 def _reader(*, file: str | None = None, profile: dict[str, Any] | None = None) -> IPokerReader:
