@@ -39,9 +39,11 @@ _DOCTYPE = re.compile(r"<!\s*(?:DOCTYPE|ENTITY|ELEMENT|ATTLIST)", re.IGNORECASE)
 Item = tuple[Any, ...]
 
 
-def xml_items(lines: Iterable[str], root: str, hand: str) -> Iterator[Item]:
-    """The items of the stream (see the module)."""
-    state = _Stream(root, hand)
+def xml_items(lines: Iterable[str], root: str, hand: str,
+              rootless: bool = False) -> Iterator[Item]:
+    """The items of the stream (see the module); ``rootless``: the hand
+    elements follow one another with no element around them (Merge)."""
+    state = _Stream(root, hand, rootless)
     tail = ""  # the end of the previous line (a declaration cut by a line break)
     number = 0
     batch: list[str] = []
@@ -72,7 +74,8 @@ def xml_items(lines: Iterable[str], root: str, hand: str) -> Iterator[Item]:
 class _Stream:
     """The parser's state: the open elements, the hand being read."""
 
-    def __init__(self, root: str, hand: str) -> None:
+    def __init__(self, root: str, hand: str, rootless: bool = False) -> None:
+        self.rootless = rootless
         self.root = root
         self.hand = hand
         self.opening = re.compile(rf"<{hand}[\s>/]")
@@ -109,7 +112,7 @@ class _Stream:
                 return
             batch = [line[found[0]:], *batch[index + 1:]]
             first += index
-            self.restart(opened=found[1] == self.hand, base=first)
+            self.restart(opened=found[1] == self.hand or self.rootless, base=first)
             self.skipping = False
         if self.parser is None:
             while batch and not batch[0].strip():
@@ -117,7 +120,7 @@ class _Stream:
                 first += 1
             if not batch:
                 return
-            self.restart(opened=False, base=first)
+            self.restart(opened=self.rootless, base=first)
         assert self.parser is not None
         if not self.in_hand():
             self.kept, self.kept_first = [], first
@@ -381,8 +384,9 @@ class Deal:
         street's (``cumulative``, or more than the street deals), or a
         hand shown whole (as many as it holds, all named)."""
         held = self.dealt[seat] + len(self.pending.get(seat, ()))
-        if self.street and cards and len(cards) == held and None not in cards:
-            self.revealed[seat] = cards  # no new card: the hand shown
+        if self.street and cards and len(cards) == held:
+            if not cumulative and None not in cards:
+                self.revealed[seat] = cards  # no new card: the hand shown
             return
         if label != self.label or (round_ != self.round and self.decided):
             self._new_street(label, round_, where)
@@ -390,7 +394,9 @@ class Deal:
         count = self.first if self.street == 1 else 1
         if not cards:
             cards = (None,) * count
-        if cumulative or len(cards) > count:  # every street's cards repeated: the last are new
+        if cumulative:  # every street's cards so far: the last are new
+            cards = cards[-count:] if len(cards) >= count else cards
+        elif len(cards) > count:  # a hand shown whole on its last street
             if len(cards) == self.dealt[seat] + count and None not in cards:
                 self.revealed[seat] = cards
             cards = cards[-count:] if len(cards) >= count else cards
