@@ -270,3 +270,10 @@ def test_a_hand_cut_off_in_the_middle_of_a_file():
     assert [e.hand for e in errors] == [codes[1]]
     assert [r.hand_id for r in got] == [c for c in codes if c != codes[1]]
     assert errors[0].line == cut[:cut.index(f'gamecode="{codes[2]}"')].count("\n") + 1
+
+
+def test_a_declaration_cut_by_a_line_break_is_refused_too():
+    text = ('<session sessioncode="1">\n<general>\n<gametype>7 Card Stud L $1/$2</gametype>\n'
+            '</general>\n<!DOC\nTYPE x [<!ENTITY a "b">]>\n</session>\n')
+    got, errors = errors_of(text, format="ipoker")
+    assert got == [] and len(errors) == 1 and "DOCTYPE" in errors[0].reason

@@ -32,6 +32,7 @@ from xml.etree.ElementTree import Element, ParseError, XMLPullParser
 
 from ..._core import Card
 from ...enums import Variant
+from ..record import Acted, CommunityDealt, Dealt, Move, Showed, _trusted
 
 _DECLARATION = re.compile(r"<\?xml[^>]*\?>", re.IGNORECASE)
 _DOCTYPE = re.compile(r"<!\s*(?:DOCTYPE|ENTITY|ELEMENT|ATTLIST)", re.IGNORECASE)
@@ -50,17 +51,17 @@ def xml_items(lines: Iterable[str], root: str, hand: str,
     first = 1
     ends = (f"</{hand}>", f"</{root}>")
     for number, line in enumerate(lines, 1):
-        if "!" in line and _DOCTYPE.search(tail + line):
+        if ("!" in line or "!" in tail) and _DOCTYPE.search(tail + line):
             yield ("error", "a DOCTYPE or ENTITY declaration: refused (an XML file of "
                    "hand histories declares no entities)", number, state.hand_id)
             return
         if "<?" in line:
             line = _DECLARATION.sub("", line)
-        tail = line[-12:]
+        tail = line[-12:] if "<" in line[-12:] else ""
         batch.append(line)
         # (fed a hand at a time: far fewer calls than a line at a time, and
         # memory still holds one hand)
-        if ends[0] in line or ends[1] in line or len(batch) >= 256:
+        if "</" in line and (ends[0] in line or ends[1] in line) or len(batch) >= 256:
             yield from state.feed(batch, first)
             batch = []
             first = number + 1
@@ -78,6 +79,7 @@ class _Stream:
         self.rootless = rootless
         self.root = root
         self.hand = hand
+        self.marker = f"<{hand}"
         self.opening = re.compile(rf"<{hand}[\s>/]")
         self.parser: XMLPullParser[Any] | None = None
         self.base = 1  # the line the parser's first line is
@@ -125,7 +127,8 @@ class _Stream:
         if not self.in_hand():
             self.kept, self.kept_first = [], first
         self.kept += batch
-        self.starts = [first + index for index, line in enumerate(batch)
+        marker = self.marker
+        self.starts = [first + index for index, line in enumerate(batch) if marker in line
                        for _ in self.opening.finditer(line)]
         self.starts.reverse()
         self.parser.feed("".join(batch))
@@ -356,8 +359,6 @@ class Deal:
         self.bets = [0] * self.n
 
     def _flush(self) -> None:
-        from ..record import Dealt, _trusted
-
         count = self.first if self.street == 1 else 1
         unknown = (None,) * count
         for seat in range(self.n):
@@ -410,8 +411,6 @@ class Deal:
 
     def community(self, shared: Card, label: str, round_: Any) -> None:
         """The community card (docs/rules.md 5.1)."""
-        from ..record import CommunityDealt, _trusted
-
         if self.open:
             self._flush()
         self._close_round()
@@ -427,8 +426,6 @@ class Deal:
         """A decision: ``kind`` "fold", "check", "bring_in", "call" (chips
         added), "raise" (chips added), "all_in" (chips added: a call or a
         raise), "call_to", "raise_to" (the round total)."""
-        from ..record import Acted, Move, _trusted
-
         if (round_ != self.round and self.decided) or not self.street:
             # a round with no cards named: a street dealt all unseen
             self._new_street(None, round_, where)
@@ -473,8 +470,6 @@ def fill_shown(steps: list[Any], revealed: dict[int, tuple[Card | None, ...]],
     """The hands shown whole (in the order dealt): their cards fill the
     seat's cards the deal did not name, and a seat still in the hand shows
     them (a ``Showed`` step at the end)."""
-    from ..record import Dealt, Showed, _trusted
-
     for seat, cards in revealed.items():
         position = 0
         for index, step in enumerate(steps):
