@@ -133,8 +133,6 @@ class _Hand:
             variant = _GAMES.get(kind.lower())
         if variant is None or not stakes.startswith("Limit"):
             raise _Skip()
-        if game.find(".//event[@type='GAME_CANCELLED']") is not None:
-            raise _Skip(cancelled=True)
         cents = not tournament
         found = _STAKES.search(stakes)
         try:
@@ -162,9 +160,13 @@ class _Hand:
             raise _Fail(self.line, "two players at one seat")
 
         items: list[tuple[int, int, int, Element]] = []
+        round_ids: list[str] = []
         for index, round_ in enumerate(game.iter("round")):
+            round_ids.append(round_.get("id") or str(index))
             for child in round_:
                 if child.tag == "event":
+                    if child.get("type") == "GAME_CANCELLED":
+                        raise _Skip(cancelled=True)
                     try:
                         order = int(child.get("sequence", ""))
                     except ValueError:
@@ -218,8 +220,8 @@ class _Hand:
                 elif label == "MUCKED":
                     shows.append((seat, None))
                 elif label == "HOLE":
-                    street_label = _round_id(game, round_no) or str(round_no)
-                    deal.cards(seat, cards, street_label, round_no, where, cumulative=True)
+                    deal.cards(seat, cards, round_ids[round_no], round_no, where,
+                               cumulative=True)
                 continue
             move = _MOVES.get(label)
             if move is None:
@@ -266,13 +268,6 @@ class _Hand:
                 source=Source(self.reader.file, self.line, "merge"))
         except (TypeError, ValueError) as error:
             raise _Fail(self.line, str(error)) from None
-
-
-def _round_id(game: Element, index: int) -> str | None:
-    for position, round_ in enumerate(game.iter("round")):
-        if position == index:
-            return round_.get("id")
-    return None
 
 
 def _reader(*, file: str | None = None, profile: dict[str, Any] | None = None) -> MergeReader:
