@@ -277,3 +277,39 @@ def test_a_declaration_cut_by_a_line_break_is_refused_too():
             '</general>\n<!DOC\nTYPE x [<!ENTITY a "b">]>\n</session>\n')
     got, errors = errors_of(text, format="ipoker")
     assert got == [] and len(errors) == 1 and "DOCTYPE" in errors[0].reason
+
+
+def test_seats_listed_out_of_order():
+    text = (SAMPLES / "features.xml").read_text(encoding="utf-8")
+
+    def reverse(match):
+        players = match.group(1).strip().split("\n")
+        return "<players>\n" + "\n".join(reversed(players)) + "\n</players>"
+
+    shuffled = re.sub(r"<players>(.*?)</players>", reverse, text, flags=re.S)
+    assert shuffled != text
+    assert records(shuffled) == records(text)
+
+
+def test_memory_stays_flat_over_a_long_stream():
+    import tracemalloc
+
+    text = (SAMPLES / "features.xml").read_text(encoding="utf-8")
+    head, rest = text.split("<game ", 1)
+    game = "<game " + rest[:rest.index("</game>") + len("</game>\n")]
+
+    def lines(count):
+        yield from head.splitlines(keepends=True)
+        for index in range(count):
+            yield from game.replace('gamecode="6100001"', f'gamecode="{index}"').splitlines(
+                keepends=True)
+        yield "</session>\n"
+
+    peaks = []
+    for count in (40, 400):
+        tracemalloc.start()
+        assert sum(1 for _ in FORMAT.reader(file=None, profile=PROFILE).read(lines(count))) \
+            == count
+        peaks.append(tracemalloc.get_traced_memory()[1])
+        tracemalloc.stop()
+    assert peaks[1] < 2 * peaks[0]

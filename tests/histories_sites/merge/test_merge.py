@@ -200,3 +200,15 @@ def test_tens_written_10():
     text = (SAMPLES / "gen_stud8_old_raises.xml").read_text(encoding="utf-8")
     assert re.search(r'cards="[^"]*10[cdhs]', text)
     assert records(SAMPLES / "gen_stud8_old_raises.xml")
+
+
+def test_seats_listed_out_of_order():
+    text = (SAMPLES / "gen_stud.xml").read_text(encoding="utf-8")
+
+    def reverse(match):
+        players = match.group(2).strip().split("\n")
+        return match.group(1) + "\n" + "\n".join(reversed(players)) + "\n</players>"
+
+    shuffled = re.sub(r"(<players[^>]*>)(.*?)</players>", reverse, text, flags=re.S)
+    assert shuffled != text
+    assert records(shuffled) == records(text)
