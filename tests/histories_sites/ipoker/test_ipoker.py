@@ -306,10 +306,12 @@ def test_memory_stays_flat_over_a_long_stream():
         yield "</session>\n"
 
     peaks = []
+    sum(1 for _ in FORMAT.reader(file=None, profile=PROFILE).read(lines(20)))  # (warm caches)
     for count in (40, 400):
         tracemalloc.start()
         assert sum(1 for _ in FORMAT.reader(file=None, profile=PROFILE).read(lines(count))) \
             == count
         peaks.append(tracemalloc.get_traced_memory()[1])
         tracemalloc.stop()
-    assert peaks[1] < 2 * peaks[0]
+    # 360 more hands kept would be megabytes (each hand's XML is about 4 kB of text)
+    assert peaks[1] - peaks[0] < 500_000
