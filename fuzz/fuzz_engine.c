@@ -101,11 +101,15 @@ static void check_legal(const stud_hand *h)
     int seat = h->actor;
     int32_t mine = h->round_bet[seat];
     /* the order game.h gives (the built-in policies rely on it): the
-     * bring-in, or the fold and the call, or the check; then the wagers,
+     * bring-in, or the fold and the call, or the check (with 11.3's
+     * fold_when_can_check, the fold and the check); then the wagers,
      * smallest first; stud_hand_passive is the passive one */
     int head = legal[0].kind == STUD_FOLD ? 2 : 1;
-    REQUIRE(legal[0].kind == STUD_BRING_IN || legal[0].kind == STUD_CHECK ||
-            (legal[0].kind == STUD_FOLD && n >= 2 && legal[1].kind == STUD_CALL));
+    REQUIRE(legal[0].kind == STUD_BRING_IN ||
+            (legal[0].kind == STUD_CHECK && !h->rules.fold_when_can_check) ||
+            (legal[0].kind == STUD_FOLD && n >= 2 &&
+             (legal[1].kind == STUD_CALL ||
+              (legal[1].kind == STUD_CHECK && h->rules.fold_when_can_check))));
     stud_action passive = stud_hand_passive(h);
     REQUIRE(passive.kind == legal[head - 1].kind && passive.amount == legal[head - 1].amount);
     for (int i = head; i < n; i++) {
