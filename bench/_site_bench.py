@@ -9,20 +9,30 @@ Options of a bench: ``more``, other files of the same site timed in the
 same way (another of its formats); ``pokerstars``, the same hands written
 as PokerStars text (the games PokerStars deals) and read by the PokerStars
 reader in the same run, for scale on a shared machine; ``memory``, the
-peak traced memory of one read."""
+peak traced memory of one read.
+
+Importing this module puts the repository's root on ``sys.path``: the
+benches then import their writers from ``tests.histories_sites``."""
 
 from __future__ import annotations
 
 import argparse
 import platform
+import random
+import sys
 import tempfile
 import time
 import tracemalloc
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import stud.histories as histories
 from _benchutil import cpu_model
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
 
 GOAL = 20_000
 
@@ -31,6 +41,27 @@ Writer = Callable[[Path, int, int], None]
 
 #: the games a PokerStars history names (the others are left out of the comparison)
 _POKERSTARS_GAMES = ("SEVEN_CARD_STUD", "SEVEN_CARD_STUD_HILO", "RAZZ")
+
+
+def write_texts(path: Path, texts: Iterable[str], end: str = "") -> None:
+    """Writes the hands' texts to ``path``, each followed by ``end``."""
+    with open(path, "w", encoding="utf-8", newline="\n") as out:
+        for text in texts:
+            out.write(text + end)
+
+
+def engine_texts(n: int, seed: int, write: Callable[[random.Random, Any, int, bool], str],
+                 **options: Any) -> Iterator[str]:
+    """``n`` seeded engine hands (``wpn_gen.random_hand`` with ``options``:
+    two in three cash, one in four short-stacked), each as ``write(rng,
+    hand, index, money)`` writes it."""
+    from tests.histories_sites.wpn.wpn_gen import random_hand
+
+    rng = random.Random(seed)
+    for index in range(n):
+        money = index % 3 != 2
+        hand = random_hand(rng, money=money, short=index % 4 == 3, **options)
+        yield write(rng, hand, index, money)
 
 
 def best(fn: Callable[[], object], repeat: int) -> float:

@@ -1,54 +1,37 @@
-"""iPoker XML histories: read speed (one core).
+"""iPoker XML histories: read speed (bench/_site_bench.py's rows, the same
+hands read as PokerStars text for scale, and the peak traced memory of a
+read, flat whatever the file's size: the XML is streamed).
 
     python bench/bench_site_ipoker.py [--hands 20000] [--repeat 3] [--markdown]
 
-Writes a seeded iPoker XML file of engine-played hands (Seven Card Stud,
-2 to 8 seats, euros, the writer of tests/histories_sites/ipoker/gen_ipoker.py:
-500 distinct hands repeated under new numbers) into a temporary directory.
-The rows (bench/_site_bench.py times them, best of ``--repeat``, one core):
-read (``stud.histories.read(path)``, a ``HandRecord`` per hand, the format
-detected from the content; the goal is 20,000 hands/s) and read + replay
-(``stud.histories.verify(path)``, each hand replayed and checked to the chip); the same hands as PokerStars text read by the
-PokerStars reader in the same run, for scale; and the peak traced memory of
-a read, which stays flat whatever the file's size (the XML is streamed).
+The hands: Seven Card Stud, 2 to 8 seats, euros, by
+tests/histories_sites/ipoker/gen_ipoker.py (500 distinct hands repeated
+under new numbers).
 """
 
 from __future__ import annotations
 
-import os
 import random
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, os.path.dirname(__file__))
+from _site_bench import run
+from stud import Rules
 
-from _site_bench import run  # noqa: E402
-from stud import Rules  # noqa: E402
-
-from tests.histories_sites.ipoker.gen_ipoker import (  # noqa: E402
-    NAMES,
-    PROFILE,
-    game_xml,
-    play,
-    session_xml,
-)
+from tests.histories_sites.ipoker.gen_ipoker import NAMES, PROFILE, game_xml, play, session_xml
 
 
 def write_file(path: Path, hands: int, seed: int) -> None:
     rng = random.Random(seed)
     rules = Rules("stud", 10, 20, 2, 5, **PROFILE)
-    unique: list[str] = []
-    for index in range(500):  # 500 distinct hands, repeated under new numbers
+    unique = []
+    for index in range(500):
         n = rng.randint(2, 8)
         hand = play(rules, [rng.choice([60, 200, 800]) for _ in range(n)], rng)
         unique.append(game_xml(hand, index, rng.sample(NAMES, n),
                                sorted(rng.sample(range(1, 11), n)), "€"))
-    games = [unique[i % len(unique)].replace(f'gamecode="{i % len(unique)}"',
-                                              f'gamecode="{i}"', 1) for i in range(hands)]
+    games = [unique[i % 500].replace(f'gamecode="{i % 500}"', f'gamecode="{i}"', 1)
+             for i in range(hands)]
     path.write_text(session_xml("7 Card Stud L 0,10 €/0,20 €", games), encoding="utf-8")
-
 
 if __name__ == "__main__":
     run(__doc__, "iPoker", "ipoker.xml", write_file, pokerstars=True, memory=True)

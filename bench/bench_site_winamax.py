@@ -1,39 +1,24 @@
-"""Winamax hand histories: read speed (one core).
+"""Winamax hand histories: read speed (bench/_site_bench.py's rows).
 
     python bench/bench_site_winamax.py [--hands 20000] [--repeat 3] [--markdown]
 
-Writes a seeded file of ``--hands`` Winamax stud hands (engine hands
-written by ``tests/histories_sites/winamax/winamaxwrite.py``: the three games,
-2 to 6 players, half cash in euros and half tournament chips).
-The rows (bench/_site_bench.py times them, best of ``--repeat``, one core):
-read (``stud.histories.read(path)``, a ``HandRecord`` per hand, the format
-detected from the content; the goal is 20,000 hands/s) and read + replay
-(``stud.histories.verify(path)``, each hand replayed and checked to the chip).
+The hands: tests/histories_sites/winamax/winamaxwrite.py's, the three
+games, 2 to 6 players, half cash in euros and half tournament chips.
 """
 
 from __future__ import annotations
 
-import os
-import sys
+from itertools import chain
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, os.path.dirname(__file__))
+from _site_bench import run, write_texts
 
-from _site_bench import run  # noqa: E402
-
-from tests.histories_sites.winamax.winamaxwrite import random_hands  # noqa: E402
+from tests.histories_sites.winamax.winamaxwrite import random_hands
 
 
 def write_file(path: Path, n: int, seed: int) -> None:
-    half = n // 2
-    with open(path, "w", encoding="utf-8") as out:
-        for text in random_hands(half, seed, euros=True):
-            out.write(text)
-        for text in random_hands(n - half, seed + 1, euros=False):
-            out.write(text)
-
+    write_texts(path, chain(random_hands(n // 2, seed, euros=True),
+                            random_hands(n - n // 2, seed + 1, euros=False)))
 
 if __name__ == "__main__":
     run(__doc__, "Winamax", "winamax.txt", write_file)
