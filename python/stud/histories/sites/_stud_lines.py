@@ -40,6 +40,11 @@ _CARD_CACHE: dict[str, Card] = {}
 _SUIT_FIRST_CACHE: dict[str, Card] = {}
 
 
+#: the move of a betting verb that names its amount (a raise names its "to")
+_MOVES = {"bet": Move.RAISE, "call": Move.CHECK_CALL, "complete": Move.RAISE,
+          "bring_in": Move.BRING_IN}
+
+
 def read_card(token: str, line: int, suit_first: bool = False) -> Card:
     """The card of ``token`` ("As", "10h"; with ``suit_first``, "sA" too),
     raising ``Fail``."""
@@ -129,6 +134,18 @@ class LineHand:
             raise Fail(line, f"no amount in {rest.strip()!r}")
         return self.number(found.group("num"), line)
 
+    def action(self, line: str, lazy: Any, greedy: Any) -> Any:
+        """The match of an action's line by ``lazy`` (its name the shortest
+        that reads), else by ``greedy`` (the longest), of a player at the
+        table: None if neither names one."""
+        listed = self.listed
+        action = lazy.match(line)
+        if action is not None and action.group("name") not in listed:
+            action = greedy.match(line)
+        if action is None or action.group("name") not in listed:
+            return None
+        return action
+
     def seat(self, line: int, site_seat: int, name: str, stack: str) -> None:
         """A seat's line: its number, player and stack's text."""
         if name in self.listed:
@@ -210,6 +227,28 @@ class LineHand:
             self.folded.add(name)
         else:
             self.steps.append(_trusted(Acted, seat, Move.CHECK_CALL, None))
+
+    def decision(self, number: int, name: str, kind: str, rest: str, all_in: bool, line: str,
+                 raise_to: Any, amount: Any) -> None:
+        """A betting decision of ``kind`` ("fold", "check", "bet", "call",
+        "complete", "bring_in", or "raise", whose ``raise_to`` pattern finds
+        the round total in ``rest``; the others add the ``amount`` found)."""
+        seat = self.acting(number, name)
+        if kind in ("fold", "check"):
+            self.fold_or_check(seat, name, kind == "fold")
+            return
+        if kind == "raise":
+            found = raise_to.match(rest)
+            if found is None:
+                raise Fail(number, f"a raise with no 'to' amount: {line!r}")
+            to = self.number(found.group("num"), number)
+            move = Move.RAISE
+        else:
+            to = self.bets.get(name, 0) + self.amount(rest, number, amount)
+            move = _MOVES[kind]
+            if kind == "bring_in" and not all_in:
+                self.bring_in = to
+        self.bet_to(number, seat, name, move, to)
 
     def bet_to(self, line: int, seat: int, name: str, move: Move, to: int) -> None:
         """``name``'s round total becomes ``to``."""

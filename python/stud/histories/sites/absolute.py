@@ -45,7 +45,7 @@ from ...enums import Variant
 from ..ps_parser import _Fail, _Skip
 from ..record import HandRecord
 from . import SiteFormat
-from .wpn import _card, _damaged, _Hand, _HandsReader, _variant
+from .wpn import _card, _damaged, _Hand, _HandsReader, _Lines
 
 __all__ = ["ABSOLUTE_PROFILE", "FORMAT", "AbsoluteReader"]
 
@@ -63,6 +63,8 @@ _GAMES = {"7 Card Stud": Variant.SEVEN_CARD_STUD, "Seven Card Stud": Variant.SEV
           "Seven Card Hi/Lo": Variant.SEVEN_CARD_STUD_HILO,
           "7 Card Stud Hi/Lo": Variant.SEVEN_CARD_STUD_HILO, "Razz": Variant.RAZZ}
 _STUD = re.compile(r"stud|razz|seven card", re.IGNORECASE)
+#: the header's words for fixed-limit
+_LIMITS = frozenset(("Normal", "Limit", "NORMAL"))
 _TABLE = re.compile(r"Table: (?P<name>.*?) \((?P<money>Real|Play) Money\)")
 _SEAT = re.compile(rf"Seat (?P<num>\d+) - (?P<name>.+) \((?P<stack>{_AMOUNT}) in chips\)"
                    r"(?P<out> is sitting out)?")
@@ -87,24 +89,11 @@ def _money(text: str) -> str | None:
     return None
 
 
-class _Reading:
-    def __init__(self, lines: list[tuple[int, str]], file: str | None,
-                 options: dict[str, Any]) -> None:
-        self.lines = lines
-        self.file = file
-        self.options = options
-
+class _Reading(_Lines):
     def parse(self) -> HandRecord:
-        number, line = self.lines[0]
-        header = _HEADER.fullmatch(line)
-        if header is None:
-            raise _Fail(number, "the header does not parse")
-        game = header["game"].strip()
-        variant = _variant(number, game, _GAMES, _STUD)
+        number, header, game, variant = self.header(_HEADER, _GAMES, _STUD, _LIMITS)
         if variant is None:
             raise _Skip()
-        if header["limit"].upper() not in ("NORMAL", "LIMIT"):
-            raise _Fail(number, f"{header['limit']} stud is not read: only fixed-limit stud")
         if header["big"] is None:
             raise _Fail(number, "the header gives one stake: the small and big bets are needed")
         currency = None if header["tid"] else _money(header["small"])

@@ -49,7 +49,7 @@ from ...enums import Variant
 from ..ps_parser import _Fail, _Skip
 from ..record import HandRecord, Move
 from . import SiteFormat
-from .wpn import _card, _damaged, _Hand, _HandsReader, _variant
+from .wpn import _card, _damaged, _Hand, _HandsReader, _Lines
 
 __all__ = ["FORMAT", "KINGSCLUB_PROFILE", "KingsClubReader"]
 
@@ -64,6 +64,8 @@ _GAMES = {"Seven Card Stud": Variant.SEVEN_CARD_STUD,
           "Seven Card Stud Hi-Lo": Variant.SEVEN_CARD_STUD_HILO, "Razz": Variant.RAZZ,
           "2-7 Razz": Variant.DEUCE_TO_SEVEN_RAZZ}
 _STUD = re.compile(r"stud|razz", re.IGNORECASE)
+#: the header's words for fixed-limit
+_LIMITS = frozenset(("Limit",))
 _TABLE = re.compile(r"Table (?:ID )?'(?P<name>.+?)'(?: (?P<max>\d+)-max)?")
 _TOURNAMENT = re.compile(r"T(?P<tid>\d+) \[(?P<n>\d+)\]")
 _SEAT = re.compile(rf"Seat (?P<num>\d+): (?P<name>.+) \((?P<stack>{_AMOUNT})\)"
@@ -108,24 +110,11 @@ class _KHand(_Hand):
         return value
 
 
-class _Reading:
-    def __init__(self, lines: list[tuple[int, str]], file: str | None,
-                 options: dict[str, Any]) -> None:
-        self.lines = lines
-        self.file = file
-        self.options = options
-
+class _Reading(_Lines):
     def parse(self) -> HandRecord:
-        number, line = self.lines[0]
-        header = _HEADER.fullmatch(line)
-        if header is None:
-            raise _Fail(number, "the header does not parse")
-        game = header["game"].strip()
-        variant = _variant(number, game, _GAMES, _STUD)
+        number, header, game, variant = self.header(_HEADER, _GAMES, _STUD, _LIMITS)
         if variant is None:
             raise _Skip()
-        if header["limit"] != "Limit":
-            raise _Fail(number, f"{header['limit']} stud is not read: only fixed-limit stud")
         tournament = None
         for _, text in self.lines[1:3]:
             match = _TABLE.match(text)

@@ -234,10 +234,8 @@ class _Hand(LineHand):
                 else:
                     self.dealt[name] = (None,) * (count - len(cards)) + cards
                 continue
-            action = _ACTION.match(line)
-            if action is not None and action.group("name") not in listed:
-                action = _ACTION_GREEDY.match(line)
-            if action is None or action.group("name") not in listed:
+            action = self.action(line, _ACTION, _ACTION_GREEDY)
+            if action is None:
                 if _NOISE.match(line):
                     continue
                 if _CANCELLED.match(line):

@@ -57,7 +57,7 @@ from typing import Any
 
 from ..._core import Card
 from ...enums import Variant
-from ..record import HandRecord, Move, Mucked, Showed, _trusted
+from ..record import HandRecord, Mucked, Showed, _trusted
 from . import SiteFormat
 from ._stud_lines import LineHand, LineReader, amount_of, bounded, read_card
 from ._stud_text import Fail, Skip
@@ -211,10 +211,8 @@ class _Hand(LineHand):
                         self.hero = name
                 self.dealt[name] = cards
                 continue
-            action = _ACTION.match(line)
-            if action is not None and action.group("name") not in listed:
-                action = _ACTION_GREEDY.match(line)
-            if action is None or action.group("name") not in listed:
+            action = self.action(line, _ACTION, _ACTION_GREEDY)
+            if action is None:
                 if _NOISE.match(line):
                     continue
                 raise Fail(number, f"a line that does not read: {line!r}")
@@ -241,23 +239,7 @@ class _Hand(LineHand):
                 else:
                     steps.append(_trusted(Mucked, seat))
                 continue
-            seat = self.acting(number, name)
-            if kind in ("fold", "check"):
-                self.fold_or_check(seat, name, kind == "fold")
-                continue
-            if kind == "raise":
-                found = _RAISE_TO.match(rest)
-                if found is None:
-                    raise Fail(number, f"a raise with no 'to' amount: {line!r}")
-                to = _number(found.group("num"), cents, number)
-                move = Move.RAISE
-            else:
-                to = self.bets.get(name, 0) + self.amount(rest, number, _AMOUNT)
-                move = {"bet": Move.RAISE, "call": Move.CHECK_CALL,
-                        "bring_in": Move.BRING_IN}[kind]
-                if kind == "bring_in" and not all_in:
-                    self.bring_in = to
-            self.bet_to(number, seat, name, move, to)
+            self.decision(number, name, kind, rest, all_in, line, _RAISE_TO, _AMOUNT)
 
         last = lines[-1][0]
         if not summary or total is None:

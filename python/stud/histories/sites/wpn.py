@@ -462,8 +462,9 @@ class _Hand:
         return top_name, top - second
 
 
-class _Reading:
-    """The lines of one hand in either format, to a record."""
+class _Lines:
+    """The lines of one hand, and the file and the rules' options they are
+    read with (the base of the sites' readings built on ``_Hand``)."""
 
     def __init__(self, lines: list[tuple[int, str]], file: str | None,
                  options: dict[str, Any]) -> None:
@@ -471,19 +472,34 @@ class _Reading:
         self.file = file
         self.options = options
 
+    def header(self, pattern: re.Pattern[str], games: dict[str, Variant],
+               stud: re.Pattern[str], limits: frozenset[str],
+               whole: bool = True) -> tuple[int, re.Match[str], str, Variant | None]:
+        """The first line's number, its match by ``pattern`` (its groups
+        ``game`` and ``limit``), the game and its variant (None: not a stud
+        game, to skip; a stud game's limit must be one of ``limits``)."""
+        number, line = self.lines[0]
+        header = pattern.fullmatch(line) if whole else pattern.match(line)
+        if header is None:
+            raise _Fail(number, "the header does not parse")
+        game = header["game"].strip()
+        variant = _variant(number, game, games, stud)
+        if variant is not None and header["limit"] not in limits:
+            raise _Fail(number, f"{header['limit']} stud is not read: only fixed-limit stud")
+        return number, header, game, variant
+
+
+class _Reading(_Lines):
+    """The lines of one hand in either format, to a record."""
+
     # ---- the newer format ----------------------------------------------------------
 
     def new(self) -> HandRecord:
-        number, line = self.lines[0]
-        header = _NEW_HEADER.match(line)
-        if header is None:
-            raise _Fail(number, "the header does not parse")
-        game, limit = header["game"].strip(), header["limit"]
-        variant = _variant(number, game, _NEW_GAMES, _STUD_WORDS)
+        number, header, game, variant = self.header(
+            _NEW_HEADER, _NEW_GAMES, _STUD_WORDS, frozenset(("Fixed Limit",)), whole=False)
         if variant is None:
             raise _Skip()
-        if limit != "Fixed Limit":
-            raise _Fail(number, f"{limit} stud is not read: only fixed-limit stud")
+        limit = header["limit"]
         tournament = header["tid"]
         symbol = header["small"][:1]
         currency = _CURRENCIES.get(symbol) if tournament is None else None
