@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, Union
+from typing import Any, ClassVar, Union
 
 from ..._core import Card
 from ...enums import Variant
@@ -34,7 +34,8 @@ from ..record import (
     options_for,
 )
 
-__all__ = ["Fail", "HandBuilder", "Skip", "TextReader", "parse_cards"]
+__all__ = ["Fail", "HandBuilder", "Skip", "SiteHand", "TextReader", "first_line_is",
+           "parse_cards"]
 
 #: lines of one hand past which the hand is refused (a runaway file)
 MAX_HAND_LINES = 5000
@@ -495,13 +496,38 @@ class HandBuilder:
             raise Fail(self.first_line, str(error)) from None
 
 
+def first_line_is(head: str, header: re.Pattern[str]) -> bool:
+    """The first line of ``head`` that says something (``#`` aside) is a
+    ``header``."""
+    first = head.lstrip("#").split("\n", 1)[0].strip()
+    return header.match(first) is not None
+
+
+class SiteHand:
+    """One hand of a site's file read into a ``HandBuilder`` (``b``): the
+    base of a site's reading, whose ``parse()`` returns the record."""
+
+    def __init__(self, reader: TextReader, lines: list[tuple[int, str]]) -> None:
+        self.lines = lines
+        self.b = HandBuilder(reader.file, lines[0][0], reader.format, reader.options)
+
+    def parse(self) -> HandRecord:
+        raise NotImplementedError
+
+
 class TextReader:
-    """A site's hands, split at each header line (``is_header``), each
-    read by ``parse_hand(lines)`` (lines numbered, stripped, blank ones
-    left out), which returns a record or raises ``Fail`` or ``Skip``.
-    Lines before the first header that say something are one error."""
+    """A site's hands, split at each header line (``is_header``: by
+    default one that begins with one of ``header_starts`` and that
+    ``header`` matches, its group ``id`` the hand's), each read by
+    ``parse_hand(lines)`` (lines numbered, stripped, blank ones left out;
+    by default the site's ``hand`` reading), which returns a record or
+    raises ``Fail`` or ``Skip``.  Lines before the first header that say
+    something are one error."""
 
     format = ""
+    header: ClassVar[re.Pattern[str]]
+    header_starts: ClassVar[str] = ""
+    hand: ClassVar[type[SiteHand]] = SiteHand
 
     def __init__(self, file: str | None = None,
                  profile: dict[str, Any] | None = None) -> None:
@@ -513,13 +539,14 @@ class TextReader:
         self.errors = 0
 
     def is_header(self, line: str) -> bool:
-        raise NotImplementedError
+        return line[:1] in self.header_starts and self.header.match(line) is not None
 
     def hand_id(self, header: str) -> str | None:
-        return None
+        match = self.header.match(header)
+        return match["id"] if match else None
 
     def parse_hand(self, lines: list[tuple[int, str]]) -> HandRecord:
-        raise NotImplementedError
+        return self.hand(self, lines).parse()
 
     def read(self, lines: Iterable[str]) -> Iterator[Union[HandRecord, HistoryError]]:
         hand: list[tuple[int, str]] = []
