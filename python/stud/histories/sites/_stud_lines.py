@@ -152,6 +152,15 @@ class LineHand:
             raise Fail(line, f"{name} is seated twice")
         self.listed[name] = (site_seat, self.number(stack, line), line)
 
+    def seat_line(self, number: int, line: str, pattern: Any) -> bool:
+        """Reads a seat's line (``pattern``'s groups ``num``, ``name`` and
+        ``stack``), if ``line`` is one."""
+        found = pattern.match(line)
+        if found is None:
+            return False
+        self.seat(number, int(found.group("num")), found.group("name"), found.group("stack"))
+        return True
+
     def new_street(self, line: int, text: str, street: int) -> None:
         self.flush_deal(line)
         if street <= self.street:

@@ -129,11 +129,7 @@ class _Reading(_Lines):
                     summary = True
                 continue
             if line.startswith("Seat ") and hand.street == 0:
-                match = _SEAT.fullmatch(line)
-                if match is None:
-                    raise _Fail(number, f"the seat line {line!r} does not parse")
-                hand.seat(number, int(match["num"]), match["name"],
-                          hand.amount(match["stack"], number), match["out"] is not None)
+                self.seat_line(hand, number, line, _SEAT)
                 continue
             if line.startswith("Table: "):
                 match = _TABLE.match(line)

@@ -157,11 +157,7 @@ class _Reading(_Lines):
                     summary = True
                 continue
             if line.startswith("Seat ") and hand.street == 0:
-                match = _SEAT.fullmatch(line)
-                if match is None:
-                    raise _Fail(number, f"the seat line {line!r} does not parse")
-                hand.seat(number, int(match["num"]), match["name"],
-                          hand.amount(match["stack"], number), match["out"] is not None)
+                self.seat_line(hand, number, line, _SEAT)
                 continue
             if line.startswith("Table "):
                 match = _TABLE.match(line)
@@ -177,11 +173,7 @@ class _Reading(_Lines):
                 self._dealt(hand, number, match)
                 continue
             if line.startswith("Uncalled bet"):
-                match = _UNCALLED.fullmatch(line)
-                if match is None:
-                    raise _Fail(number, f"the line {line!r} does not parse")
-                name = hand.known(match["name"], number)
-                returned[name] = returned.get(name, 0) + hand.amount(match["a"], number)
+                self.uncalled_line(hand, number, line, _UNCALLED, returned)
                 continue
             match = _ANTE.fullmatch(line)
             if match is not None and match["name"] in players:

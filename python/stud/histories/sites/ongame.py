@@ -225,10 +225,7 @@ class _Hand(LineHand):
                 continue
             street = self.street
             if street == 0:
-                found = _SEAT.match(line)
-                if found is not None:
-                    self.seat(number, int(found.group("num")), found.group("name"),
-                              found.group("stack"))
+                if self.seat_line(number, line, _SEAT):
                     continue
             found = _DEALT.match(line)
             if found is not None:

@@ -181,10 +181,7 @@ class _Hand(LineHand):
                 continue  # the seats' lines repeat what the hand said
             street = self.street
             if street == 0:
-                found = _SEAT.match(line)
-                if found is not None:
-                    self.seat(number, int(found.group("num")), found.group("name"),
-                              found.group("stack"))
+                if self.seat_line(number, line, _SEAT):
                     continue
                 found = _TABLE.match(line)
                 if found is not None:

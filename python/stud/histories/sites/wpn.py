@@ -488,6 +488,26 @@ class _Lines:
             raise _Fail(number, f"{header['limit']} stud is not read: only fixed-limit stud")
         return number, header, game, variant
 
+    @staticmethod
+    def seat_line(hand: _Hand, number: int, line: str, pattern: re.Pattern[str]) -> None:
+        """A seat's line before the deal (``pattern``'s groups ``num``,
+        ``name``, ``stack`` and ``out``, the last for a player sitting out)."""
+        match = pattern.fullmatch(line)
+        if match is None:
+            raise _Fail(number, f"the seat line {line!r} does not parse")
+        hand.seat(number, int(match["num"]), match["name"],
+                  hand.amount(match["stack"], number), match["out"] is not None)
+
+    @staticmethod
+    def uncalled_line(hand: _Hand, number: int, line: str, pattern: re.Pattern[str],
+                      returned: dict[str, int]) -> None:
+        """An uncalled bet returned (``pattern``'s groups ``name`` and ``a``)."""
+        match = pattern.fullmatch(line)
+        if match is None:
+            raise _Fail(number, f"the line {line!r} does not parse")
+        name = hand.known(match["name"], number)
+        returned[name] = returned.get(name, 0) + hand.amount(match["a"], number)
+
 
 class _Reading(_Lines):
     """The lines of one hand in either format, to a record."""
@@ -544,12 +564,7 @@ class _Reading(_Lines):
                     summary = True
                 continue
             if first == "S" and line.startswith("Seat ") and hand.street == 0:
-                match = _NEW_SEAT.fullmatch(line)
-                if match is None:
-                    raise _Fail(number, f"the seat line {line!r} does not parse")
-                name = match["name"]
-                hand.seat(number, int(match["num"]), name,
-                          hand.amount(match["stack"], number), match["out"] is not None)
+                self.seat_line(hand, number, line, _NEW_SEAT)
                 continue
             if first == "T" and line.startswith("Table '"):
                 match = _TABLE.match(line)
@@ -575,11 +590,7 @@ class _Reading(_Lines):
                 hand.deal(number, name, cards)
                 continue
             if first == "U" and line.startswith("Uncalled bet"):
-                match = _UNCALLED.fullmatch(line)
-                if match is None:
-                    raise _Fail(number, f"the line {line!r} does not parse")
-                name = hand.known(match["name"], number)
-                returned[name] = returned.get(name, 0) + hand.amount(match["a"], number)
+                self.uncalled_line(hand, number, line, _UNCALLED, returned)
                 continue
             match = _NEW_ACTION.fullmatch(line)
             if match is not None and match["name"] in players:
