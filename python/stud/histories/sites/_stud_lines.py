@@ -152,6 +152,19 @@ class LineHand:
             raise Fail(line, f"{name} is seated twice")
         self.listed[name] = (site_seat, self.number(stack, line), line)
 
+    def read_action(self, number: int, line: str, lazy: Any, greedy: Any,
+                    noise: Any) -> tuple[str, str, str] | None:
+        """The name, verb and rest of an action's line (as ``action``
+        finds them); None for a line that ``noise`` matches, which says
+        nothing of the hand; any other line is an error."""
+        action = self.action(line, lazy, greedy)
+        if action is None:
+            if noise.match(line):
+                return None
+            raise Fail(number, f"a line that does not read: {line!r}")
+        name, verb, rest = action.group("name", "verb", "rest")
+        return name, verb, rest
+
     def seat_line(self, number: int, line: str, pattern: Any) -> bool:
         """Reads a seat's line (``pattern``'s groups ``num``, ``name`` and
         ``stack``), if ``line`` is one."""

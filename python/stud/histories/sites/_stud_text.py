@@ -514,6 +514,15 @@ class SiteHand:
     def parse(self) -> HandRecord:
         raise NotImplementedError
 
+    def dealt_to(self, number: int, line: str, names: Iterable[str]) -> tuple[str, str]:
+        """The player (one of ``names``) a ``Dealt to NAME [...]`` line
+        names, and the line after the name."""
+        rest = line[9:]
+        name = next((n for n in names if rest.startswith(n + " [")), None)
+        if name is None:
+            raise Fail(number, f"cards dealt to {rest.split(' [')[0]!r}, who is not at the table")
+        return name, rest[len(name):]
+
 
 class TextReader:
     """A site's hands, split at each header line (``is_header``: by

@@ -254,11 +254,8 @@ class _Hand(SiteHand):
 
     def _dealt(self, number: int, line: str) -> None:
         b = self.b
-        rest = line[9:]
-        name = next((n for n in self.names if rest.startswith(n + " [")), None)
-        if name is None:
-            raise Fail(number, f"cards dealt to {rest.split(' [')[0]!r}, who is not at the table")
-        match = _DEALT.fullmatch(line[:9] + "x" + rest[len(name):])
+        name, after = self.dealt_to(number, line, self.names)
+        match = _DEALT.fullmatch(line[:9] + "x" + after)
         if match is None:
             raise Fail(number, f"the cards dealt to {name} do not parse")
         first = parse_cards(match["a"], number)

@@ -208,12 +208,10 @@ class _Hand(LineHand):
                         self.hero = name
                 self.dealt[name] = cards
                 continue
-            action = self.action(line, _ACTION, _ACTION_GREEDY)
+            action = self.read_action(number, line, _ACTION, _ACTION_GREEDY, _NOISE)
             if action is None:
-                if _NOISE.match(line):
-                    continue
-                raise Fail(number, f"a line that does not read: {line!r}")
-            name, verb, rest = action.group("name", "verb", "rest")
+                continue
+            name, verb, rest = action
             kind = _VERBS[verb]
             all_in = rest.endswith("and is all-in") or rest.endswith("et est all-in")
             if kind == "ante":
