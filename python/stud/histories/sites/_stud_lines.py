@@ -12,6 +12,7 @@ the modules it names, never this one.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from typing import Any, ClassVar, Union
 
@@ -31,7 +32,7 @@ from ..record import (
 )
 from ._stud_text import Fail, Skip
 
-__all__ = ["LineHand", "LineReader", "amount_of", "read_card"]
+__all__ = ["LineHand", "LineReader", "action_patterns", "amount_of", "bounded", "read_card"]
 
 _RANKS = "23456789TJQKA"
 _SUITS = "cdhs"
@@ -43,6 +44,15 @@ _SUIT_FIRST_CACHE: dict[str, Card] = {}
 #: the move of a betting verb that names its amount (a raise names its "to")
 _MOVES = {"bet": Move.RAISE, "call": Move.CHECK_CALL, "complete": Move.RAISE,
           "bring_in": Move.BRING_IN}
+
+
+def action_patterns(verbs: Iterable[str]) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The patterns of an action's line, ``NAME VERB[ REST]`` (``verbs``
+    tried in their order): the first takes the shortest name that reads,
+    the second the longest (for a name that holds a verb)."""
+    alternatives = "|".join(map(re.escape, verbs))
+    return (re.compile(r"(?P<name>.+?) (?P<verb>" + alternatives + r")(?P<rest>(?: .*)?)$"),
+            re.compile(r"(?P<name>.+) (?P<verb>" + alternatives + r")(?P<rest>(?: .*)?)$"))
 
 
 def read_card(token: str, line: int, suit_first: bool = False) -> Card:

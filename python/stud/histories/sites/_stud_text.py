@@ -1,10 +1,11 @@
 """What the text formats of the sites share: a hand built from the events
 its lines tell (``HandBuilder``: seats, antes, streets and cards, actions,
-returned bets, collections, shows and mucks, the total and the rake) and a
-reader that splits a file into hands at each header line and counts what
-it passes over (``TextReader``).  A site's module says how its lines read
-(a subclass of ``TextReader`` with ``parse_hand``); this module knows no
-site's words.
+returned bets, collections, shows and mucks, the total and the rake), the
+base of a site's reading of one hand into it (``SiteHand``) and a reader
+that splits a file into hands at each header line and counts what it
+passes over (``TextReader``).  A site's module says how its lines read (a
+subclass of ``TextReader`` naming its header and its ``SiteHand``); this
+module knows no site's words.
 
 Not a site format itself: the registry (``stud.histories.sites``) loads
 the modules it names, never this one.

@@ -66,7 +66,7 @@ from ..._core import Card
 from ...enums import Variant
 from ..record import HandRecord, Showed, _trusted
 from . import SiteFormat
-from ._stud_lines import LineHand, LineReader, amount_of, bounded, read_card
+from ._stud_lines import LineHand, LineReader, action_patterns, amount_of, bounded, read_card
 from ._stud_text import Fail, Skip
 
 __all__ = ["FORMAT", "ONGAME_PROFILE", "OnGameReader"]
@@ -89,10 +89,7 @@ _DEALT = re.compile(r"(?:Dealing to|New hand for) (?P<name>.+?): \[(?P<cards>[^\
 _VERBS = {"posts ante": "ante", "small bring in": "bring_in", "big bring in": "complete",
           "bets": "bet", "raises": "raise", "calls": "call", "checks": "check",
           "folds": "fold", "shows": "show", "mucks": "muck", "doesn't show": "muck"}
-_ACTION = re.compile(r"(?P<name>.+?) (?P<verb>" + "|".join(map(re.escape, _VERBS))
-                     + r")(?P<rest>(?: .*)?)$")
-_ACTION_GREEDY = re.compile(r"(?P<name>.+) (?P<verb>" + "|".join(map(re.escape, _VERBS))
-                            + r")(?P<rest>(?: .*)?)$")
+_ACTION, _ACTION_GREEDY = action_patterns(_VERBS)
 _NUM = r"[$€£]?-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 _AMOUNT = re.compile(r"\s*\(?(?P<num>" + _NUM + r")\)?")
 _RAISE_TO = re.compile(r".*? to (?P<num>" + _NUM + r")")

@@ -67,7 +67,7 @@ from ...enums import Variant
 from ..errors import HistoryError
 from ..record import Acted, HandRecord, Move, Mucked, Showed, _trusted
 from . import SiteFormat
-from ._stud_lines import LineHand, LineReader, amount_of, bounded, read_card
+from ._stud_lines import LineHand, LineReader, action_patterns, amount_of, bounded, read_card
 from ._stud_text import Fail, Skip
 
 __all__ = ["FORMAT", "PARTYPOKER_PROFILE", "PartyPokerReader"]
@@ -98,8 +98,7 @@ _STREETS = {"** Dealing **": 3, "** Dealing Third street **": 3,
 _DEALT = re.compile(r"Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]\s*$")
 _VERBS = ("posts ante", "bring-ins", "completes", "double bets", "bets", "raises", "calls",
           "checks", "folds", "is all-In", "shows", "doesn't show", "mucks", "wins")
-_ACTION = re.compile(r"(?P<name>.+?) (?P<verb>" + "|".join(_VERBS) + r")(?P<rest>(?: .*)?)$")
-_ACTION_GREEDY = re.compile(r"(?P<name>.+) (?P<verb>" + "|".join(_VERBS) + r")(?P<rest>(?: .*)?)$")
+_ACTION, _ACTION_GREEDY = action_patterns(_VERBS)
 _AMOUNT = re.compile(r"\s*[\[(]?\s*(?:Lo\s*\(\s*|Hi\s*\(\s*)?(?P<sym>[$€]?)\s*"
                      r"(?P<num>\d[\d,]*(?:\.\d+)?)\s*(?:USD|EUR|chips)?\s*[\])]?\)?\.?")
 _SHOWN = re.compile(r"\s*\[(?P<cards>[^\]]*)\]")

@@ -59,7 +59,7 @@ from ..._core import Card
 from ...enums import Variant
 from ..record import HandRecord, Mucked, Showed, _trusted
 from . import SiteFormat
-from ._stud_lines import LineHand, LineReader, amount_of, bounded, read_card
+from ._stud_lines import LineHand, LineReader, action_patterns, amount_of, bounded, read_card
 from ._stud_text import Fail, Skip
 
 __all__ = ["FORMAT", "WINAMAX_PROFILE", "WinamaxReader"]
@@ -90,10 +90,7 @@ _VERBS = {"posts ante": "ante", "paie l'ante": "ante", "brings in": "bring_in",
           "folds": "fold", "passe": "fold", "shows": "show", "montre": "show",
           "mucks": "muck", "collected": "collect", "a remporté": "collect",
           "remporte": "collect"}
-_ACTION = re.compile(r"(?P<name>.+?) (?P<verb>" + "|".join(map(re.escape, _VERBS))
-                     + r")(?P<rest>(?: .*)?)$")
-_ACTION_GREEDY = re.compile(r"(?P<name>.+) (?P<verb>" + "|".join(map(re.escape, _VERBS))
-                            + r")(?P<rest>(?: .*)?)$")
+_ACTION, _ACTION_GREEDY = action_patterns(_VERBS)
 _NUMBER = r"\d[\d,  ]*(?:\.\d+)?"
 _AMOUNT = re.compile(r"\s*-?(?P<num>" + _NUMBER + r")\s*€?")
 _RAISE_TO = re.compile(r".*?(?:to|à)\s+(?P<num>" + _NUMBER + r")\s*€?")
