@@ -3,6 +3,7 @@
 # checks what needs the engine (the rules, the stacks) and builds records.
 
 from cpython.mem cimport PyMem_Calloc
+from cpython.unicode cimport PyUnicode_DecodeUTF8
 from libc.string cimport memcpy as _phh_memcpy
 
 import datetime as _datetime
@@ -128,7 +129,8 @@ cdef class _PhhDoc:
         return self.err.line, self.err.message.decode("utf-8", "replace")
 
     cdef object _text(self, uint32_t start, uint32_t length):
-        return bytes(self.data[start:start + length]).decode("utf-8", "surrogatepass")
+        cdef char *buf = self.data
+        return PyUnicode_DecodeUTF8(buf + start, length, "surrogatepass")
 
     cdef object _value(self, uint32_t i):
         """The Python value of token i (phh.py's TOML values: floats as Decimal)."""

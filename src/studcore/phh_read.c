@@ -120,6 +120,7 @@ typedef struct {
     stud_hh_error *err;
     jmp_buf fail;
     int money;
+    int index;  /* the entry of an array of amounts being read, or -1 */
 } reader;
 
 static void vfail(reader *r, uint32_t line, uint8_t stage, const char *fmt, va_list ap) {
@@ -1015,17 +1016,17 @@ static int64_t chips(reader *r, uint32_t v, const char *what_, uint32_t line, ui
     const stud_phh_token *t = &r->doc->tokens[v];
     char w[120];
     if (t->kind != STUD_PHH_INTEGER && t->kind != STUD_PHH_FLOAT) {
+        char name[64];
         what(r, v, w, sizeof w);
-        fail(r, line, stage, "%s must be a number, not %s", what_, w);
+        if (r->index >= 0) snprintf(name, sizeof name, "%s[%d]", what_, r->index);
+        fail(r, line, stage, "%s must be a number, not %s", r->index >= 0 ? name : what_, w);
     }
     return chips_of(r, t, what_, line, stage);
 }
 
-static int64_t chips_of(reader *r, const stud_phh_token *t, const char *what_, uint32_t line,
-                        uint8_t stage) {
-    const char *s = r->buf + t->start;
-    number x;
-    char b[200], sh[64];
+/* _short of the amount's number, for a message. */
+static void short_number(const stud_phh_token *t, const char *s, char *sh, size_t cap) {
+    char b[200];
     text o = {b, sizeof b, 0, 0};
     b[0] = '\0';
     if (t->kind == STUD_PHH_INTEGER) int_str(&o, s, t->len);
@@ -1037,11 +1038,26 @@ static int64_t chips_of(reader *r, const stud_phh_token *t, const char *what_, u
         if (digits > 40 && s[1] != 'x' && s[1] != 'o' && s[1] != 'b')
             snprintf(b, sizeof b, "a number of %zu digits", digits);
     }
-    shorten(b, sh, sizeof sh);
+    shorten(b, sh, cap);
+}
+
+static int64_t chips_of(reader *r, const stud_phh_token *t, const char *what_0, uint32_t line,
+                        uint8_t stage) {
+    const char *s = r->buf + t->start;
+    number x;
+    char sh[64], name[64];
+    const char *what_ = what_0;
+#define NAMED() (what_ = r->index >= 0 ? (snprintf(name, sizeof name, "%s[%d]", what_0, \
+                                                  r->index), name) : what_0)
+#define SH() (short_number(t, s, sh, sizeof sh), \
+              what_ = r->index >= 0 ? (snprintf(name, sizeof name, "%s[%d]", what_0, r->index), \
+                                       name) : what_0, sh)
     parse_number(s, t->len, &x);
-    if (t->kind == STUD_PHH_FLOAT && (x.special == 1 || x.special == 2))
+    if (t->kind == STUD_PHH_FLOAT && (x.special == 1 || x.special == 2)) {
+        NAMED();
         fail(r, line, stage, "%s is %s: unknown amounts are not supported", what_,
              x.special == 2 ? "nan" : x.negative ? "-inf" : "inf");
+    }
     if (x.special == 3) {  /* 0x.. 0o.. 0b..: small, or too large */
         uint64_t val = 0;
         int base = s[1] == 'x' ? 16 : s[1] == 'o' ? 8 : 2;
@@ -1053,14 +1069,14 @@ static int64_t chips_of(reader *r, const stud_phh_token *t, const char *what_, u
             val = val * (uint64_t)base + d;
         }
         if (over || val >= 1000000000000000000ULL)
-            fail(r, line, stage, "%s is %s: too large an amount", what_, sh);
+            { SH(); fail(r, line, stage, "%s is %s: too large an amount", what_, sh); }
         return (int64_t)val * (r->money ? 100 : 1);
     }
     int zero = x.n == 0;
-    if (x.negative && !zero) fail(r, line, stage, "%s is negative (%s)", what_, sh);
+    if (x.negative && !zero) { SH(); fail(r, line, stage, "%s is negative (%s)", what_, sh); }
     if (zero) return 0;
     long long adjusted = x.exponent + (long long)x.n - 1;
-    if (adjusted >= 18) fail(r, line, stage, "%s is %s: too large an amount", what_, sh);
+    if (adjusted >= 18) { SH(); fail(r, line, stage, "%s is %s: too large an amount", what_, sh); }
     /* whole (or whole cents): every digit below 10**0 (10**-2) is zero */
     long long lowest = r->money ? -2 : 0;
     int whole = !x.frac_nonzero_cut;
@@ -1068,6 +1084,7 @@ static int64_t chips_of(reader *r, const stud_phh_token *t, const char *what_, u
         long long power = x.exponent + (long long)(x.n - 1 - k);
         if (power < lowest && x.digits[k] != '0') whole = 0;
     }
+    if (!whole) SH();
     if (!whole)
         fail(r, line, stage, "%s is %s: %s", what_, sh,
              r->money ? "not a whole number of cents"
@@ -1117,11 +1134,11 @@ static int amounts(reader *r, int f, int n, int64_t *out, int cap, uint8_t stage
              cap);
     uint32_t e = v + 1;
     for (int i = 0; e < t->end; i++) {
-        char label[64];
-        snprintf(label, sizeof label, "%s[%d]", name, i);
-        out[i] = chips(r, e, label, line, stage);
+        r->index = i;
+        out[i] = chips(r, e, name, line, stage);
         e = r->doc->tokens[e].end;
     }
+    r->index = -1;
     return (int)t->count;
 }
 
@@ -1375,7 +1392,7 @@ static void action(reader *r, deal_state *ds, uint32_t v) {
         nw++;
     }
     if (nw == 0) return;  /* a no-op */
-    repr_span(s - 0, t->len, rep, sizeof rep);
+#define REP() repr_span(s, t->len, rep, sizeof rep)
     stud_hh_hand *h = &r->doc->hand;
     if (word_is(words[0], "d")) {
         if (nw == 4 && word_is(words[1], "dh")) {
@@ -1435,6 +1452,7 @@ static void action(reader *r, deal_state *ds, uint32_t v) {
             st->n_cards = 1;
             st->cards[0] = cards[0];
         } else {
+            REP();
             BAD("%s: the dealer deals hole cards ('d dh pN CARDS') or the community card "
                 "('d db CARD')", rep);
         }
@@ -1472,8 +1490,10 @@ static void action(reader *r, deal_state *ds, uint32_t v) {
             amount.len = (uint32_t)a.n;
             int64_t to = chips_of(r, &amount, "the amount", line, STUD_PHH_STAGE_LATE);
             if (to == 0) BAD("a completion, bet or raise is to a positive amount");
-            if (to >= (int64_t)1 << 31)
+            if (to >= (int64_t)1 << 31) {
+                REP();
                 BAD("%s: an amount is 0 to 2**31 - 1 chips, not %lld", rep, (long long)to);
+            }
             stud_hh_step *st = add_step(r, STUD_HH_ACTED, seat, line);
             st->move = STUD_HH_RAISE;
             st->to = (int32_t)to;
@@ -1487,8 +1507,10 @@ static void action(reader *r, deal_state *ds, uint32_t v) {
             if (count > 9) BAD("p%d shows %d cards: a seat holds 7 at most", seat + 1, count);
             show(r, ds, seat, cards, count, line);
         } else if (word_is(verb, "sd")) {
+            REP();
             BAD("%s: standing pat or discarding is for draw games", rep);
         } else {
+            REP();
             BAD("%s is not an action: pN f, cc, pb, cbr AMOUNT, sm [CARDS or -]", rep);
         }
     }
@@ -1769,6 +1791,7 @@ int stud_phh_read(char *buf, size_t len, uint32_t first_line, int collection,
     r.doc = doc;
     r.err = err;
     r.money = 0;
+    r.index = -1;
     if (setjmp(r.fail)) return STUD_HH_ERROR;
     tokenize(&r, collection);
     interpret(&r, first_line);

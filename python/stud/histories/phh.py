@@ -222,6 +222,7 @@ MAX_HAND_CHARS = 1 << 24
 def _read_lines(lines: Iterator[str], file: str | None, options: dict[str, Any],
                 yield_errors: bool = False) -> Iterator[Any]:
     doc = _PhhDoc()
+    rules_cache: dict[tuple[int, ...], Rules] = {}  # the stakes -> their rules (no _rules)
     for item in _phh_split(lines, MAX_HAND_CHARS):
         if item[0] == "long":
             _, start, name, count = item
@@ -234,7 +235,7 @@ def _read_lines(lines: Iterator[str], file: str | None, options: dict[str, Any],
             continue
         _, data, start, name, count = item
         try:
-            yield _read_hand(doc, data, start, name, count, file, options)
+            yield _read_hand(doc, data, start, name, count, file, options, rules_cache)
         except HistoryError as error:
             if not yield_errors:
                 raise
@@ -257,7 +258,8 @@ _SYNTAX, _EARLY, _STAKES = 0, 1, 2  # enum stud_phh_stage
 
 
 def _read_hand(doc: Any, data: bytearray, start: int, name: str | None, index: int,
-               file: str | None, options: dict[str, Any]) -> HandRecord:
+               file: str | None, options: dict[str, Any],
+               rules_cache: dict[tuple[int, ...], Rules]) -> HandRecord:
     """One hand read in C (src/studcore/phh_read.c), then checked with the
     engine (the rules, the stacks) and built into a record."""
     label: str | int = index if name is None else name
@@ -289,9 +291,16 @@ def _read_hand(doc: Any, data: bytearray, start: int, name: str | None, index: i
                 raise _Bad(f"_rules: {_clip(str(exc))}", rules_line) from None
         if status != 0 and stage == _STAKES:
             raise _Bad(*reversed(doc.error))
+        key = (variant, small, big, ante, bring_in)
+        rules = None if written else rules_cache.get(key)
         try:
-            rules = _cached_rules(_VARIANTS[variant], small, big, ante, bring_in,
-                                  **{**written, **options})
+            if rules is None:
+                rules = _cached_rules(_VARIANTS[variant], small, big, ante, bring_in,
+                                      **{**written, **options})
+                if not written:
+                    if len(rules_cache) >= 1024:
+                        rules_cache.clear()
+                    rules_cache[key] = rules
         except (TypeError, ValueError) as exc:
             raise _Bad(f"the stakes make no rules: {_clip(str(exc))}",
                        doc.field_line(_F_SMALL_BET)) from None
