@@ -1,0 +1,237 @@
+"""The C PHH reader (src/studcore/phh_read.c) against tomllib, the
+standard library's TOML parser, as an oracle: the same values for what
+stud's writer writes and for TOML written by hand, an error wherever
+tomllib finds one (on the same line), and messages that quote a value as
+Python's repr writes it (phh.py's _what)."""
+
+from __future__ import annotations
+
+import datetime
+import re
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from stud.histories import HandRecord
+from stud.histories import phh_write as W
+from stud.histories.phh import HistoryError, _what, read_phh, write_phh
+
+try:
+    import tomllib
+except ImportError:  # pragma: no cover - Python 3.10: tomllib's original
+    import tomli as tomllib
+
+SAMPLES = Path(__file__).parent / "samples" / "phh"
+BASE = (SAMPLES / "five_card.phh").read_text()
+BASE_LINES = BASE.count("\n")
+
+
+def toml(text: str) -> dict:
+    return tomllib.loads(text, parse_float=Decimal)
+
+
+def read_one(text: str) -> HandRecord:
+    [record] = list(read_phh(text))
+    return record
+
+
+# ---- values written by stud's writer ---------------------------------------------------------
+
+#: characters whose repr the C reader writes as Python does: past Latin-1,
+#: Python escapes the characters its Unicode database calls unprintable
+#: (unassigned ones too), which the C reader, without that database, writes
+#: as they are
+chars = st.characters(codec="utf-8").filter(lambda c: ord(c) < 0x100 or c.isprintable())
+keys = st.from_regex(r"_[a-z][a-z0-9_]{0,8}", fullmatch=True)
+scalars = st.one_of(
+    st.text(chars, max_size=12),
+    st.integers(min_value=-(10 ** 30), max_value=10 ** 30),
+    st.decimals(allow_nan=False, allow_infinity=False, max_value=Decimal(10) ** 20,
+                min_value=-Decimal(10) ** 20),
+    st.sampled_from([Decimal("inf"), Decimal("-inf"), Decimal("1E+3"), Decimal("-0"),
+                     Decimal("0.50")]),
+    st.booleans(),
+    st.dates(),
+    st.times(),
+    st.datetimes(timezones=st.just(datetime.timezone.utc)),
+)
+values = st.recursive(scalars, lambda inner: st.one_of(
+    st.lists(inner, max_size=4),
+    st.dictionaries(st.text(chars, max_size=6), inner, max_size=3)), max_leaves=10)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(fields=st.dictionaries(keys, values, max_size=5),
+       names=st.lists(st.text(max_size=10), min_size=3, max_size=3))
+def test_kept_fields_and_names_read_as_tomllib_reads_them(fields, names):
+    record = read_one(BASE)
+    text = write_phh(HandRecord(record.rules, record.starting_stacks, record.steps,
+                                players=tuple(names), hand_id=names[0], table=names[1],
+                                fields=tuple(fields.items())))
+    oracle = toml(text)
+    again = read_one(text)
+    assert dict(again.fields) == {k: v for k, v in oracle.items() if k in fields}
+    assert list(again.players) == oracle["players"]
+    assert again.hand_id == oracle["hand"] if isinstance(oracle["hand"], str) else str(
+        oracle["hand"])
+    assert again.table == str(oracle["table"])
+
+
+# ---- TOML written by hand --------------------------------------------------------------------
+
+VALID = [
+    'x = "a\\tb\\u00e9\\U0001F600\\\\ \\" end"',
+    "x = 'C:\\path\\no escapes'",
+    'x = """\nfirst\nsecond"""',
+    'x = """one \\\n    two"""',
+    "x = '''\nraw \\n ''stays'''",
+    'x = """quote "" inside"""',
+    'x = """ends with two quotes"""""',
+    "x = 1_000",
+    "x = 0x1F",
+    "x = 0o17",
+    "x = 0b101",
+    "x = -17",
+    "x = +3",
+    "x = 1e3",
+    "x = -2.5E-3",
+    "x = 6.02_2e2_3",
+    "x = +inf",
+    "x = -nan",
+    "x = true",
+    "x = 1979-05-27",
+    "x = 07:32:00.999",
+    "x = 1979-05-27T07:32:00Z",
+    "x = 1979-05-27 07:32:00-07:00",
+    "x = [ 1, [2, 3], {a = 1}, ]",
+    "x = [\n  # a comment\n  1, # another\n  2,\n]",
+    "x = {a = 1, 'b c' = [true], \"d\" = {}}",
+    "x = []",
+    "x = {}",
+    '"quoted key" = 1',
+    "'literal key' = 2",
+    "x = 1 # a comment after a value",
+    "x = \"#not a comment\"",
+]
+
+
+@pytest.mark.parametrize("snippet", VALID)
+def test_toml_values_read_as_tomllib_reads_them(snippet):
+    text = BASE + snippet.replace("x =", "_x =", 1).replace('"quoted key"', '"_q k"').replace(
+        "'literal key'", "'_l k'") + "\n"
+    oracle = toml(text)
+    record = read_one(text)
+    expected = {k: v for k, v in oracle.items() if k.startswith("_")}
+    got = dict(record.fields)
+    if any(isinstance(v, Decimal) and v.is_nan() for v in expected.values()):
+        assert all(v.is_nan() for v in got.values())
+    else:
+        assert got == expected
+
+
+INVALID = [
+    "_x = ",
+    "_x = 01",
+    "_x = 1__0",
+    "_x = 1_",
+    "_x = .5",
+    "_x = 5.",
+    "_x = 0x",
+    "_x = \"open",
+    "_x = 'open",
+    "_x = \"bad \\q escape\"",
+    "_x = \"\\uD800\"",
+    "_x = [1, 2",
+    "_x = [1 2]",
+    "_x = {a = 1,}",
+    "_x = {a = 1\n}",
+    "_x = tru",
+    "_x = 1 2",
+    "_x = \"a\"\"b\"",
+    "_x = \"\"\"never closed",
+    "_x = 1\n_x = 2",
+    "_x = {a = 1, a = 2}",
+    "just words",
+    "_x = 1979-13-27",
+    "_x = 25:00:00",
+]
+
+
+@pytest.mark.parametrize("snippet", INVALID)
+def test_what_tomllib_refuses_is_refused_on_its_line(snippet):
+    text = BASE + snippet + "\n"
+    with pytest.raises(tomllib.TOMLDecodeError) as oracle:
+        toml(text)
+    with pytest.raises(HistoryError) as info:
+        read_one(text)
+    assert info.value.reason.startswith("not valid TOML")
+    message = str(oracle.value)
+    if "(at line " in message:
+        line = int(message.split("(at line ")[1].split(",")[0])
+        assert info.value.line == line
+    else:  # at the end of the document
+        assert info.value.line >= BASE_LINES
+
+
+# ---- values quoted in messages as Python writes them -----------------------------------------
+
+@settings(max_examples=300, deadline=None)
+@given(value=values.filter(lambda v: not isinstance(v, str)))
+def test_a_value_in_a_message_is_written_as_python_writes_it(value):
+    text = BASE.replace("variant =", f"currency = {W._toml_value(value)}\nvariant =", 1)
+    with pytest.raises(HistoryError) as info:
+        read_one(text)
+    [oracle] = [v for k, v in toml(text).items() if k == "currency"]
+    if isinstance(oracle, (datetime.date, datetime.time)) or _has_date(oracle):
+        assert info.value.reason.startswith("currency must be a string, not ")
+    else:
+        assert info.value.reason == f"currency must be a string, not {_what(oracle)}"
+
+
+def _has_date(value: object) -> bool:
+    if isinstance(value, (datetime.date, datetime.time)):
+        return True
+    if isinstance(value, list):
+        return any(map(_has_date, value))
+    if isinstance(value, dict):
+        return any(map(_has_date, value.values()))
+    return False
+
+
+@settings(max_examples=300, deadline=None)
+@given(name=st.text(chars, min_size=1, max_size=12))
+def test_a_string_in_a_message_is_written_as_python_writes_it(name):
+    action = "p1 zz" + name
+    text = BASE.replace("actions = [", f"actions = [{W._toml_value(action)}, ", 1)
+    with pytest.raises(HistoryError) as info:
+        read_one(text)
+    assert info.value.reason == (f"{action!r} is not an action: pN f, cc, pb, cbr AMOUNT, "
+                                 f"sm [CARDS or -]")
+
+
+# ---- bounds --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("value, reason", [
+    ("1" + "0" * 5000, "more than 4300 digits"),
+    ("1e1000000", "too large an amount"),
+    ("9" * 4000 + ".5", "too large an amount"),
+    ("0." + "0" * 3000 + "1", "amounts are whole chips"),
+    ("2147483648", "starting_stacks"),
+])
+def test_huge_numbers_are_refused_from_their_digits(value, reason):
+    text = re.sub(r"starting_stacks = \[[0-9]+", f"starting_stacks = [{value}", BASE)
+    with pytest.raises(HistoryError, match=reason):
+        read_one(text)
+
+
+def test_nesting_is_bounded():
+    text = BASE + "_deep = " + "[" * 100 + "]" * 100 + "\n"
+    with pytest.raises(HistoryError, match="nested"):
+        read_one(text)
+
+
+def test_dotted_keys_are_an_error_not_a_guess():
+    with pytest.raises(HistoryError, match="dotted keys"):
+        read_one(BASE + "_a.b = 1\n")
