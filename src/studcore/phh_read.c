@@ -1500,7 +1500,8 @@ static void action(reader *r, deal_state *ds, uint32_t v) {
         } else if (word_is(verb, "sm") && rest == 0) {
             add_step(r, STUD_HH_MUCKED, seat, line);
         } else if (word_is(verb, "sm") && rest == 1 && word_is(words[2], "-")) {
-            show(r, ds, seat, NULL, 0, line);
+            static const uint8_t none[1] = {0};
+            show(r, ds, seat, none, 0, line);
         } else if (word_is(verb, "sm") && rest == 1) {
             uint8_t cards[9];
             int count = cards_of(r, words[2], cards, 9, line);
