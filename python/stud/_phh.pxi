@@ -4,6 +4,9 @@
 
 from cpython.mem cimport PyMem_Calloc
 from cpython.unicode cimport PyUnicode_DecodeUTF8
+from cpython.bytes cimport PyBytes_FromStringAndSize
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from cpython.ref cimport Py_INCREF
 from libc.string cimport memcpy as _phh_memcpy
 
 import datetime as _datetime
@@ -223,45 +226,54 @@ cdef class _PhhDoc:
         cdef stud_hh_step *st
         cdef int i, k, n = h.n_seats
         cdef list steps = []
-        cdef bytes key
+        cdef object key, card
+        cdef char keybuf[16]
+        cdef tuple shown
         global _phh_step_classes
         if _phh_step_classes is None:
             from stud.histories import record as _record_module
-            _phh_step_classes = _record_module
-        rec = _phh_step_classes
+            _phh_step_classes = (_record_module._trusted, _record_module.Dealt,
+                                 _record_module.CommunityDealt, _record_module.Acted,
+                                 _record_module.Showed, _record_module.Mucked,
+                                 tuple(_record_module.Move))
+        trusted, Dealt, CommunityDealt, Acted, Showed, Mucked, moves = _phh_step_classes
         cards = _phh_card_list()
         for i in range(h.n_steps):
             st = &h.steps[i]
-            key = (<char *>st)[:8] + (<char *>st.cards)[:st.n_cards]
+            _phh_memcpy(keybuf, <char *>st, 8)
+            _phh_memcpy(keybuf + 8, <char *>st.cards, st.n_cards)
+            key = PyBytes_FromStringAndSize(keybuf, 8 + st.n_cards)
             step = _PHH_STEPS.get(key)
             if step is None:
-                shown = tuple(None if st.cards[k] == STUD_HH_UNKNOWN else cards[st.cards[k]]
-                              for k in range(st.n_cards))
+                shown = PyTuple_New(st.n_cards)
+                for k in range(st.n_cards):
+                    card = None if st.cards[k] == STUD_HH_UNKNOWN else cards[st.cards[k]]
+                    Py_INCREF(card)
+                    PyTuple_SET_ITEM(shown, k, card)
                 if st.type == STUD_HH_DEALT:
-                    step = rec._trusted(rec.Dealt, st.seat, shown)
+                    step = trusted(Dealt, st.seat, shown)
                 elif st.type == STUD_HH_COMMUNITY:
-                    step = rec.CommunityDealt(shown[0])
+                    step = trusted(CommunityDealt, shown[0])
                 elif st.type == STUD_HH_ACTED:
-                    step = rec._trusted(rec.Acted, st.seat, rec.Move(st.move),
-                                        None if st.to < 0 else st.to)
+                    step = trusted(Acted, st.seat, moves[st.move], None if st.to < 0 else st.to)
                 elif st.type == STUD_HH_SHOWED:
-                    step = rec.Showed(st.seat, shown)
+                    step = trusted(Showed, st.seat, shown)
                 else:
-                    step = rec.Mucked(st.seat)
+                    step = trusted(Mucked, st.seat)
                 if len(_PHH_STEPS) >= 1 << 16:
                     _PHH_STEPS.clear()
                 _PHH_STEPS[key] = step
             steps.append(step)
         players = None
         if h.has_players:
-            players = tuple(self._text(h.players[i].start, h.players[i].len) for i in range(n))
+            players = tuple([self._text(h.players[i].start, h.players[i].len) for i in range(n)])
         seats = self.field(STUD_PHH_F_SEATS)
         if seats is not None:
             seats = tuple(seats)
         hand_id = self._name(STUD_PHH_F_HAND)
         table = self._name(STUD_PHH_F_TABLE)
-        collected = tuple(h.collected[i] for i in range(n)) if h.has_collected else None
-        finishing = tuple(h.finishing[i] for i in range(n)) if h.has_finishing else None
+        collected = tuple([h.collected[i] for i in range(n)]) if h.has_collected else None
+        finishing = tuple([h.finishing[i] for i in range(n)]) if h.has_finishing else None
         return tuple(steps), players, seats, hand_id, table, collected, h.rake, finishing
 
     cdef object _name(self, int field):

@@ -235,3 +235,17 @@ def test_nesting_is_bounded():
 def test_dotted_keys_are_an_error_not_a_guess():
     with pytest.raises(HistoryError, match="dotted keys"):
         read_one(BASE + "_a.b = 1\n")
+
+
+# ---- the rules of a file's hands, cached per file -------------------------------------------
+
+def test_hands_of_the_same_stakes_keep_their_own_options_and_errors():
+    hands = [BASE, BASE + "_rules = {max_raises = 5}\n", BASE + "_rules = {max_raises = 4}\n",
+             BASE + "_rules = {max_raises = 5}\n", BASE.replace("small_bet = 10", "small_bet = 'x'")]
+    text = "".join(f"[{i}]\n{hand}\n" for i, hand in enumerate(hands, 1))
+    assert "small_bet = 'x'" in text
+    records = read_phh(text)
+    assert [next(records).rules.max_raises for _ in range(4)] == [
+        read_one(BASE).rules.max_raises, 5, 4, 5]
+    with pytest.raises(HistoryError, match="small_bet must be a number"):
+        next(records)

@@ -222,7 +222,7 @@ MAX_HAND_CHARS = 1 << 24
 def _read_lines(lines: Iterator[str], file: str | None, options: dict[str, Any],
                 yield_errors: bool = False) -> Iterator[Any]:
     doc = _PhhDoc()
-    rules_cache: dict[tuple[int, ...], Rules] = {}  # the stakes -> their rules (no _rules)
+    rules_cache: dict[tuple[Any, ...], Rules] = {}  # the stakes and _rules -> the rules
     for item in _phh_split(lines, MAX_HAND_CHARS):
         if item[0] == "long":
             _, start, name, count = item
@@ -259,7 +259,7 @@ _SYNTAX, _EARLY, _STAKES = 0, 1, 2  # enum stud_phh_stage
 
 def _read_hand(doc: Any, data: bytearray, start: int, name: str | None, index: int,
                file: str | None, options: dict[str, Any],
-               rules_cache: dict[tuple[int, ...], Rules]) -> HandRecord:
+               rules_cache: dict[tuple[Any, ...], Rules]) -> HandRecord:
     """One hand read in C (src/studcore/phh_read.c), then checked with the
     engine (the rules, the stacks) and built into a record."""
     label: str | int = index if name is None else name
@@ -279,31 +279,37 @@ def _read_hand(doc: Any, data: bytearray, start: int, name: str | None, index: i
         written = doc.field(_F_RULES)  # this package's options, written by write_phh
         if written is None:
             written = {}
-        rules_line = doc.field_line(_F_RULES)
-        if not isinstance(written, dict) or not all(
-                isinstance(k, str) and k in _OPTIONS for k in written):
-            raise _Bad(f"_rules must be a table of stud.Rules options ({', '.join(_OPTIONS)}), "
-                       f"not {_what(written)}", rules_line)
-        if written:
-            try:  # the file's options alone first, so that their mistakes name their line
-                Rules(Variant.SEVEN_CARD_STUD, 10, **written)
-            except (TypeError, ValueError) as exc:
-                raise _Bad(f"_rules: {_clip(str(exc))}", rules_line) from None
-        if status != 0 and stage == _STAKES:
-            raise _Bad(*reversed(doc.error))
-        key = (variant, small, big, ante, bring_in)
-        rules = None if written else rules_cache.get(key)
+        # (the rules' cache knows values by type too: 1 is not True to the rules)
+        key: tuple[Any, ...] | None = (variant, small, big, ante, bring_in, *(
+            (k, type(v), v) for k, v in written.items())) if (
+            isinstance(written, dict) and not (status != 0 and stage == _STAKES)) else None
         try:
-            if rules is None:
+            rules = None if key is None else rules_cache.get(key)
+        except TypeError:  # an option's value that does not hash (a table per variant)
+            key = rules = None
+        if rules is None:
+            rules_line = doc.field_line(_F_RULES)
+            if not isinstance(written, dict) or not all(
+                    isinstance(k, str) and k in _OPTIONS for k in written):
+                raise _Bad(f"_rules must be a table of stud.Rules options "
+                           f"({', '.join(_OPTIONS)}), not {_what(written)}", rules_line)
+            if written:
+                try:  # the file's options alone first, so that their mistakes name their line
+                    Rules(Variant.SEVEN_CARD_STUD, 10, **written)
+                except (TypeError, ValueError) as exc:
+                    raise _Bad(f"_rules: {_clip(str(exc))}", rules_line) from None
+            if status != 0 and stage == _STAKES:
+                raise _Bad(*reversed(doc.error))
+            try:
                 rules = _cached_rules(_VARIANTS[variant], small, big, ante, bring_in,
                                       **{**written, **options})
-                if not written:
-                    if len(rules_cache) >= 1024:
-                        rules_cache.clear()
-                    rules_cache[key] = rules
-        except (TypeError, ValueError) as exc:
-            raise _Bad(f"the stakes make no rules: {_clip(str(exc))}",
-                       doc.field_line(_F_SMALL_BET)) from None
+            except (TypeError, ValueError) as exc:
+                raise _Bad(f"the stakes make no rules: {_clip(str(exc))}",
+                           doc.field_line(_F_SMALL_BET)) from None
+            if key is not None:
+                if len(rules_cache) >= 1024:
+                    rules_cache.clear()
+                rules_cache[key] = rules
         try:  # the engine's own checks of the stacks, so replay cannot refuse them
             _checked_stacks(rules, stacks, "seat")
         except (TypeError, ValueError) as exc:
