@@ -249,3 +249,30 @@ def test_hands_of_the_same_stakes_keep_their_own_options_and_errors():
         read_one(BASE).rules.max_raises, 5, 4, 5]
     with pytest.raises(HistoryError, match="small_bet must be a number"):
         next(records)
+
+
+@pytest.mark.parametrize("field", ["hand = 2024-13-01", "_when = 25:61:00", "_x = [2024-02-30]"])
+def test_a_date_that_is_none_is_a_toml_error_on_its_line(field):
+    text = BASE + "\n\n" + field + "\n"
+    with pytest.raises(tomllib.TOMLDecodeError):
+        toml(text)
+    with pytest.raises(HistoryError) as info:
+        read_one(text)
+    assert info.value.reason.startswith("not valid TOML")
+    assert (info.value.line, info.value.hand) == (BASE.count("\n") + 3, 1)
+
+
+@settings(max_examples=400, deadline=None)
+@given(at=st.integers(0, len(BASE)), junk=st.text(max_size=20), cut=st.integers(0, 5),
+       collection=st.booleans())
+def test_any_text_is_hands_or_history_errors(at, junk, cut, collection):
+    """Whatever is spliced into a hand, reading gives records or
+    HistoryError (never another exception, a crash or a hang)."""
+    text = BASE[:at] + junk + BASE[at + cut:]
+    if collection:
+        text = f"[1]\n{text}\n[2]\n{BASE}"
+    try:
+        for record in read_phh(text):
+            assert isinstance(record, HandRecord)
+    except HistoryError:
+        pass

@@ -266,15 +266,16 @@ def _read_hand(doc: Any, data: bytearray, start: int, name: str | None, index: i
     status = doc.read(data, start, name is not None)
     stage = doc.stage
     try:
-        if name is None and (status == 0 or stage > _SYNTAX):
-            hand = doc.field(_F_HAND)
-            if isinstance(hand, (str, int)) and not isinstance(hand, bool):
-                label = hand
+        if status == 0 or stage > _SYNTAX:  # the TOML was read: its dates and times too?
+            line = doc.value_error_line()
+            if line:
+                raise _Bad("not valid TOML: a date or time that is none", line)
+            if name is None:
+                hand = doc.field(_F_HAND)
+                if isinstance(hand, (str, int)) and not isinstance(hand, bool):
+                    label = hand
         if status != 0 and stage <= _EARLY:
             raise _Bad(*reversed(doc.error))
-        line = doc.value_error_line()
-        if line:
-            raise _Bad("not valid TOML: a date or time that is none", line)
         variant, currency, stacks, ante, small, big, bring_in = doc.stakes()
         written = doc.field(_F_RULES)  # this package's options, written by write_phh
         if written is None:
