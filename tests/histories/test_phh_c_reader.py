@@ -7,6 +7,7 @@ Python's repr writes it (phh.py's _what)."""
 from __future__ import annotations
 
 import datetime
+import random
 import re
 from decimal import Decimal
 from pathlib import Path
@@ -14,7 +15,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from stud.histories import HandRecord
+from stud import Hand, Rules, Variant
+from stud.histories import Acted, Dealt, HandRecord, Move
 from stud.histories import phh_write as W
 from stud.histories.phh import HistoryError, _what, read_phh, write_phh
 
@@ -276,3 +278,42 @@ def test_any_text_is_hands_or_history_errors(at, junk, cut, collection):
             assert isinstance(record, HandRecord)
     except HistoryError:
         pass
+
+
+# ---- whole hands played in the engine ---------------------------------------------------------
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2 ** 32), variant=st.sampled_from(list(Variant)),
+       players=st.integers(2, 8), money=st.booleans())
+def test_played_hands_read_as_tomllib_reads_them(seed, variant, players, money):
+    rng = random.Random(seed)
+    hand = Hand(Rules(variant, 10, ante=1, bring_in=3), [rng.randint(30, 400)
+                                                          for _ in range(players)], seed=seed)
+    while not hand.is_over:
+        if hand.awaiting_showdown:
+            hand.show()
+            continue
+        hand.act(rng.choice(hand.legal_actions()))
+    text = write_phh(hand.to_record(currency="USD" if money else None))
+    oracle = toml(text)
+    record = read_one(text)
+    scale = 100 if money else 1
+
+    def chips(value):
+        return int(Decimal(value) * scale)
+
+    assert list(record.starting_stacks) == [chips(v) for v in oracle["starting_stacks"]]
+    assert [record.rules.ante] * players == [chips(v) for v in oracle["antes"]]
+    assert (record.rules.small_bet, record.rules.big_bet, record.rules.bring_in) == (
+        chips(oracle["small_bet"]), chips(oracle["big_bet"]), chips(oracle["bring_in"]))
+    assert list(record.finishing_stacks) == [chips(v) for v in oracle["finishing_stacks"]]
+    assert list(record.collected) == [chips(v) for v in oracle["winnings"]]
+    raises = [(int(a.split()[0][1:]) - 1, chips(a.split()[2])) for a in oracle["actions"]
+              if " cbr " in a]
+    assert [(s.seat, s.to) for s in record.steps
+            if isinstance(s, Acted) and s.move is Move.RAISE] == raises
+    deals = [a.split()[3] for a in oracle["actions"] if a.startswith("d dh ")]
+    assert "".join(deals) == "".join("".join(str(c) for c in s.cards) for s in record.steps
+                                     if isinstance(s, Dealt))
+    assert write_phh(record) == text
+    assert record.replay() is not None
