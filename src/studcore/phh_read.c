@@ -5,6 +5,7 @@
 #include "phh_read.h"
 
 #include <setjmp.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -1766,7 +1767,7 @@ static void interpret(reader *r, uint32_t first_line) {
 int stud_phh_read(char *buf, size_t len, uint32_t first_line, int collection,
                   stud_phh_doc *doc, stud_hh_error *err) {
     reader r;
-    memset(&doc->hand, 0, sizeof doc->hand - sizeof doc->hand.steps);
+    memset(&doc->hand, 0, offsetof(stud_hh_hand, steps));  /* the steps are written as read */
     doc->hand.n_steps = 0;
     doc->hand.bring_in = STUD_HH_NONE;
     doc->hand.first_line = first_line;
