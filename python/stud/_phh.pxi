@@ -10,6 +10,7 @@ from cpython.ref cimport Py_INCREF
 from libc.string cimport memcpy as _phh_memcpy
 
 import datetime as _datetime
+import re as _re
 from decimal import Decimal as _Decimal
 
 
@@ -281,13 +282,26 @@ cdef class _PhhDoc:
         return None if value is None else str(value)
 
 
+# TOML's dates and times (the spec's grammar): a time has seconds, a fraction
+# of them keeps its first six digits (microseconds), an offset is Z or +hh:mm
+_PHH_TIME = r"(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\.[0-9]+)?"
+_PHH_DATE = r"[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])"
+_PHH_DATETIME = _re.compile(
+    rf"{_PHH_DATE}(?:[Tt ]{_PHH_TIME}(?:[Zz]|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])?)?")
+_PHH_LOCAL_TIME = _re.compile(_PHH_TIME)
+
+
 def _phh_datetime(str text):
     """A TOML date, time or date-time (tomllib's types); ValueError if none."""
+    match = _PHH_LOCAL_TIME.fullmatch(text) or _PHH_DATETIME.fullmatch(text)
+    if match is None:
+        raise ValueError(f"{text!r} is not a TOML date or time")
+    fraction = match.group(1)
+    if fraction is not None and len(fraction) > 7:  # (a point and six digits)
+        text = text.replace(fraction, fraction[:7], 1)
     upper = text.upper()
     if ":" in text and "-" not in text[:5]:
         return _datetime.time.fromisoformat(upper)
     if ":" not in text:
-        if len(text) != 10:
-            raise ValueError(text)
         return _datetime.date.fromisoformat(text)
     return _datetime.datetime.fromisoformat(upper.replace(" ", "T", 1))

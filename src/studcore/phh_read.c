@@ -244,6 +244,15 @@ static void read_string(reader *r, size_t *start, size_t *out_len, int allow_mul
     *start = w;
     for (;;) {
         if (at_end(r)) SYNTAX("a string left open");
+        if (!multi && quote == '\'' && r->buf[r->pos] == '\n' &&
+            !memchr(r->buf + r->pos, '\'', r->len - r->pos)) {
+            /* a literal string no later quote closes: tomllib says so at the
+             * end of the document (its last line); phh.py's lines follow it */
+            uint32_t last = r->line;
+            for (size_t p = r->pos; p < r->len; p++) last += r->buf[p] == '\n';
+            r->line = last;
+            SYNTAX("a string left open at the end of the line");
+        }
         unsigned char c = (unsigned char)r->buf[r->pos];
         if (c == (unsigned char)quote) {
             if (!multi) {
@@ -317,6 +326,7 @@ static void read_string(reader *r, size_t *start, size_t *out_len, int allow_mul
                     }
                     break;
                 }
+                if (e == '\n') r->line++;  /* (tomllib names the line after the pair) */
                 SYNTAX("a backslash in a string that is not an escape");
             }
             continue;
