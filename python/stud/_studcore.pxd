@@ -361,3 +361,120 @@ cdef extern from "playout.h" nogil:
     int stud_playout(stud_hand *hand, int n_seats, const int32_t *stacks, uint64_t seed,
                      const uint8_t *policy, stud_playout_cache *cache, uint64_t rng[4],
                      uint64_t step_limit, uint64_t *decisions)
+
+
+cdef extern from "hh_hand.h" nogil:
+    enum:
+        STUD_HH_MAX_SEATS
+        STUD_HH_MAX_STEPS
+        STUD_HH_UNKNOWN
+        STUD_HH_NONE
+        STUD_HH_MESSAGE
+    ctypedef struct stud_hh_span:
+        uint32_t start, len
+    enum stud_hh_step_type:
+        STUD_HH_DEALT
+        STUD_HH_COMMUNITY
+        STUD_HH_ACTED
+        STUD_HH_SHOWED
+        STUD_HH_MUCKED
+    enum stud_hh_move:
+        STUD_HH_FOLD
+        STUD_HH_CHECK_CALL
+        STUD_HH_BRING_IN
+        STUD_HH_RAISE
+    ctypedef struct stud_hh_step:
+        uint8_t type, seat, move, n_cards
+        int32_t to
+        uint32_t line
+        uint8_t cards[7]
+    ctypedef struct stud_hh_hand:
+        int variant
+        int32_t ante, bring_in, small_bet, big_bet
+        uint8_t cents
+        int n_seats
+        int32_t stacks[8]
+        uint8_t seat_numbers[8]
+        stud_hh_span players[8]
+        uint8_t has_seat_numbers, has_players
+        stud_hh_span hand_id, table, currency
+        int32_t collected[8]
+        int32_t finishing[8]
+        uint8_t has_collected, has_finishing
+        int32_t rake
+        uint32_t first_line
+        int n_steps
+        stud_hh_step steps[400]
+    enum stud_hh_status:
+        STUD_HH_READ
+        STUD_HH_SKIPPED
+        STUD_HH_ERROR
+    ctypedef struct stud_hh_error:
+        uint32_t line
+        char message[240]
+
+
+cdef extern from "phh_read.h" nogil:
+    enum:
+        STUD_PHH_MAX_PLAYERS
+        STUD_PHH_MAX_TOKENS
+        STUD_PHH_HASH_SLOTS
+    ctypedef struct stud_phh_scanner:
+        uint8_t open_string
+        uint32_t depth
+    void stud_phh_scanner_init(stud_phh_scanner *s)
+    int stud_phh_at_top(const stud_phh_scanner *s)
+    void stud_phh_feed(stud_phh_scanner *s, const char *line, size_t len)
+    int stud_phh_header_key(const char *line, size_t len, size_t *start, size_t *key_len)
+    enum stud_phh_token_kind:
+        STUD_PHH_KEY
+        STUD_PHH_STRING
+        STUD_PHH_INTEGER
+        STUD_PHH_FLOAT
+        STUD_PHH_BOOL
+        STUD_PHH_DATETIME
+        STUD_PHH_ARRAY
+        STUD_PHH_TABLE
+        STUD_PHH_SECTION
+    ctypedef struct stud_phh_token:
+        uint8_t kind, flag
+        uint32_t start, len, line, end, count
+    enum stud_phh_field:
+        STUD_PHH_F_VARIANT
+        STUD_PHH_F_ANTES
+        STUD_PHH_F_BRING_IN
+        STUD_PHH_F_SMALL_BET
+        STUD_PHH_F_BIG_BET
+        STUD_PHH_F_STARTING_STACKS
+        STUD_PHH_F_ACTIONS
+        STUD_PHH_F_PLAYERS
+        STUD_PHH_F_SEATS
+        STUD_PHH_F_HAND
+        STUD_PHH_F_TABLE
+        STUD_PHH_F_FINISHING_STACKS
+        STUD_PHH_F_WINNINGS
+        STUD_PHH_F_CURRENCY
+        STUD_PHH_F_RAKE
+        STUD_PHH_F_RULES
+        STUD_PHH_F_BLINDS
+        STUD_PHH_F_TRIMMING
+        STUD_PHH_N_FIELDS
+    enum stud_phh_stage:
+        STUD_PHH_STAGE_SYNTAX
+        STUD_PHH_STAGE_EARLY
+        STUD_PHH_STAGE_STAKES
+        STUD_PHH_STAGE_LATE
+    ctypedef struct stud_phh_doc:
+        stud_hh_hand hand
+        stud_phh_token *tokens
+        uint32_t *slots
+        uint32_t generation
+        uint32_t n_tokens, top
+        int32_t field[18]
+        int n_players
+        int64_t stacks[64]
+        int64_t ante, small_bet, big_bet, bring_in
+        uint8_t stage
+        uint8_t trimming
+    int stud_phh_read(char *buf, size_t len, uint32_t first_line, int collection,
+                      stud_phh_doc *doc, stud_hh_error *err)

@@ -1,0 +1,307 @@
+# PHH read in C (src/studcore/phh_read.h): the splitter's loop over a
+# file's lines and the reader of one hand, for stud.histories.phh, which
+# checks what needs the engine (the rules, the stacks) and builds records.
+
+from cpython.mem cimport PyMem_Calloc
+from cpython.unicode cimport PyUnicode_DecodeUTF8
+from cpython.bytes cimport PyBytes_FromStringAndSize
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from cpython.ref cimport Py_INCREF
+from libc.string cimport memcpy as _phh_memcpy
+
+import datetime as _datetime
+import re as _re
+from decimal import Decimal as _Decimal
+
+
+def _phh_split(lines, long max_chars):
+    """The hands of a PHH text given as lines, as they end (phh.py's
+    splitting): yields ("hand", data, first line, section name or None,
+    number) with data the hand's lines joined by "\\n" (UTF-8, a bytearray
+    the reader may write), or ("long", first line, name, number) for a hand
+    past max_chars characters (its lines up to the next header dropped)."""
+    cdef stud_phh_scanner scanner
+    cdef size_t kstart = 0, klen = 0
+    cdef int collection = -1  # not known until a line says something
+    cdef bint skipping = False, is_header
+    cdef long number = 0, size = 0, start = 0, count = 0
+    cdef bytes raw
+    cdef object name = None, key
+    cdef list chunk = []
+    cdef const char *p
+    stud_phh_scanner_init(&scanner)
+    for line in lines:
+        number += 1
+        if not isinstance(line, str):
+            raise TypeError(f"lines must be str, not {type(line).__name__}")
+        line = (<str>line).rstrip("\r\n")
+        if number == 1 and (<str>line).startswith("\ufeff"):
+            line = (<str>line)[1:]
+        raw = (<str>line).encode("utf-8", "surrogatepass")
+        p = raw
+        if collection < 0:
+            stripped = (<str>line).strip()
+            if not stripped or (<str>line).lstrip().startswith("#"):
+                continue
+            collection = stud_phh_header_key(p, len(raw), &kstart, &klen)
+            start = number
+        if collection and (skipping or stud_phh_at_top(&scanner)):
+            is_header = stud_phh_header_key(p, len(raw), &kstart, &klen)
+            if is_header:
+                key = raw[kstart:kstart + klen].decode("utf-8", "surrogatepass")
+                if key != name:  # [2] ends [1]; [1.x] is part of [1]
+                    if chunk:
+                        count += 1
+                        yield "hand", bytearray(b"\n".join(chunk)), start, name, count
+                    chunk = []
+                    size = 0
+                    start = number
+                    name = key
+                    skipping = False
+        if skipping:
+            continue
+        chunk.append(raw)
+        size += len(<str>line) + 1
+        stud_phh_feed(&scanner, p, len(raw))
+        if size > max_chars:
+            count += 1
+            yield "long", start, name, count
+            chunk = []
+            size = 0
+            skipping = True
+            stud_phh_scanner_init(&scanner)
+    if chunk:
+        yield "hand", bytearray(b"\n".join(chunk)), start, name, count + 1
+
+
+cdef list _PHH_CARDS = []
+#: a step's bytes (without its line) -> the step: steps are immutable, so shared
+cdef dict _PHH_STEPS = {}
+cdef object _phh_step_classes = None
+
+
+cdef object _phh_card_list():
+    if not _PHH_CARDS:
+        for i in range(52):
+            _PHH_CARDS.append(Card("23456789TJQKA"[i >> 2] + "cdhs"[i & 3]))
+    return _PHH_CARDS
+
+
+@cython.final
+@cython.auto_pickle(False)
+cdef class _PhhDoc:
+    """One hand read by stud_phh_read, and what phh.py asks of it."""
+    cdef stud_phh_doc *doc
+    cdef stud_hh_error err
+    cdef bytearray data
+    cdef readonly int status
+
+    def __cinit__(self):
+        self.doc = <stud_phh_doc *>PyMem_Calloc(1, sizeof(stud_phh_doc))
+        if self.doc == NULL:
+            raise MemoryError()
+        self.doc.tokens = <stud_phh_token *>PyMem_Calloc(STUD_PHH_MAX_TOKENS,
+                                                         sizeof(stud_phh_token))
+        self.doc.slots = <uint32_t *>PyMem_Calloc(3 * STUD_PHH_HASH_SLOTS, sizeof(uint32_t))
+        if self.doc.tokens == NULL or self.doc.slots == NULL:
+            raise MemoryError()
+        self.status = STUD_HH_ERROR
+
+    def __dealloc__(self):
+        if self.doc != NULL:
+            PyMem_Free(self.doc.tokens)
+            PyMem_Free(self.doc.slots)
+            PyMem_Free(self.doc)
+
+    def read(self, bytearray data, long first_line, bint collection):
+        """Reads a hand (the data is decoded in place); its status."""
+        cdef char *buf = b""
+        self.data = data
+        if len(data):
+            buf = data
+        self.status = stud_phh_read(buf, len(data), <uint32_t>first_line, collection,
+                                    self.doc, &self.err)
+        return self.status
+
+    @property
+    def stage(self):
+        return self.doc.stage
+
+    @property
+    def error(self):
+        """(line, message) of the error."""
+        return self.err.line, self.err.message.decode("utf-8", "replace")
+
+    cdef object _text(self, uint32_t start, uint32_t length):
+        cdef char *buf = self.data
+        return PyUnicode_DecodeUTF8(buf + start, length, "surrogatepass")
+
+    cdef object _value(self, uint32_t i):
+        """The Python value of token i (phh.py's TOML values: floats as Decimal)."""
+        cdef stud_phh_token *t = &self.doc.tokens[i]
+        cdef uint32_t e
+        if t.kind == STUD_PHH_STRING:
+            return self._text(t.start, t.len)
+        if t.kind == STUD_PHH_INTEGER:
+            text = self._text(t.start, t.len).replace("_", "")
+            return int(text, 0) if text[:2] in ("0x", "0o", "0b") else int(text, 10)
+        if t.kind == STUD_PHH_FLOAT:
+            return _Decimal(self._text(t.start, t.len).replace("_", ""))
+        if t.kind == STUD_PHH_BOOL:
+            return bool(t.flag)
+        if t.kind == STUD_PHH_DATETIME:
+            return _phh_datetime(self._text(t.start, t.len))
+        if t.kind == STUD_PHH_ARRAY:
+            out = []
+            e = i + 1
+            while e < t.end:
+                out.append(self._value(e))
+                e = self.doc.tokens[e].end
+            return out
+        # an inline table, or a section: KEY-value pairs
+        table = {}
+        e = i + 1
+        while e < t.end:
+            table[self._text(self.doc.tokens[e].start, self.doc.tokens[e].len)] = \
+                self._value(e + 1)
+            e = self.doc.tokens[e + 1].end
+        return table
+
+    def value_error_line(self):
+        """The line of the first date or time that is none (or 0)."""
+        cdef uint32_t i
+        for i in range(self.doc.top, self.doc.n_tokens):
+            if self.doc.tokens[i].kind == STUD_PHH_DATETIME:
+                try:
+                    _phh_datetime(self._text(self.doc.tokens[i].start, self.doc.tokens[i].len))
+                except ValueError:
+                    return self.doc.tokens[i].line
+        return 0
+
+    def field_line(self, int field):
+        """The line of a field read (its key), or 0."""
+        if not 0 <= field < STUD_PHH_N_FIELDS or self.doc.field[field] < 0:
+            return 0
+        return self.doc.tokens[self.doc.field[field]].line
+
+    def field(self, int field):
+        """The Python value of a field read, or None when absent."""
+        if not 0 <= field < STUD_PHH_N_FIELDS or self.doc.field[field] < 0:
+            return None
+        return self._value(self.doc.field[field] + 1)
+
+    def stakes(self):
+        """(variant, currency or None, stacks, ante, small bet, big bet,
+        bring-in): what the engine's checks take."""
+        cdef stud_hh_hand *h = &self.doc.hand
+        cdef int n = self.doc.n_players
+        currency = self._text(h.currency.start, h.currency.len) if h.cents else None
+        return (h.variant, currency, [self.doc.stacks[i] for i in range(n)], self.doc.ante,
+                self.doc.small_bet, self.doc.big_bet, self.doc.bring_in)
+
+    def kept(self, frozenset read):
+        """The fields not read, as (name, value) pairs in file order
+        (ante_trimming_status only when false)."""
+        cdef uint32_t i = self.doc.top
+        cdef stud_phh_token *t
+        out = []
+        while i < self.doc.n_tokens:
+            t = &self.doc.tokens[i]
+            name = self._text(t.start, t.len)
+            if t.kind == STUD_PHH_SECTION:
+                if name not in read:
+                    out.append((name, self._value(i)))
+                i = t.end
+                continue
+            if name not in read and not (name == "ante_trimming_status"
+                                         and self.doc.trimming
+                                         and self.doc.tokens[i + 1].kind == STUD_PHH_BOOL):
+                out.append((name, self._value(i + 1)))
+            i = self.doc.tokens[i + 1].end
+        return tuple(out)
+
+    def record_values(self):
+        """(steps, players, seats, hand id, table, collected, rake,
+        finishing stacks) of a hand read, as HandRecord holds them."""
+        cdef stud_hh_hand *h = &self.doc.hand
+        cdef stud_hh_step *st
+        cdef int i, k, n = h.n_seats
+        cdef list steps = []
+        cdef object key, card
+        cdef char keybuf[16]
+        cdef tuple shown
+        global _phh_step_classes
+        if _phh_step_classes is None:
+            from stud.histories import record as _record_module
+            _phh_step_classes = (_record_module._trusted, _record_module.Dealt,
+                                 _record_module.CommunityDealt, _record_module.Acted,
+                                 _record_module.Showed, _record_module.Mucked,
+                                 tuple(_record_module.Move))
+        trusted, Dealt, CommunityDealt, Acted, Showed, Mucked, moves = _phh_step_classes
+        cards = _phh_card_list()
+        for i in range(h.n_steps):
+            st = &h.steps[i]
+            _phh_memcpy(keybuf, <char *>st, 8)
+            _phh_memcpy(keybuf + 8, <char *>st.cards, st.n_cards)
+            key = PyBytes_FromStringAndSize(keybuf, 8 + st.n_cards)
+            step = _PHH_STEPS.get(key)
+            if step is None:
+                shown = PyTuple_New(st.n_cards)
+                for k in range(st.n_cards):
+                    card = None if st.cards[k] == STUD_HH_UNKNOWN else cards[st.cards[k]]
+                    Py_INCREF(card)
+                    PyTuple_SET_ITEM(shown, k, card)
+                if st.type == STUD_HH_DEALT:
+                    step = trusted(Dealt, st.seat, shown)
+                elif st.type == STUD_HH_COMMUNITY:
+                    step = trusted(CommunityDealt, shown[0])
+                elif st.type == STUD_HH_ACTED:
+                    step = trusted(Acted, st.seat, moves[st.move], None if st.to < 0 else st.to)
+                elif st.type == STUD_HH_SHOWED:
+                    step = trusted(Showed, st.seat, shown)
+                else:
+                    step = trusted(Mucked, st.seat)
+                if len(_PHH_STEPS) >= 1 << 16:
+                    _PHH_STEPS.clear()
+                _PHH_STEPS[key] = step
+            steps.append(step)
+        players = None
+        if h.has_players:
+            players = tuple([self._text(h.players[i].start, h.players[i].len) for i in range(n)])
+        seats = self.field(STUD_PHH_F_SEATS)
+        if seats is not None:
+            seats = tuple(seats)
+        hand_id = self._name(STUD_PHH_F_HAND)
+        table = self._name(STUD_PHH_F_TABLE)
+        collected = tuple([h.collected[i] for i in range(n)]) if h.has_collected else None
+        finishing = tuple([h.finishing[i] for i in range(n)]) if h.has_finishing else None
+        return tuple(steps), players, seats, hand_id, table, collected, h.rake, finishing
+
+    cdef object _name(self, int field):
+        value = self.field(field)
+        return None if value is None else str(value)
+
+
+# TOML's dates and times (the spec's grammar): a time has seconds, a fraction
+# of them keeps its first six digits (microseconds), an offset is Z or +hh:mm
+_PHH_TIME = r"(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\.[0-9]+)?"
+_PHH_DATE = r"[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])"
+_PHH_DATETIME = _re.compile(
+    rf"{_PHH_DATE}(?:[Tt ]{_PHH_TIME}(?:[Zz]|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])?)?")
+_PHH_LOCAL_TIME = _re.compile(_PHH_TIME)
+
+
+def _phh_datetime(str text):
+    """A TOML date, time or date-time (tomllib's types); ValueError if none."""
+    match = _PHH_LOCAL_TIME.fullmatch(text) or _PHH_DATETIME.fullmatch(text)
+    if match is None:
+        raise ValueError(f"{text!r} is not a TOML date or time")
+    fraction = match.group(1)
+    if fraction is not None and len(fraction) > 7:  # (a point and six digits)
+        text = text.replace(fraction, fraction[:7], 1)
+    upper = text.upper()
+    if ":" in text and "-" not in text[:5]:
+        return _datetime.time.fromisoformat(upper)
+    if ":" not in text:
+        return _datetime.date.fromisoformat(text)
+    return _datetime.datetime.fromisoformat(upper.replace(" ", "T", 1))
