@@ -318,6 +318,57 @@ cdef extern from "vecenv.h" nogil:
                        const int64_t *actions, const stud_vec_out *out)
 
 
+cdef extern from "hh_hand.h" nogil:
+    enum:
+        STUD_HH_MAX_SEATS
+        STUD_HH_MAX_STEPS
+        STUD_HH_UNKNOWN
+        STUD_HH_NONE
+        STUD_HH_MESSAGE
+    ctypedef struct stud_hh_span:
+        uint32_t start, len
+    enum stud_hh_step_type:
+        STUD_HH_DEALT
+        STUD_HH_COMMUNITY
+        STUD_HH_ACTED
+        STUD_HH_SHOWED
+        STUD_HH_MUCKED
+    enum stud_hh_move:
+        STUD_HH_FOLD
+        STUD_HH_CHECK_CALL
+        STUD_HH_BRING_IN
+        STUD_HH_RAISE
+    ctypedef struct stud_hh_step:
+        uint8_t type, seat, move, n_cards
+        int32_t to
+        uint32_t line
+        uint8_t cards[7]
+    ctypedef struct stud_hh_hand:
+        int variant
+        int32_t ante, bring_in, small_bet, big_bet
+        uint8_t cents
+        int n_seats
+        int32_t stacks[8]
+        uint8_t seat_numbers[8]
+        stud_hh_span players[8]
+        uint8_t has_seat_numbers, has_players
+        stud_hh_span hand_id, table, currency
+        int32_t collected[8]
+        int32_t finishing[8]
+        uint8_t has_collected, has_finishing
+        int32_t rake
+        uint32_t first_line
+        int n_steps
+        stud_hh_step steps[400]
+    enum stud_hh_status:
+        STUD_HH_READ
+        STUD_HH_SKIPPED
+        STUD_HH_ERROR
+    ctypedef struct stud_hh_error:
+        uint32_t line
+        char message[240]
+
+
 cdef extern from "ps_history.h" nogil:
     enum stud_ps_status:
         STUD_PS_REPRODUCED
@@ -328,6 +379,13 @@ cdef extern from "ps_history.h" nogil:
         STUD_PS_OUTSIDE
     enum:
         STUD_PS_MAX_HAND_LINES
+        STUD_PS_MAX_POTS
+        STUD_PS_MAX_CARD_LISTS
+    enum stud_ps_bring_in_from:
+        STUD_PS_BRING_IN_LINE
+        STUD_PS_BRING_IN_CALL
+        STUD_PS_BRING_IN_ALL_IN
+        STUD_PS_BRING_IN_DEFAULT
     ctypedef struct stud_ps_scanner:
         long line
     ctypedef struct stud_ps_item:
@@ -341,17 +399,26 @@ cdef extern from "ps_history.h" nogil:
         int32_t small_bet, big_bet
         int cents
         unsigned symbols
-    ctypedef struct stud_ps_hand:
-        int n_seats
-        int32_t ante, bring_in, rake
+    ctypedef struct stud_ps_cards:
+        uint8_t seat, n_cards
+        uint8_t cards[8]
+    ctypedef struct stud_ps_extra:
+        int hero
+        int32_t max_seats
+        int bring_in_from
+        int n_pots
+        int32_t pots[8]
+        int n_mucked, n_shown
+        stud_ps_cards mucked[8]
+        stud_ps_cards shown[8]
     int stud_ps_clean(const char *buf, size_t len)
     size_t stud_ps_count_lines(const char *buf, size_t len)
     void stud_ps_scanner_init(stud_ps_scanner *s, const char *buf, size_t len, long first_line)
     void stud_ps_scan(stud_ps_scanner *s, stud_ps_item *item)
     size_t stud_ps_last_header(const char *buf, size_t len)
-    int stud_ps_read(const char *buf, size_t start, size_t end, const stud_ps_game *game,
-                     stud_ps_hand *out)
-    int stud_ps_replay(const stud_ps_hand *hand, const stud_rules *rules)
+    int stud_ps_read(const char *buf, const stud_ps_item *item, const stud_ps_game *game,
+                     stud_hh_hand *out, stud_ps_extra *extra)
+    int stud_ps_replay(const stud_hh_hand *hand, const stud_rules *rules)
 
 
 cdef extern from "playout.h" nogil:
