@@ -304,3 +304,10 @@ def _ps_verify_chunk(
     data: bytes | memoryview, first_line: int, games: dict[bytes, Any], game_of: Any,
     rules_cache: dict[tuple[Any, ...], Any], rules_of: Any,
 ) -> tuple[int, int, list[tuple[str, int, int, int]]]: ...
+
+# PokerStars histories read in C (stud.histories.pokerstars)
+def _ps_read_records(
+    data: bytes | memoryview, first_line: int, games: dict[bytes, Any], game_of: Any,
+    rules_cache: dict[tuple[Any, ...], Any], rules_of: Any, file: str | None,
+) -> tuple[int, list[Any]]: ...
+def _rules_seat_limit(rules: Rules) -> int: ...
