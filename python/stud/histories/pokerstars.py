@@ -90,9 +90,10 @@ from pathlib import Path
 from typing import Any, Union
 
 from ..enums import Variant
+from ._fail import _Fail, _Skip
 from .errors import HistoryError
 from .ps_grammar import _CURRENCIES, _HEADER, _field_name
-from .ps_parser import _Fail, _Parser, _Skip
+from .ps_parser import _Parser
 from .record import HandRecord, _cached_rules
 
 __all__ = ["POKERSTARS_PROFILE", "HistoryError", "PokerStarsReader", "read_pokerstars",

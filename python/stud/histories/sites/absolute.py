@@ -43,8 +43,8 @@ from collections.abc import Iterable, Iterator
 from typing import Any, Union
 
 from ...enums import Variant
+from .._fail import _Fail, _Skip
 from ..errors import HistoryError
-from ..ps_parser import _Fail, _Skip
 from ..record import HandRecord
 from . import SiteFormat
 from .wpn import MAX_HAND_LINES, _card, _damaged, _Hand
