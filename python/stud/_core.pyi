@@ -306,8 +306,12 @@ def _ps_verify_chunk(
 ) -> tuple[int, int, list[tuple[str, int, int, int]]]: ...
 
 # PokerStars histories read in C (stud.histories.pokerstars)
-def _ps_read_records(
-    data: bytes | memoryview, first_line: int, games: dict[bytes, Any], game_of: Any,
-    rules_cache: dict[tuple[Any, ...], Any], rules_of: Any, file: str | None,
-) -> tuple[int, list[Any]]: ...
+@final
+class _PsRecords(Iterator[Any]):
+    skipped: int
+    def __init__(
+        self, data: bytes | memoryview, first_line: int, games: dict[bytes, Any], game_of: Any,
+        rules_cache: dict[tuple[Any, ...], Any], rules_of: Any, file: str | None,
+    ) -> None: ...
+    def __next__(self) -> Any: ...
 def _rules_seat_limit(rules: Rules) -> int: ...

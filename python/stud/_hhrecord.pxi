@@ -46,15 +46,17 @@ cdef tuple _hh_cards(const uint8_t *cards, int n):
 
 cdef object _hh_step(const stud_hh_step *step):
     """The record.py step of a C step, shared with every equal one."""
-    cdef char key[16]
-    _memset(key, 0, sizeof(key))
-    key[0] = <char>step.type
-    key[1] = <char>step.seat
-    key[2] = <char>step.move
-    key[3] = <char>step.n_cards
-    memcpy(&key[4], &step.to, 4)
-    memcpy(&key[8], step.cards, 7)
-    cdef bytes k = key[:15]
+    # the key: type, seat, move, card count, then the amount or the cards
+    # (six bits each, 63 for an unknown card): 53 bits at most
+    cdef uint64_t key = step.type | (<uint64_t>step.seat & 7) << 3 | \
+        (<uint64_t>step.move & 3) << 6 | (<uint64_t>step.n_cards & 7) << 8
+    cdef int c
+    if step.type == STUD_HH_ACTED:
+        key |= <uint64_t>(<int64_t>step.to + 1) << 11
+    else:
+        for c in range(step.n_cards if step.n_cards <= 7 else 7):
+            key |= <uint64_t>(step.cards[c] if step.cards[c] < 52 else 63) << (11 + 6 * c)
+    k = key
     found = _HH_STEPS.get(k)
     if found is not None:
         return found
@@ -126,86 +128,106 @@ cdef object _ps_record(const char *buf, const stud_ps_item *item, stud_hh_hand *
         tuple(fields), source))
 
 
-def _ps_read_records(const unsigned char[::1] data, long first_line, dict games, object game_of,
-                     dict rules_cache, object rules_of, object file):
-    """Splits clean bytes (_ps_clean) into hands and reads each in C.
+@cython.final
+@cython.auto_pickle(False)
+cdef class _PsRecords:
+    """The items of clean bytes (_ps_clean) split into hands and read in C,
+    one at a time, in file order: the HandRecord of a hand read here,
+    ("hand", first line, start, end) for a hand left to the Python reader,
+    ("outside", line, start, end) for a line outside any hand.  ``skipped``:
+    the hands of other games passed over so far.
 
     ``games``: header game text (bytes) -> ``game_of(text)``: None (the
     Python reader fails on it), False (another game: skipped), or
-    ((variant, small bet, big bet, cents, currency symbols), currency,
-    the record's fields of the game).  ``rules_cache``: (variant, small,
-    big, ante, bring-in or None) -> (Rules, the most seats) from
-    ``rules_of(...)`` (None: the Python reader fails).  Returns (skipped,
-    items): items, in file order, are the HandRecords of the hands read
-    here, ("hand", first line, start, end) for the hands left to the Python
-    reader and ("outside", line, start, end) for lines outside any hand."""
+    ((variant, small bet, big bet, cents, currency symbols), currency, the
+    record's fields of the game).  ``rules_cache``: (variant, small, big,
+    ante, bring-in or None) -> ``rules_of(...)``: (Rules, the most seats),
+    or False (the Python reader fails)."""
+    cdef const unsigned char[::1] data
     cdef stud_ps_scanner scanner
-    cdef stud_ps_item item
-    cdef stud_ps_game game
     cdef stud_hh_hand *hand
     cdef stud_ps_extra extra
-    cdef Py_ssize_t n = data.shape[0]
-    cdef const char *buf
-    cdef long skipped = 0
-    cdef bytes last_desc = None
-    cdef object last_game = None, facts, key, entry, record
-    cdef bint decided, fits
-    cdef int seat
-    cdef long total
-    cdef list items = []
-    if n == 0:
-        return 0, items
-    if _HH_CLASSES is None:
-        _hh_setup()
-    buf = <const char *>&data[0]
-    hand = <stud_hh_hand *>PyMem_Malloc(sizeof(stud_hh_hand))
-    if hand == NULL:
-        raise MemoryError()
-    try:
-        stud_ps_scanner_init(&scanner, buf, n, first_line)
+    cdef dict games, rules_cache
+    cdef object game_of, rules_of, file, last_game
+    cdef bytes last_desc
+    cdef public long skipped
+
+    cdef bint ready
+
+    def __cinit__(self, *args, **kwargs):
+        self.hand = <stud_hh_hand *>PyMem_Malloc(sizeof(stud_hh_hand))
+        if self.hand == NULL:
+            raise MemoryError()
+
+    def __init__(self, const unsigned char[::1] data, long first_line, dict games,
+                 object game_of, dict rules_cache, object rules_of, object file):
+        self.data = data
+        self.games, self.game_of, self.rules_cache, self.rules_of = games, game_of, rules_cache, rules_of
+        self.file = file
+        self.skipped = 0
+        if _HH_CLASSES is None:
+            _hh_setup()
+        if data.shape[0] == 0:
+            raise ValueError("no bytes to read")
+        stud_ps_scanner_init(&self.scanner, <const char *>&data[0], data.shape[0], first_line)
+        self.ready = True
+
+    def __dealloc__(self):
+        PyMem_Free(self.hand)
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        cdef stud_ps_item item
+        cdef stud_ps_game game
+        cdef stud_hh_hand *hand = self.hand
+        if not self.ready:
+            raise StopIteration
+        cdef const char *buf = <const char *>&self.data[0]
+        cdef bint fits
+        cdef int seat
+        cdef long total
         while True:
-            stud_ps_scan(&scanner, &item)
+            stud_ps_scan(&self.scanner, &item)
             if item.kind == STUD_PS_END:
-                break
+                raise StopIteration
             if item.kind == STUD_PS_OUTSIDE:
-                items.append(("outside", item.first_line, item.start, item.end))
+                return ("outside", item.first_line, item.start, item.end)
+            if item.n_lines > STUD_PS_MAX_HAND_LINES:
+                return ("hand", item.first_line, item.start, item.end)
+            desc = buf[item.desc_start:item.desc_end]
+            if desc != self.last_desc:
+                facts = self.games.get(desc)
+                if facts is None and desc not in self.games:
+                    facts = self.games[desc] = self.game_of(desc)
+                self.last_desc, self.last_game = desc, facts
+            facts = self.last_game
+            if facts is False:
+                self.skipped += 1
                 continue
-            decided = False
-            if item.n_lines <= STUD_PS_MAX_HAND_LINES:
-                desc = buf[item.desc_start:item.desc_end]
-                if desc != last_desc:
-                    facts = games.get(desc)
-                    if facts is None and desc not in games:
-                        facts = games[desc] = game_of(desc)
-                    last_desc, last_game = desc, facts
-                facts = last_game
-                if facts is False:
-                    skipped += 1
-                    decided = True
-                elif facts is not None:
-                    game.variant, game.small_bet, game.big_bet, game.cents, game.symbols = facts[0]
-                    if stud_ps_read(buf, &item, &game, hand, &extra) == STUD_PS_REPRODUCED:
-                        key = (game.variant, game.small_bet, game.big_bet, hand.ante,
-                               None if hand.bring_in == STUD_HH_NONE else hand.bring_in)
-                        entry = rules_cache.get(key)
-                        if entry is None:
-                            entry = rules_cache[key] = rules_of(*key)
-                        if entry is not False:
-                            # the engine's checks of the stacks (_checked_stacks)
-                            fits = hand.n_seats <= entry[1]
-                            total = 0
-                            for seat in range(hand.n_seats):
-                                fits = fits and hand.stacks[seat] > 0
-                                total += hand.stacks[seat]
-                            if fits and total <= (1 << 30):
-                                items.append(_ps_record(buf, &item, hand, &extra, entry[0],
-                                                        facts[2], facts[1], file))
-                                decided = True
-            if not decided:
-                items.append(("hand", item.first_line, item.start, item.end))
-    finally:
-        PyMem_Free(hand)
-    return skipped, items
+            if facts is None:
+                return ("hand", item.first_line, item.start, item.end)
+            game.variant, game.small_bet, game.big_bet, game.cents, game.symbols = facts[0]
+            if stud_ps_read(buf, &item, &game, hand, &self.extra) != STUD_PS_REPRODUCED:
+                return ("hand", item.first_line, item.start, item.end)
+            key = (game.variant, game.small_bet, game.big_bet, hand.ante,
+                   None if hand.bring_in == STUD_HH_NONE else hand.bring_in)
+            entry = self.rules_cache.get(key)
+            if entry is None:
+                entry = self.rules_cache[key] = self.rules_of(*key)
+            if entry is False:
+                return ("hand", item.first_line, item.start, item.end)
+            # the engine's checks of the stacks (_checked_stacks)
+            fits = hand.n_seats <= entry[1]
+            total = 0
+            for seat in range(hand.n_seats):
+                fits = fits and hand.stacks[seat] > 0
+                total += hand.stacks[seat]
+            if not fits or total > (1 << 30):
+                return ("hand", item.first_line, item.start, item.end)
+            return _ps_record(buf, &item, hand, &self.extra, entry[0], facts[2], facts[1],
+                              self.file)
 
 
 def _rules_seat_limit(rules) -> int:

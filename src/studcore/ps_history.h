@@ -1,5 +1,7 @@
 /* ps_history.h: PokerStars text hand histories of the seven-card games,
- * split, read and replayed in C for verification (stud hh verify).
+ * split, read and replayed in C: read into the neutral stud_hh_hand
+ * (hh_hand.h) from which python/stud/_hhrecord.pxi builds the records of
+ * stud.histories.read, and replayed for verification (stud hh verify).
  *
  * The Python reader (python/stud/histories/pokerstars.py) and replay
  * (replay.py) are the reference: this code decides only the hands it can

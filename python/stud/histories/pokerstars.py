@@ -275,9 +275,11 @@ class PokerStarsReader(Iterator[Union[HandRecord, HistoryError]]):
               errors: str | None) -> Iterator[HandRecord | HistoryError]:
         """One part of the text (whole hands) through C; ``errors``: how a
         file's stray bytes decode (None: the part is text already)."""
-        from .._core import _ps_clean, _ps_read_records
+        from .._core import _ps_clean, _PsRecords
         from .io import _lines
 
+        if not part:
+            return
         if not _ps_clean(part):
             if errors is None:
                 yield from self._read(io.StringIO(str(part, "utf-8"), newline=""), line)
@@ -285,10 +287,13 @@ class PokerStarsReader(Iterator[Union[HandRecord, HistoryError]]):
                 yield from self._read(_lines(io.StringIO(str(part, "utf-8", errors), newline=""),
                                              self.file, line), line)
             return
-        skipped, items = _ps_read_records(part, line, self._games, self._game_of, self._rules,
-                                          self._rules_of, self.file)
-        self.skipped += skipped
+        items = _PsRecords(part, line, self._games, self._game_of, self._rules, self._rules_of,
+                           self.file)
+        skipped = 0
         for item in items:
+            if items.skipped != skipped:  # (counted as the hands are passed over)
+                self.skipped += items.skipped - skipped
+                skipped = items.skipped
             if type(item) is tuple:
                 kind, number, start, end = item
                 text = str(part[start:end], "utf-8")
@@ -300,6 +305,7 @@ class PokerStarsReader(Iterator[Union[HandRecord, HistoryError]]):
             else:
                 self.hands += 1
                 yield item
+        self.skipped += items.skipped - skipped
 
     def _read_file(self, path: Path) -> Iterator[HandRecord | HistoryError]:
         """A UTF-8 file read as bytes, a part at a time, through C."""
