@@ -12,7 +12,11 @@ import zlib
 
 import pytest
 from stud.histories import read
-from stud.histories.pokerstars import read_pokerstars, read_pokerstars_lines
+from stud.histories.pokerstars import (
+    read_pokerstars,
+    read_pokerstars_file,
+    read_pokerstars_lines,
+)
 
 from .test_pokerstars_verify import FILES, corrupt, generated_text, write_raw
 
@@ -40,6 +44,13 @@ def from_file(path):
     except Exception as error:  # noqa: BLE001 - the same exception both ways
         return ("raised", type(error).__name__, str(error))
     return records, [str(e) for e in errors], reading.skipped, reading.cancelled
+
+
+def from_file_lines(path):
+    try:
+        return everything(read_pokerstars_file(str(path)))
+    except Exception as error:  # noqa: BLE001 - the same exception both ways
+        return ("raised", type(error).__name__, str(error))
 
 
 def both(monkeypatch, read_it):
@@ -90,6 +101,22 @@ def test_small_batches_and_parts(monkeypatch, tmp_path, generated):
     assert len(before[0]) == 60 and len(before[1]) == 2
 
 
+@pytest.mark.parametrize("kind", ["crlf", "cr", "doubled", "bom", "stray", "nul"])
+def test_file_bytes(monkeypatch, tmp_path, generated, kind):
+    # a file's bytes as read() and read_pokerstars_file() decode them, both ways
+    raw = generated.encode("utf-8")
+    raw = {"crlf": raw.replace(b"\n", b"\r\n"), "cr": raw.replace(b"\n", b"\r"),
+           "doubled": raw.replace(b"\n", b"\r\r\n", 40), "bom": b"\xef\xbb\xbf" + raw,
+           "stray": raw.replace(b"Quinn", b"Qu\xe9nn\x92", 7),
+           "nul": raw.replace(b"sea.otter", b"sea\x00otter", 5)}[kind]
+    path = tmp_path / "hands.txt"
+    path.write_bytes(raw)
+    fast, slow = both(monkeypatch, lambda: from_file(path))
+    assert fast == slow
+    fast, slow = both(monkeypatch, lambda: from_file_lines(path))
+    assert fast == slow and fast[1][0] >= 50
+
+
 def test_lines_without_their_ends(monkeypatch, generated):
     # lines given without line ends cannot be joined: the Python reader reads them
     lines = generated.split("\n")
@@ -128,6 +155,8 @@ def check_mutants(monkeypatch, tmp_path, text, seed, count):
         write_raw(path, damaged)
         fast, slow = both(monkeypatch, lambda path=path: from_file(path))
         assert fast == slow, f"mutant {number} of seed {seed}:\n{damaged}"
+        fast, slow = both(monkeypatch, lambda path=path: from_file_lines(path))
+        assert fast == slow, f"mutant {number} of seed {seed} (read_pokerstars_file):\n{damaged}"
         if "\udcff" not in damaged:
             fast, slow = both(monkeypatch,
                               lambda text=damaged: everything(read_pokerstars(text)))

@@ -82,10 +82,11 @@ check, which such a hand records; the profile's ``fold_when_can_check``
 
 from __future__ import annotations
 
+import codecs
 import io
 import itertools
 import os
-from collections.abc import Generator, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from pathlib import Path
 from typing import Any, Union
 
@@ -185,7 +186,7 @@ class PokerStarsReader(Iterator[Union[HandRecord, HistoryError]]):
 
     def __init__(self, lines: Iterable[str], *, file: str | None = None,
                  profile: dict[str, Any] | None = None, first_line: int = 1,
-                 _path: Path | None = None) -> None:
+                 _path: Path | None = None, _as_read: bool = True) -> None:
         self.file = file
         self.first_line = first_line  # the number of the first line (a part of a file)
         self.options: dict[str, Any] = dict(POKERSTARS_PROFILE if profile is None else profile)
@@ -196,7 +197,7 @@ class PokerStarsReader(Iterator[Union[HandRecord, HistoryError]]):
         self._games: dict[bytes, Any] = {}
         self._rules: dict[tuple[Any, ...], Any] = {}
         if _path is not None:
-            self._items = self._read_file(_path)
+            self._items = self._read_file(_path, _as_read)
         elif _USE_C:
             self._items = self._read_batches(lines)
         else:
@@ -272,20 +273,18 @@ class PokerStarsReader(Iterator[Union[HandRecord, HistoryError]]):
         return buffer[cut:], line + _ps_count_lines(part)
 
     def _part(self, part: memoryview, line: int,
-              errors: str | None) -> Iterator[HandRecord | HistoryError]:
-        """One part of the text (whole hands) through C; ``errors``: how a
-        file's stray bytes decode (None: the part is text already)."""
+              lines_of: Callable[[memoryview, int], Iterable[str]] | None
+              ) -> Iterator[HandRecord | HistoryError]:
+        """One part of the text (whole hands) through C; ``lines_of``: the
+        lines of a part the C reader does not take (stud_ps_clean), as the
+        source gives them to the Python reader (None: the part is text)."""
         from .._core import _ps_clean, _PsRecords
-        from .io import _lines
 
         if not part:
             return
         if not _ps_clean(part):
-            if errors is None:
-                yield from self._read(io.StringIO(str(part, "utf-8"), newline=""), line)
-            else:  # (as read reads a file's lines)
-                yield from self._read(_lines(io.StringIO(str(part, "utf-8", errors), newline=""),
-                                             self.file, line), line)
+            yield from self._read(io.StringIO(str(part, "utf-8"), newline="")
+                                  if lines_of is None else lines_of(part, line), line)
             return
         items = _PsRecords(part, line, self._games, self._game_of, self._rules, self._rules_of,
                            self.file)
@@ -307,11 +306,23 @@ class PokerStarsReader(Iterator[Union[HandRecord, HistoryError]]):
                 yield item
         self.skipped += items.skipped - skipped
 
-    def _read_file(self, path: Path) -> Iterator[HandRecord | HistoryError]:
-        """A UTF-8 file read as bytes, a part at a time, through C."""
+    def _read_file(self, path: Path, as_read: bool) -> Iterator[HandRecord | HistoryError]:
+        """A UTF-8 file read as bytes, a part at a time, through C, its
+        lines as ``read`` reads them (``as_read``: a leading BOM dropped,
+        \\r\\r\\n one line end, NUL dropped, stray bytes Windows-1252,
+        a line of a MB an error) or as ``read_pokerstars_file`` does
+        (universal newlines, stray bytes U+FFFD)."""
         from .._core import _ps_count_lines, _ps_last_header
         from .io import _lines
 
+        def as_read_lines(part: memoryview, line: int) -> Iterable[str]:
+            return _lines(io.StringIO(str(part, "utf-8", "stud.cp1252"), newline=""),
+                          self.file, line)
+
+        def replaced_lines(part: memoryview, line: int) -> Iterable[str]:
+            return io.StringIO(str(part, "utf-8", "replace"), newline=None)
+
+        lines_of = as_read_lines if as_read else replaced_lines
         with open(path, "rb") as handle:
             carry = b""
             line = 1
@@ -322,7 +333,7 @@ class PokerStarsReader(Iterator[Union[HandRecord, HistoryError]]):
                 buffer = carry + data if carry else data
                 if first:
                     first = False
-                    if buffer.startswith(_BOM):  # (utf-8-sig, as read opens files)
+                    if as_read and buffer.startswith(_BOM):  # (utf-8-sig, as read opens files)
                         buffer = buffer[3:]
                         offset = 3
                 if data:
@@ -330,9 +341,14 @@ class PokerStarsReader(Iterator[Union[HandRecord, HistoryError]]):
                     if not cut:
                         if len(buffer) > _MAX_CARRY:
                             handle.seek(offset)
-                            yield from self._read(_lines(io.TextIOWrapper(
-                                handle, encoding="utf-8", errors="stud.cp1252", newline=""),
-                                self.file, line), line)
+                            if as_read:
+                                rest: Iterable[str] = _lines(io.TextIOWrapper(
+                                    handle, encoding="utf-8", errors="stud.cp1252",
+                                    newline=""), self.file, line)
+                            else:
+                                rest = io.TextIOWrapper(handle, encoding="utf-8",
+                                                        errors="replace", newline=None)
+                            yield from self._read(rest, line)
                             return
                         carry = buffer
                         continue
@@ -342,12 +358,11 @@ class PokerStarsReader(Iterator[Union[HandRecord, HistoryError]]):
                 carry = buffer[cut:]
                 # (\r\r\n is one line end to read, two to the C splitter: the
                 # Python reader takes a part that holds one)
-                doubled = buffer.find(b"\r\r\n", 0, cut) >= 0
+                doubled = as_read and buffer.find(b"\r\r\n", 0, cut) >= 0
                 if doubled:
-                    yield from self._read(_lines(io.StringIO(
-                        str(part, "utf-8", "stud.cp1252"), newline=""), self.file, line), line)
+                    yield from self._read(as_read_lines(part, line), line)
                 else:
-                    yield from self._part(part, line, "stud.cp1252")
+                    yield from self._part(part, line, lines_of)
                 line += _ps_count_lines(part) - (buffer.count(b"\r\r\n", 0, cut)
                                                  if doubled else 0)
                 offset += cut
@@ -477,6 +492,10 @@ def read_pokerstars_file(path: str, *, encoding: str = "utf-8",
                          profile: dict[str, Any] | None = None) -> PokerStarsReader:
     """``read_pokerstars_lines`` of a file, opened as it is read and closed
     at its end (bytes that do not decode become U+FFFD)."""
+    if _USE_C and codecs.lookup(encoding).name == "utf-8" and Path(path).is_file():
+        # (as bytes, a part at a time, through the C reader)
+        return PokerStarsReader((), file=str(path), profile=profile, _path=Path(path),
+                                _as_read=False)
 
     def lines() -> Iterator[str]:
         with open(path, encoding=encoding, errors="replace", newline=None) as stream:
