@@ -1,67 +1,24 @@
-"""Winamax hand histories: read speed (one core).
+"""Winamax hand histories: read speed (bench/_site_bench.py's rows).
 
-    python bench/bench_site_winamax.py [--hands 20000] [--repeat 3]
+    python bench/bench_site_winamax.py [--hands 20000] [--repeat 3] [--markdown]
 
-Writes a seeded file of ``--hands`` Winamax stud hands (engine hands
-written by ``tests/histories_sites/winamax/winamaxwrite.py``: the three games,
-2 to 6 players, half cash in euros and half tournament chips), then
-times (CPU time of the process, best of ``--repeat``):
-
-- read: ``WinamaxReader.read`` over the file's lines, a ``HandRecord``
-  per hand (hands/s; the goal is 20,000);
-- read + replay: ``stud.histories.verify(path)``: detected, read, and each
-  hand replayed and checked to the chip.
+The hands: tests/histories_sites/winamax/winamaxwrite.py's, the three
+games, 2 to 6 players, half cash in euros and half tournament chips.
 """
 
 from __future__ import annotations
 
-import argparse
-import sys
-import tempfile
-import time
+from itertools import chain
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from _site_bench import run, write_texts
 
-import stud.histories as histories  # noqa: E402
-from stud.histories.sites.winamax import WinamaxReader  # noqa: E402
-
-from tests.histories_sites.winamax.winamaxwrite import random_hands  # noqa: E402
+from tests.histories_sites.winamax.winamaxwrite import random_hands
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=20_000)
-    parser.add_argument("--repeat", type=int, default=3)
-    args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "winamax.txt"
-        half = args.hands // 2
-        with open(path, "w", encoding="utf-8") as out:
-            for text in random_hands(half, 1, euros=True):
-                out.write(text)
-            for text in random_hands(args.hands - half, 2, euros=False):
-                out.write(text)
-        lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-
-        def read() -> int:
-            return sum(1 for _ in WinamaxReader(file=str(path)).read(lines))
-
-        def verify() -> int:
-            result = histories.verify(path)
-            assert not result.errors and not result.mismatches
-            return result.reproduced
-
-        for name, fn in (("read", read), ("read + replay (verify)", verify)):
-            best = float("inf")
-            count = 0
-            for _ in range(args.repeat):
-                start = time.process_time()
-                count = fn()
-                best = min(best, time.process_time() - start)
-            print(f"{name}: {count} hands in {best:.3f} s = {count / best:,.0f} hands/s")
-    return 0
-
+def write_file(path: Path, n: int, seed: int) -> None:
+    write_texts(path, chain(random_hands(n // 2, seed, euros=True),
+                            random_hands(n - n // 2, seed + 1, euros=False)))
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run(__doc__, "Winamax", "winamax.txt", write_file)

@@ -14,6 +14,7 @@ from stud.histories.record import Acted, Dealt, Move
 from stud.histories.sites import detect_site
 from stud.histories.sites.absolute import ABSOLUTE_PROFILE, FORMAT
 
+from ..checks import read_with_errors, replays_to_the_chip
 from ..wpn.wpn_gen import random_hand
 from .abs_gen import GAMES, PROFILE, write_absolute
 
@@ -22,9 +23,7 @@ ALL = sorted(SAMPLES.glob("*.txt"))
 
 
 def _records(source: object, **kw: object) -> tuple[list[H.HandRecord], list[HistoryError]]:
-    errors: list[HistoryError] = []
-    records = list(H.read(source, on_error=errors.append, **kw))  # type: ignore[arg-type]
-    return records, errors
+    return read_with_errors(source, **kw)[:2]
 
 
 def _text(name: str) -> str:
@@ -33,12 +32,7 @@ def _text(name: str) -> str:
 
 @pytest.mark.parametrize("path", ALL, ids=lambda p: p.name)
 def test_every_sample_reads_and_replays_to_the_chip(path: Path) -> None:
-    records, errors = _records(path)
-    assert not errors and records
-    assert all(r.source is not None and r.source.format == "absolute" for r in records)
-    result = H.verify(path)
-    assert result.errors == [] and result.mismatches == []
-    assert result.reproduced == len(records)
+    replays_to_the_chip(path, "absolute")
 
 
 def test_fields_of_a_hand_written_by_hand() -> None:

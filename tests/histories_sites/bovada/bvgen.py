@@ -30,6 +30,8 @@ from stud.game import (
 from stud.histories.record import options_for
 from stud.histories.sites.bovada import PROFILE
 
+from ..playing import play
+
 GAMES = {Variant.SEVEN_CARD_STUD: "7CARD", Variant.SEVEN_CARD_STUD_HILO: "7CARD HiLo"}
 STREETS = {3: "3RD", 4: "4TH", 5: "5TH", 6: "6TH", 7: "7TH"}
 
@@ -40,21 +42,6 @@ def money(amount: int, currency: str | None) -> str:
         return f"{amount:,}"
     whole, cents = divmod(amount, 100)
     return f"${whole:,}" + (f".{cents:02d}" if cents else "")
-
-
-def play(rules: Rules, stacks: list[int], rng: random.Random, rake: int = 0) -> Hand:
-    hand = Hand(rules, stacks, seed=rng.getrandbits(48), rake=rake)
-    while not hand.is_over:
-        if hand.awaiting_showdown:
-            if hand.may_muck and rng.random() < 0.3:
-                hand.muck()
-            else:
-                hand.show()
-            continue
-        legal = hand.legal_actions()
-        weights = [1.0 if a.kind == 0 else 3.0 if a.kind in (1, 2, 3) else 1.2 for a in legal]
-        hand.act(rng.choices(legal, weights)[0])
-    return hand
 
 
 def write(hand: Hand, hand_id: int, *, currency: str | None, seats: list[int], me: int = 0,

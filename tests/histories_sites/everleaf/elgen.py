@@ -28,6 +28,8 @@ from stud.game import (
 from stud.histories.record import options_for
 from stud.histories.sites.everleaf import PROFILE
 
+from ..playing import play
+
 GAMES = {Variant.SEVEN_CARD_STUD: "7 Card Stud", Variant.SEVEN_CARD_STUD_HILO: "7 Card Stud Hi/Lo",
          Variant.RAZZ: "Razz"}
 STREETS = {3: "** Dealing down cards **", 4: "**** dealing 4th street ****",
@@ -51,21 +53,6 @@ def long(amount: int, currency: str | None) -> str:
     whole, cents = divmod(amount, 100)
     sign, word = ("$", "USD") if currency == "USD" else ("€", "EUR")
     return f"{sign} {whole:,}" + (f".{cents:02d}" if cents else "") + f" {word}"
-
-
-def play(rules: Rules, stacks: list[int], rng: random.Random, rake: int = 0) -> Hand:
-    hand = Hand(rules, stacks, seed=rng.getrandbits(48), rake=rake)
-    while not hand.is_over:
-        if hand.awaiting_showdown:
-            if hand.may_muck and rng.random() < 0.3:
-                hand.muck()
-            else:
-                hand.show()
-            continue
-        legal = hand.legal_actions()
-        weights = [1.0 if a.kind == 0 else 3.0 if a.kind in (1, 2, 3) else 1.2 for a in legal]
-        hand.act(rng.choices(legal, weights)[0])
-    return hand
 
 
 def write(hand: Hand, hand_id: int, *, currency: str | None, seats: list[int], hero: int = 0,

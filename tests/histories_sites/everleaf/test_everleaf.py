@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 from stud import Card, Variant
-from stud.game import PotAwarded
 from stud.histories import Acted, Dealt, HistoryError, Move, Showed, read, verify
 from stud.histories.sites import detect_site, site_formats
 from stud.histories.sites.everleaf import FORMAT
 
+from ..checks import awarded, read_with_errors, replays_to_the_chip
 from . import elgen
 
 SAMPLES = Path(__file__).resolve().parent / "samples"
@@ -28,18 +28,8 @@ GOOD = ["features.txt", "generated_usd.txt", "generated_eur.txt", "generated_chi
         "cp1252_euro.txt"]
 
 
-def awarded(hand) -> tuple[int, ...]:
-    won = [0] * hand.n_seats
-    for event in hand.history:
-        if type(event) is PotAwarded:
-            won[event.seat] += event.amount
-    return tuple(won)
-
-
 def records(name: str, **kwargs):
-    errors: list[HistoryError] = []
-    reading = read(SAMPLES / name, on_error=errors.append, **kwargs)
-    return list(reading), errors, reading
+    return read_with_errors(SAMPLES / name, **kwargs)
 
 
 def test_registered_and_detected_from_content():
@@ -52,12 +42,7 @@ def test_registered_and_detected_from_content():
 
 @pytest.mark.parametrize("name", GOOD)
 def test_every_hand_replays_to_the_chip(name):
-    result = verify(SAMPLES / name)
-    assert result.errors == [] and result.mismatches == []
-    assert result.reproduced >= 1
-    for record in read(SAMPLES / name):
-        assert record.source.format == "everleaf"
-        assert awarded(record.replay()) == record.collected
+    replays_to_the_chip(SAMPLES / name, "everleaf")
 
 
 def test_features_fields():

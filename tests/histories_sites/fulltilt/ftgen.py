@@ -29,6 +29,8 @@ from stud.game import (
 )
 from stud.histories.sites.fulltilt import PROFILE
 
+from ..playing import play
+
 GAMES = {Variant.SEVEN_CARD_STUD: "Stud Hi", Variant.SEVEN_CARD_STUD_HILO: "Stud H/L",
          Variant.RAZZ: "Razz"}
 NAMES = ("Hero", "sea otter", "Jürgen_K", "marlowe", "tess.d", "idle_guy77")
@@ -43,22 +45,6 @@ def money(amount: int, currency: str | None) -> str:
     sign = {"USD": "$", "EUR": "€", "GBP": "£"}[currency]
     whole, cents = divmod(amount, 100)
     return f"{sign}{whole:,}" + (f".{cents:02d}" if cents else "")
-
-
-def play(rules: Rules, stacks: list[int], rng: random.Random, rake: int = 0) -> Hand:
-    """A finished hand with random legal actions (folds one time in four)."""
-    hand = Hand(rules, stacks, seed=rng.getrandbits(48), rake=rake)
-    while not hand.is_over:
-        if hand.awaiting_showdown:
-            if hand.may_muck and rng.random() < 0.3:
-                hand.muck()
-            else:
-                hand.show()
-            continue
-        legal = hand.legal_actions()
-        weights = [1.0 if a.kind == 0 else 3.0 if a.kind in (1, 2, 3) else 1.2 for a in legal]
-        hand.act(rng.choices(legal, weights)[0])
-    return hand
 
 
 def write(hand: Hand, hand_id: int, *, currency: str | None, seats: list[int],

@@ -16,6 +16,7 @@ from stud.histories.record import Acted, Dealt, Move, Mucked, Showed
 from stud.histories.sites import detect_site
 from stud.histories.sites.kingsclub import FORMAT, KINGSCLUB_PROFILE
 
+from ..checks import read_with_errors, replays_to_the_chip
 from ..wpn.wpn_gen import random_hand
 from .kc_gen import GAMES, PROFILE, write_kingsclub
 
@@ -26,9 +27,7 @@ REPRODUCED = [p for p in ALL if p.name not in NOT_REPRODUCED]
 
 
 def _records(source: object, **kw: object) -> tuple[list[H.HandRecord], list[HistoryError]]:
-    errors: list[HistoryError] = []
-    records = list(H.read(source, on_error=errors.append, **kw))  # type: ignore[arg-type]
-    return records, errors
+    return read_with_errors(source, **kw)[:2]
 
 
 def _text(name: str) -> str:
@@ -37,12 +36,7 @@ def _text(name: str) -> str:
 
 @pytest.mark.parametrize("path", REPRODUCED, ids=lambda p: p.name)
 def test_every_sample_reads_and_replays_to_the_chip(path: Path) -> None:
-    records, errors = _records(path)
-    assert not errors and records
-    assert all(r.source is not None and r.source.format == "kingsclub" for r in records)
-    result = H.verify(path)
-    assert result.errors == [] and result.mismatches == []
-    assert result.reproduced == len(records)
+    replays_to_the_chip(path, "kingsclub")
 
 
 def test_a_raise_to_the_small_bet_plus_the_bring_in_is_not_reproduced() -> None:

@@ -26,6 +26,8 @@ from stud.game import (
     UncalledBetReturned,
 )
 
+from ..playing import play
+
 GAMES = {Variant.SEVEN_CARD_STUD: "SEVEN_CARD_STUD",
          Variant.SEVEN_CARD_STUD_HILO: "SEVEN_CARD_STUD_HI_LO", Variant.RAZZ: "RAZZ"}
 STREETS = {3: "Dealing pocket cards", 4: "--- Dealing 4th street", 5: "--- Dealing 5th street",
@@ -180,17 +182,7 @@ def random_hands(n: int, seed: int, *, sign: str | None = "$",
         stacks = [rng.randint(2, 10) * big + rng.randint(0, 9) if rng.random() < 0.2
                   else rng.randint(20, 100) * big for _ in range(n_seats)]
         rake = rng.choice([0, small // 10]) if sign is not None else 0
-        hand = Hand(rules, stacks, seed=rng.getrandbits(48), rake=rake)
-        while not hand.is_over:
-            if hand.awaiting_showdown:
-                if hand.may_muck and rng.random() < 0.4:
-                    hand.muck()
-                else:
-                    hand.show()
-                continue
-            legal = hand.legal_actions()
-            weights = [1.0 if a.kind == 0 else 3.0 if a.kind in (1, 2, 3) else 1.2 for a in legal]
-            hand.act(rng.choices(legal, weights)[0])
+        hand = play(rules, stacks, rng, rake=rake, muck=0.4)
         seats = sorted(rng.sample(range(1, 9), n_seats))
         names = rng.sample(NAMES, n_seats)
         prefix = "R5" if sign is not None else "T5"

@@ -27,6 +27,8 @@ from stud.game import (
 from stud.histories.record import options_for
 from stud.histories.sites.partypoker import PARTYPOKER_PROFILE
 
+from ..playing import play
+
 GAMES = {Variant.SEVEN_CARD_STUD: "7 Card Stud", Variant.SEVEN_CARD_STUD_HILO: "7 Card Stud Hi-Lo"}
 STREETS = {3: "** Dealing **", 4: "** Dealing Fourth street **", 5: "** Dealing Fifth street **",
            6: "** Dealing Sixth street **", 7: "** Dealing River **"}
@@ -180,17 +182,7 @@ def random_hands(n: int, seed: int, *, currency: str | None = "USD",
         big = rules.big_bet
         stacks = [rng.randint(2, 10) * big + rng.randint(0, 9) if rng.random() < 0.2
                   else rng.randint(20, 150) * big for _ in range(n_seats)]
-        hand = Hand(rules, stacks, seed=rng.getrandbits(48))
-        while not hand.is_over:
-            if hand.awaiting_showdown:
-                if hand.may_muck and rng.random() < 0.4:
-                    hand.muck()
-                else:
-                    hand.show()
-                continue
-            legal = hand.legal_actions()
-            weights = [1.0 if a.kind == 0 else 3.0 if a.kind in (1, 2, 3) else 1.2 for a in legal]
-            hand.act(rng.choices(legal, weights)[0])
+        hand = play(rules, stacks, rng, muck=0.4)
         seats = sorted(rng.sample(range(1, 9), n_seats))
         button = seats[-1]
         names = rng.sample(NAMES, n_seats)

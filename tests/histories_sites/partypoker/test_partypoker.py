@@ -14,6 +14,7 @@ from stud.histories.record import Acted, Dealt, Move, Mucked, Showed
 from stud.histories.sites import detect_site
 from stud.histories.sites.partypoker import FORMAT, PARTYPOKER_PROFILE, PartyPokerReader
 
+from ..checks import replays_to_the_chip
 from .partywrite import random_hands
 
 SAMPLES = Path(__file__).parent / "samples"
@@ -28,12 +29,7 @@ def test_the_samples_are_there() -> None:
 
 @pytest.mark.parametrize("path", ALL, ids=lambda p: p.name)
 def test_every_sample_replays_to_the_chip(path: Path) -> None:
-    result = histories.verify(path)
-    assert result.errors == [] and result.mismatches == []
-    assert result.reproduced == GENERATED.get(path.name, 2)
-    records = list(histories.read(path))
-    assert len(records) == result.reproduced
-    assert all(r.source is not None and r.source.format == "partypoker" for r in records)
+    replays_to_the_chip(path, "partypoker", GENERATED.get(path.name, 2))
 
 
 @pytest.mark.parametrize("name, currency", [("cash_usd.txt", "USD"),

@@ -14,6 +14,7 @@ from stud.histories.record import Acted, Dealt, Move, Showed
 from stud.histories.sites import detect_site
 from stud.histories.sites.winamax import FORMAT, WinamaxReader
 
+from ..checks import replays_to_the_chip
 from .winamaxwrite import random_hands
 
 SAMPLES = Path(__file__).parent / "samples"
@@ -27,11 +28,7 @@ def test_the_samples_are_there() -> None:
 
 @pytest.mark.parametrize("path", ALL, ids=lambda p: p.name)
 def test_every_sample_replays_to_the_chip(path: Path) -> None:
-    result = histories.verify(path)
-    assert result.errors == [] and result.mismatches == []
-    assert result.reproduced == GENERATED.get(path.name, 1)
-    records = list(histories.read(path))
-    assert all(r.source is not None and r.source.format == "winamax" for r in records)
+    replays_to_the_chip(path, "winamax", GENERATED.get(path.name, 1))
 
 
 @pytest.mark.parametrize("name, currency", [("cash_eur.txt", "EUR"),

@@ -28,6 +28,8 @@ from stud.game import (
     UncalledBetReturned,
 )
 
+from ..playing import play
+
 GAMES = {Variant.SEVEN_CARD_STUD: "7-Card Stud", Variant.SEVEN_CARD_STUD_HILO: "7-Card Stud Hi/Lo",
          Variant.RAZZ: "Razz"}
 ENGLISH = {"ante": "posts ante", "bring_in": "brings in", "bet": "bets", "raise": "raises",
@@ -182,17 +184,7 @@ def random_hands(n: int, seed: int, *, euros: bool = True, french: bool = False,
         stacks = [rng.randint(2, 10) * big + rng.randint(0, 9) if rng.random() < 0.2
                   else rng.randint(20, 100) * big for _ in range(n_seats)]
         rake = rng.choice([0, small // 10]) if euros else 0
-        hand = Hand(rules, stacks, seed=rng.getrandbits(48), rake=rake)
-        while not hand.is_over:
-            if hand.awaiting_showdown:
-                if hand.may_muck and rng.random() < 0.4:
-                    hand.muck()
-                else:
-                    hand.show()
-                continue
-            legal = hand.legal_actions()
-            weights = [1.0 if a.kind == 0 else 3.0 if a.kind in (1, 2, 3) else 1.2 for a in legal]
-            hand.act(rng.choices(legal, weights)[0])
+        hand = play(rules, stacks, rng, rake=rake, muck=0.4)
         seats = sorted(rng.sample(range(1, 7), n_seats))
         names = rng.sample(NAMES, n_seats)
         yield winamax_text(hand, hand_id=f"9250793-{seed * 1000 + number}-1478990787",

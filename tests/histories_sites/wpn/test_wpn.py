@@ -14,6 +14,7 @@ from stud.histories.record import Acted, Dealt, Move, Mucked, Showed
 from stud.histories.sites import detect_site
 from stud.histories.sites.wpn import FORMAT, WPN_PROFILE
 
+from ..checks import read_with_errors, replays_to_the_chip
 from .wpn_gen import generated, random_hand, write_new, write_old
 
 SAMPLES = Path(__file__).parent / "samples"
@@ -22,9 +23,7 @@ HEAD_LINES = 40
 
 
 def _records(source: object, **kw: object) -> tuple[list[H.HandRecord], list[HistoryError]]:
-    errors: list[HistoryError] = []
-    records = list(H.read(source, on_error=errors.append, **kw))  # type: ignore[arg-type]
-    return records, errors
+    return read_with_errors(source, **kw)[:2]
 
 
 def _head(text: str) -> str:
@@ -34,13 +33,7 @@ def _head(text: str) -> str:
 
 @pytest.mark.parametrize("path", ALL, ids=lambda p: p.name)
 def test_every_sample_reads_and_replays_to_the_chip(path: Path) -> None:
-    records, errors = _records(path)
-    assert not errors
-    assert records
-    assert all(r.source is not None and r.source.format == "wpn" for r in records)
-    result = H.verify(path)
-    assert result.errors == [] and result.mismatches == []
-    assert result.reproduced == len(records)
+    replays_to_the_chip(path, "wpn")
 
 
 def test_profile_is_odd_chip_to_the_low_half() -> None:

@@ -1,10 +1,11 @@
 """What the text formats of the sites share: a hand built from the events
 its lines tell (``HandBuilder``: seats, antes, streets and cards, actions,
-returned bets, collections, shows and mucks, the total and the rake) and a
-reader that splits a file into hands at each header line and counts what
-it passes over (``TextReader``).  A site's module says how its lines read
-(a subclass of ``TextReader`` with ``parse_hand``); this module knows no
-site's words.
+returned bets, collections, shows and mucks, the total and the rake), the
+base of a site's reading of one hand into it (``SiteHand``) and a reader
+that splits a file into hands at each header line and counts what it
+passes over (``TextReader``).  A site's module says how its lines read (a
+subclass of ``TextReader`` naming its header and its ``SiteHand``); this
+module knows no site's words.
 
 Not a site format itself: the registry (``stud.histories.sites``) loads
 the modules it names, never this one.
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, Union
+from typing import Any, ClassVar, Union
 
 from ..._core import Card
 from ...enums import Variant
@@ -34,7 +35,8 @@ from ..record import (
     options_for,
 )
 
-__all__ = ["Fail", "HandBuilder", "Skip", "TextReader", "parse_cards"]
+__all__ = ["Fail", "HandBuilder", "Skip", "SiteHand", "TextReader", "first_line_is",
+           "parse_cards"]
 
 #: lines of one hand past which the hand is refused (a runaway file)
 MAX_HAND_LINES = 5000
@@ -495,13 +497,47 @@ class HandBuilder:
             raise Fail(self.first_line, str(error)) from None
 
 
+def first_line_is(head: str, header: re.Pattern[str]) -> bool:
+    """The first line of ``head`` that says something (``#`` aside) is a
+    ``header``."""
+    first = head.lstrip("#").split("\n", 1)[0].strip()
+    return header.match(first) is not None
+
+
+class SiteHand:
+    """One hand of a site's file read into a ``HandBuilder`` (``b``): the
+    base of a site's reading, whose ``parse()`` returns the record."""
+
+    def __init__(self, reader: TextReader, lines: list[tuple[int, str]]) -> None:
+        self.lines = lines
+        self.b = HandBuilder(reader.file, lines[0][0], reader.format, reader.options)
+
+    def parse(self) -> HandRecord:
+        raise NotImplementedError
+
+    def dealt_to(self, number: int, line: str, names: Iterable[str]) -> tuple[str, str]:
+        """The player (one of ``names``) a ``Dealt to NAME [...]`` line
+        names, and the line after the name."""
+        rest = line[9:]
+        name = next((n for n in names if rest.startswith(n + " [")), None)
+        if name is None:
+            raise Fail(number, f"cards dealt to {rest.split(' [')[0]!r}, who is not at the table")
+        return name, rest[len(name):]
+
+
 class TextReader:
-    """A site's hands, split at each header line (``is_header``), each
-    read by ``parse_hand(lines)`` (lines numbered, stripped, blank ones
-    left out), which returns a record or raises ``Fail`` or ``Skip``.
-    Lines before the first header that say something are one error."""
+    """A site's hands, split at each header line (``is_header``: by
+    default one that begins with one of ``header_starts`` and that
+    ``header`` matches, its group ``id`` the hand's), each read by
+    ``parse_hand(lines)`` (lines numbered, stripped, blank ones left out;
+    by default the site's ``hand`` reading), which returns a record or
+    raises ``Fail`` or ``Skip``.  Lines before the first header that say
+    something are one error."""
 
     format = ""
+    header: ClassVar[re.Pattern[str]]
+    header_starts: ClassVar[str] = ""
+    hand: ClassVar[type[SiteHand]] = SiteHand
 
     def __init__(self, file: str | None = None,
                  profile: dict[str, Any] | None = None) -> None:
@@ -513,13 +549,14 @@ class TextReader:
         self.errors = 0
 
     def is_header(self, line: str) -> bool:
-        raise NotImplementedError
+        return line[:1] in self.header_starts and self.header.match(line) is not None
 
     def hand_id(self, header: str) -> str | None:
-        return None
+        match = self.header.match(header)
+        return match["id"] if match else None
 
     def parse_hand(self, lines: list[tuple[int, str]]) -> HandRecord:
-        raise NotImplementedError
+        return self.hand(self, lines).parse()
 
     def read(self, lines: Iterable[str]) -> Iterator[Union[HandRecord, HistoryError]]:
         hand: list[tuple[int, str]] = []

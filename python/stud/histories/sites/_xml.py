@@ -27,12 +27,13 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import Any, ClassVar, Union
 from xml.etree.ElementTree import Element, ParseError, XMLPullParser
 
 from ..._core import Card
 from ...enums import Variant
-from ..record import Acted, CommunityDealt, Dealt, Move, Showed, _trusted
+from ..errors import HistoryError
+from ..record import Acted, CommunityDealt, Dealt, HandRecord, Move, Showed, _trusted
 
 _DECLARATION = re.compile(r"<\?xml[^>]*\?>", re.IGNORECASE)
 _DOCTYPE = re.compile(r"<!\s*(?:DOCTYPE|ENTITY|ELEMENT|ATTLIST)", re.IGNORECASE)
@@ -318,6 +319,55 @@ class Skip(Exception):
     def __init__(self, cancelled: bool = False) -> None:
         super().__init__()
         self.cancelled = cancelled
+
+
+class XmlHand:
+    """One hand's element, its first line and the file's text around it
+    (to find an element's line): the base of a format's reading of a hand,
+    whose ``record()`` makes the ``HandRecord`` or raises ``Fail`` or
+    ``Skip``."""
+
+    def __init__(self, reader: Any, game: Element, line: int, text: list[str]) -> None:
+        self.reader = reader
+        self.game = game
+        self.line = line
+        self.text = text
+
+    def at(self, element: Element) -> int:
+        return line_of(element, self.text, self.line)
+
+    def record(self) -> HandRecord:
+        raise NotImplementedError
+
+
+class XmlReader:
+    """The base of a format's reader: its file, its rules' options (the
+    site's ``site_profile`` unless the caller gives others) and its counts
+    of hands skipped and cancelled."""
+
+    site_profile: ClassVar[dict[str, Any]] = {}
+
+    def __init__(self, *, file: str | None = None, profile: dict[str, Any] | None = None) -> None:
+        self.file = file
+        self.profile = dict(self.site_profile if profile is None else profile)
+        self.skipped = 0
+        self.cancelled = 0
+
+    def read_hand(self, hand: XmlHand,
+                  hand_id: str | None) -> Iterator[Union[HandRecord, HistoryError]]:
+        """The hand's record, or the error that names where it fails."""
+        try:
+            yield hand.record()
+        except Skip as skip:
+            if skip.cancelled:
+                self.cancelled += 1
+            else:
+                self.skipped += 1
+        except Fail as fail:
+            line = fail.line
+            where = (line if isinstance(line, int) else
+                     hand.line if line is None else hand.at(line))
+            yield HistoryError(fail.reason, self.file, hand_id, where)
 
 
 class Deal:

@@ -39,15 +39,13 @@ is an error.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
-from typing import Any, Union
+from typing import Any
 
 from ...enums import Variant
 from .._fail import _Fail, _Skip
-from ..errors import HistoryError
 from ..record import HandRecord
 from . import SiteFormat
-from .wpn import MAX_HAND_LINES, _card, _damaged, _Hand
+from .wpn import _card, _damaged, _Hand, _HandsReader, _Lines
 
 __all__ = ["ABSOLUTE_PROFILE", "FORMAT", "AbsoluteReader"]
 
@@ -65,6 +63,8 @@ _GAMES = {"7 Card Stud": Variant.SEVEN_CARD_STUD, "Seven Card Stud": Variant.SEV
           "Seven Card Hi/Lo": Variant.SEVEN_CARD_STUD_HILO,
           "7 Card Stud Hi/Lo": Variant.SEVEN_CARD_STUD_HILO, "Razz": Variant.RAZZ}
 _STUD = re.compile(r"stud|razz|seven card", re.IGNORECASE)
+#: the header's words for fixed-limit
+_LIMITS = frozenset(("Normal", "Limit", "NORMAL"))
 _TABLE = re.compile(r"Table: (?P<name>.*?) \((?P<money>Real|Play) Money\)")
 _SEAT = re.compile(rf"Seat (?P<num>\d+) - (?P<name>.+) \((?P<stack>{_AMOUNT}) in chips\)"
                    r"(?P<out> is sitting out)?")
@@ -89,35 +89,16 @@ def _money(text: str) -> str | None:
     return None
 
 
-class _Reading:
-    def __init__(self, lines: list[tuple[int, str]], file: str | None,
-                 options: dict[str, Any]) -> None:
-        self.lines = lines
-        self.file = file
-        self.options = options
-
+class _Reading(_Lines):
     def parse(self) -> HandRecord:
-        number, line = self.lines[0]
-        header = _HEADER.fullmatch(line)
-        if header is None:
-            raise _Fail(number, "the header does not parse")
-        game = header["game"].strip()
-        variant = _GAMES.get(game)
+        number, header, game, variant = self.header(_HEADER, _GAMES, _STUD, _LIMITS)
         if variant is None:
-            if _STUD.search(game):
-                raise _Fail(number, f"unknown stud game {game!r}")
             raise _Skip()
-        if header["limit"].upper() not in ("NORMAL", "LIMIT"):
-            raise _Fail(number, f"{header['limit']} stud is not read: only fixed-limit stud")
         if header["big"] is None:
             raise _Fail(number, "the header gives one stake: the small and big bets are needed")
         currency = None if header["tid"] else _money(header["small"])
         hand = _Hand(number, header["id"], currency, self.options, self.file)
-        small = hand.amount(header["small"].replace(" ", ""), number)
-        big = hand.amount(header["big"].replace(" ", ""), number)
-        if small <= 0 or big < small:
-            raise _Fail(number, f"the stakes {header['small']}/{header['big']} do not hold")
-        hand._small = small
+        small, big = hand.stakes(number, header["small"], header["big"])
         hand.fields.append(("_game", game))
         hand.fields.append(("_date", header["date"].strip()))
         if header["tid"]:
@@ -148,11 +129,7 @@ class _Reading:
                     summary = True
                 continue
             if line.startswith("Seat ") and hand.street == 0:
-                match = _SEAT.fullmatch(line)
-                if match is None:
-                    raise _Fail(number, f"the seat line {line!r} does not parse")
-                hand.seat(number, int(match["num"]), match["name"],
-                          hand.amount(match["stack"], number), match["out"] is not None)
+                self.seat_line(hand, number, line, _SEAT)
                 continue
             if line.startswith("Table: "):
                 match = _TABLE.match(line)
@@ -166,9 +143,8 @@ class _Reading:
             if line.endswith("]"):
                 match = _SHOWS.fullmatch(line) or _SHOWS.match(line)
                 if match is not None and match["name"] in players:
-                    cards = tuple(_card(w, number) for w in match["cards"].split() if w != "H")
-                    self._own(hand, match["name"], cards, number)
-                    hand.shows.append((match["name"], cards))
+                    hand.show(number, match["name"], tuple(
+                        _card(w, number) for w in match["cards"].split() if w != "H"))
                     continue
                 match = _POCKET.fullmatch(line)
                 if match is not None and match["name"] in players:
@@ -177,9 +153,8 @@ class _Reading:
             if line.endswith(")"):
                 match = _SHOWS.fullmatch(line)
                 if match is not None and match["name"] in players:
-                    cards = tuple(_card(w, number) for w in match["cards"].split() if w != "H")
-                    self._own(hand, match["name"], cards, number)
-                    hand.shows.append((match["name"], cards))
+                    hand.show(number, match["name"], tuple(
+                        _card(w, number) for w in match["cards"].split() if w != "H"))
                     continue
             match = _MUCKS.fullmatch(line)
             if match is not None and match["name"] in players:
@@ -200,13 +175,6 @@ class _Reading:
             hand.fields.append(("_ante", ante))
         return hand.record(last, variant, small, big, collected, 0, "absolute")
 
-    def _own(self, hand: _Hand, name: str, cards: tuple[Any, ...], number: int) -> None:
-        for card in cards:
-            owner = hand.seen.get(card)
-            if owner is not None and owner != name:
-                raise _Fail(number, f"{card} is seen twice in the hand")
-            hand.seen[card] = name
-
     def _pocket(self, hand: _Hand, number: int, name: str, words: list[str],
                 counts: dict[str, int]) -> None:
         before = counts.get(name, 0)
@@ -226,15 +194,10 @@ class _Reading:
         hand.deal(number, name, known)
 
     def _action(self, hand: _Hand, number: int, match: re.Match[str]) -> None:
-        name, verb, text = match["name"], match["verb"], match["a"]
-        if verb in ("Folds", "Checks"):
-            from ..record import Move
-
-            hand.act(number, name, Move.FOLD if verb == "Folds" else Move.CHECK_CALL, None)
+        name, verb = match["name"], match["verb"]
+        amount = hand.fold_check_or_amount(number, name, verb, match["a"], "Folds", "Checks")
+        if amount is None:
             return
-        if text is None:
-            raise _Fail(number, f"{verb} without an amount")
-        amount = hand.amount(text, number)
         if verb == "Ante":
             hand.ante(number, name, amount)
         elif verb == "Bring-In":
@@ -254,64 +217,20 @@ def _dash_damaged(players: dict[str, Any], line: str, number: int) -> None:
             _damaged({name: None}, name + " " + line[len(name) + 3:], number, _VERBS)
 
 
-class AbsoluteReader:
+class AbsoluteReader(_HandsReader):
     """The hands of one Absolute Poker / UltimateBet file (see the module)."""
 
-    def __init__(self, *, file: str | None = None, profile: dict[str, Any] | None = None) -> None:
-        self.file = file
-        self.options: dict[str, Any] = dict(ABSOLUTE_PROFILE if profile is None else profile)
-        self.skipped = 0
-        self.cancelled = 0
-        self.hands = 0
-        self.errors = 0
+    site_profile = ABSOLUTE_PROFILE
 
-    def read(self, lines: Iterable[str]) -> Iterator[Union[HandRecord, HistoryError]]:
-        hand: list[tuple[int, str]] = []
-        extra = 0
-        outside = False
-        for number, raw in enumerate(lines, 1):
-            line = raw.strip()
-            if not line:
-                continue
-            if line.startswith("Stage #"):
-                if hand:
-                    yield from self._finish(hand, extra)
-                hand, extra, outside = [(number, line)], 0, False
-            elif not hand:
-                if not outside:
-                    outside = True
-                    self.errors += 1
-                    yield HistoryError(f"a line outside any hand: {line[:80]!r}", self.file,
-                                       None, number)
-            elif len(hand) < MAX_HAND_LINES:
-                hand.append((number, line))
-            else:
-                extra += 1
-        if hand:
-            yield from self._finish(hand, extra)
+    def starts(self, line: str, kind: str, hand: list[tuple[int, str]]) -> str:
+        return "hand" if line.startswith("Stage #") else ""
 
-    def _finish(self, lines: list[tuple[int, str]],
-                extra: int) -> Iterator[Union[HandRecord, HistoryError]]:
+    def hand_id(self, lines: list[tuple[int, str]], kind: str) -> str | None:
         match = re.match(r"Stage #C?(\d+)", lines[0][1])
-        hand_id = match[1] if match else None
-        try:
-            if extra:
-                raise _Fail(lines[-1][0], f"the hand has more than {MAX_HAND_LINES} lines")
-            record = _Reading(lines, self.file, self.options).parse()
-        except _Skip:
-            self.skipped += 1
-            return
-        except _Fail as fail:
-            self.errors += 1
-            yield HistoryError(fail.reason, self.file, hand_id, fail.line)
-            return
-        except Exception as error:  # noqa: BLE001 - a hand read wrong is still never a crash
-            self.errors += 1
-            yield HistoryError(f"cannot read the hand: {type(error).__name__}: {error}",
-                               self.file, hand_id, lines[0][0])
-            return
-        self.hands += 1
-        yield record
+        return match[1] if match else None
+
+    def parse(self, lines: list[tuple[int, str]], kind: str) -> HandRecord:
+        return _Reading(lines, self.file, self.options).parse()
 
 
 _DETECT = re.compile(r"^Stage #C?\d+:? .* - \d{4}-\d\d-\d\d \d\d:\d\d:\d\d", re.MULTILINE)

@@ -69,7 +69,7 @@ from typing import Any
 from ...enums import Variant
 from ..record import HandRecord
 from . import SiteFormat
-from ._stud_text import Fail, HandBuilder, Skip, TextReader, parse_cards
+from ._stud_text import Fail, SiteHand, Skip, TextReader, first_line_is, parse_cards
 
 __all__ = ["FORMAT", "BovadaReader"]
 
@@ -125,30 +125,12 @@ def detect(head: str) -> bool:
     >>> detect("Full Tilt Poker Game #1: Table T - 1/2 - Limit Razz - 1:00:00 ET - 2010/01/01")
     False
     """
-    first = head.lstrip("#").split("\n", 1)[0].strip()
-    return _HEADER.match(first) is not None
+    return first_line_is(head, _HEADER)
 
 
-class BovadaReader(TextReader):
-    """The hands of one Bovada file (see the module)."""
-
-    format = "bovada"
-
-    def is_header(self, line: str) -> bool:
-        return line[:1] in "BIbi" and _HEADER.match(line) is not None
-
-    def hand_id(self, header: str) -> str | None:
-        match = _HEADER.match(header)
-        return match["id"] if match else None
-
-    def parse_hand(self, lines: list[tuple[int, str]]) -> HandRecord:
-        return _Hand(self, lines).parse()
-
-
-class _Hand:
-    def __init__(self, reader: BovadaReader, lines: list[tuple[int, str]]) -> None:
-        self.lines = lines
-        self.b = HandBuilder(reader.file, lines[0][0], reader.format, reader.options)
+class _Hand(SiteHand):
+    def __init__(self, reader: TextReader, lines: list[tuple[int, str]]) -> None:
+        super().__init__(reader, lines)
         self.b.all_cards = True
         self.summary = False
         self.total: int | None = None
@@ -394,6 +376,16 @@ class _Hand:
         elif to > faced:
             self.short = to
         b.act(number, name, "raise", to, all_in)
+
+
+class BovadaReader(TextReader):
+    """The hands of one Bovada file (see the module)."""
+
+    format = "bovada"
+
+    header = _HEADER
+    header_starts = "BIbi"
+    hand = _Hand
 
 
 def _reader(file: str | None = None, profile: dict[str, Any] | None = None) -> BovadaReader:

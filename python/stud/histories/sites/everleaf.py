@@ -67,7 +67,7 @@ from ...enums import Variant
 from ..errors import HistoryError
 from ..record import HandRecord
 from . import SiteFormat
-from ._stud_text import Fail, HandBuilder, Skip, TextReader, parse_cards
+from ._stud_text import Fail, SiteHand, Skip, TextReader, parse_cards
 
 __all__ = ["FORMAT", "EverleafReader"]
 
@@ -120,32 +120,9 @@ def detect(head: str) -> bool:
     return _BANNER.fullmatch(first) is not None
 
 
-class EverleafReader(TextReader):
-    """The hands of one Everleaf file (see the module)."""
-
-    format = "everleaf"
-
-    def is_header(self, line: str) -> bool:
-        return line[:1] == "*" and _BANNER.fullmatch(line) is not None
-
-    def hand_id(self, header: str) -> str | None:
-        match = _BANNER.fullmatch(header)
-        return match["id"] if match else None
-
-    def read(self, lines: Iterable[str]) -> Iterator[Union[HandRecord, HistoryError]]:
-        # the "Everleaf Gaming Game #N" line before a banner is read as blank
-        # (the line numbers stay those of the file)
-        return super().read("" if line.startswith("Everleaf Gaming Game #") else line
-                            for line in lines)
-
-    def parse_hand(self, lines: list[tuple[int, str]]) -> HandRecord:
-        return _Hand(self, lines).parse()
-
-
-class _Hand:
-    def __init__(self, reader: EverleafReader, lines: list[tuple[int, str]]) -> None:
-        self.lines = lines
-        self.b = HandBuilder(reader.file, lines[0][0], reader.format, reader.options)
+class _Hand(SiteHand):
+    def __init__(self, reader: TextReader, lines: list[tuple[int, str]]) -> None:
+        super().__init__(reader, lines)
         self.names: list[str] = []
 
     def parse(self) -> HandRecord:
@@ -290,14 +267,31 @@ class _Hand:
 
     def _dealt(self, number: int, line: str) -> None:
         b = self.b
-        rest = line[9:]
-        name = next((n for n in self.names if rest.startswith(n + " [")), None)
-        if name is None:
-            raise Fail(number, f"cards dealt to {rest.split(' [')[0]!r}, who is not at the table")
-        match = _DEALT.fullmatch("Dealt to x" + rest[len(name):])
+        name, after = self.dealt_to(number, line, self.names)
+        match = _DEALT.fullmatch("Dealt to x" + after)
         if match is None:
             raise Fail(number, f"the cards dealt to {name} do not parse")
         b.dealt(number, name, self._cards(match["cards"], number))
+
+
+class EverleafReader(TextReader):
+    """The hands of one Everleaf file (see the module)."""
+
+    format = "everleaf"
+    hand = _Hand
+
+    def is_header(self, line: str) -> bool:
+        return line[:1] == "*" and _BANNER.fullmatch(line) is not None
+
+    def hand_id(self, header: str) -> str | None:
+        match = _BANNER.fullmatch(header)
+        return match["id"] if match else None
+
+    def read(self, lines: Iterable[str]) -> Iterator[Union[HandRecord, HistoryError]]:
+        # the "Everleaf Gaming Game #N" line before a banner is read as blank
+        # (the line numbers stay those of the file)
+        return super().read("" if line.startswith("Everleaf Gaming Game #") else line
+                            for line in lines)
 
 
 def _reader(file: str | None = None, profile: dict[str, Any] | None = None) -> EverleafReader:

@@ -68,7 +68,7 @@ from typing import Any
 from ...enums import Variant
 from ..record import HandRecord
 from . import SiteFormat
-from ._stud_text import Fail, HandBuilder, Skip, TextReader, currency_of, parse_cards
+from ._stud_text import Fail, SiteHand, Skip, TextReader, currency_of, first_line_is, parse_cards
 
 __all__ = ["FORMAT", "FullTiltReader"]
 
@@ -115,30 +115,12 @@ def detect(head: str) -> bool:
     >>> detect("PokerStars Hand #1: Razz Limit (1/2) - 2010/01/01 1:00:00 ET")
     False
     """
-    first = head.lstrip("#").split("\n", 1)[0].strip()
-    return _HEADER.match(first) is not None
+    return first_line_is(head, _HEADER)
 
 
-class FullTiltReader(TextReader):
-    """The hands of one Full Tilt file (see the module)."""
-
-    format = "fulltilt"
-
-    def is_header(self, line: str) -> bool:
-        return (line[:1] in "Ff") and _HEADER.match(line) is not None
-
-    def hand_id(self, header: str) -> str | None:
-        match = _HEADER.match(header)
-        return match["id"] if match else None
-
-    def parse_hand(self, lines: list[tuple[int, str]]) -> HandRecord:
-        return _Hand(self, lines).parse()
-
-
-class _Hand:
-    def __init__(self, reader: FullTiltReader, lines: list[tuple[int, str]]) -> None:
-        self.lines = lines
-        self.b = HandBuilder(reader.file, lines[0][0], reader.format, reader.options)
+class _Hand(SiteHand):
+    def __init__(self, reader: TextReader, lines: list[tuple[int, str]]) -> None:
+        super().__init__(reader, lines)
         self.names: list[str] = []
         self.summary = False
         self.total_seen = False
@@ -272,11 +254,8 @@ class _Hand:
 
     def _dealt(self, number: int, line: str) -> None:
         b = self.b
-        rest = line[9:]
-        name = next((n for n in self.names if rest.startswith(n + " [")), None)
-        if name is None:
-            raise Fail(number, f"cards dealt to {rest.split(' [')[0]!r}, who is not at the table")
-        match = _DEALT.fullmatch(line[:9] + "x" + rest[len(name):])
+        name, after = self.dealt_to(number, line, self.names)
+        match = _DEALT.fullmatch(line[:9] + "x" + after)
         if match is None:
             raise Fail(number, f"the cards dealt to {name} do not parse")
         first = parse_cards(match["a"], number)
@@ -361,6 +340,16 @@ class _Hand:
         won = _SUMMARY_WON.search(match["rest"])
         if won is not None:
             self.summary_won[name] = b.amount(won["a"], number)
+
+
+class FullTiltReader(TextReader):
+    """The hands of one Full Tilt file (see the module)."""
+
+    format = "fulltilt"
+
+    header = _HEADER
+    header_starts = "Ff"
+    hand = _Hand
 
 
 def _reader(file: str | None = None, profile: dict[str, Any] | None = None) -> FullTiltReader:

@@ -50,7 +50,7 @@ from ..record import (
     options_for,
 )
 from . import SiteFormat
-from ._xml import Deal, amount, card, currency_of, line_of, xml_items
+from ._xml import Deal, XmlHand, XmlReader, amount, card, currency_of, xml_items
 from ._xml import Fail as _Fail
 from ._xml import Skip as _Skip
 
@@ -76,14 +76,13 @@ def detect(head: str) -> bool:
     return "<session" in head and ("<gametype>" in head or "gamecode=" in head)
 
 
-class IPokerReader:
+class IPokerReader(XmlReader):
     """Reads an iPoker XML file hand by hand (see the module)."""
 
+    site_profile = PROFILE
+
     def __init__(self, *, file: str | None = None, profile: dict[str, Any] | None = None) -> None:
-        self.file = file
-        self.profile = dict(PROFILE if profile is None else profile)
-        self.skipped = 0
-        self.cancelled = 0
+        super().__init__(file=file, profile=profile)
         self.session: dict[str, str] = {}
 
     def read(self, lines: Iterable[str]) -> Iterator[Union[HandRecord, HistoryError]]:
@@ -95,33 +94,17 @@ class IPokerReader:
                     self.session = {child.tag: (child.text or "").strip() for child in element}
             elif kind == "hand":
                 _kind, element, line, text = item
-                hand_id = element.get("gamecode")
-                hand = _Hand(self, element, line, text)
-                try:
-                    yield hand.record()
-                except _Skip:
-                    self.skipped += 1
-                except _Fail as fail:
-                    where = (fail.line if isinstance(fail.line, int) else
-                             line if fail.line is None else hand.at(fail.line))
-                    yield HistoryError(fail.reason, self.file, hand_id, where)
+                yield from self.read_hand(_Hand(self, element, line, text),
+                                          element.get("gamecode"))
             else:
                 _kind, reason, line, hand_id = item
                 yield HistoryError(reason, self.file, hand_id, line)
 
 
-class _Hand:
+class _Hand(XmlHand):
     """One ``<game>`` element to a HandRecord (raises _Fail or _Skip)."""
 
-    def __init__(self, reader: IPokerReader, game: Element, line: int,
-                 text: list[str]) -> None:
-        self.reader = reader
-        self.game = game
-        self.line = line
-        self.text = text
-
-    def at(self, element: Element) -> int:
-        return line_of(element, self.text, self.line)
+    reader: IPokerReader
 
     def record(self) -> HandRecord:
         game, reader = self.game, self.reader

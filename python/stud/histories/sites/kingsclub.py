@@ -43,15 +43,13 @@ such hands are read as written and do not reproduce: the replay reports a
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
-from typing import Any, ClassVar, Union
+from typing import Any, ClassVar
 
 from ...enums import Variant
 from .._fail import _Fail, _Skip
-from ..errors import HistoryError
 from ..record import HandRecord, Move
 from . import SiteFormat
-from .wpn import MAX_HAND_LINES, _card, _damaged, _Hand
+from .wpn import _card, _damaged, _Hand, _HandsReader, _Lines
 
 __all__ = ["FORMAT", "KINGSCLUB_PROFILE", "KingsClubReader"]
 
@@ -66,6 +64,8 @@ _GAMES = {"Seven Card Stud": Variant.SEVEN_CARD_STUD,
           "Seven Card Stud Hi-Lo": Variant.SEVEN_CARD_STUD_HILO, "Razz": Variant.RAZZ,
           "2-7 Razz": Variant.DEUCE_TO_SEVEN_RAZZ}
 _STUD = re.compile(r"stud|razz", re.IGNORECASE)
+#: the header's words for fixed-limit
+_LIMITS = frozenset(("Limit",))
 _TABLE = re.compile(r"Table (?:ID )?'(?P<name>.+?)'(?: (?P<max>\d+)-max)?")
 _TOURNAMENT = re.compile(r"T(?P<tid>\d+) \[(?P<n>\d+)\]")
 _SEAT = re.compile(rf"Seat (?P<num>\d+): (?P<name>.+) \((?P<stack>{_AMOUNT})\)"
@@ -110,26 +110,11 @@ class _KHand(_Hand):
         return value
 
 
-class _Reading:
-    def __init__(self, lines: list[tuple[int, str]], file: str | None,
-                 options: dict[str, Any]) -> None:
-        self.lines = lines
-        self.file = file
-        self.options = options
-
+class _Reading(_Lines):
     def parse(self) -> HandRecord:
-        number, line = self.lines[0]
-        header = _HEADER.fullmatch(line)
-        if header is None:
-            raise _Fail(number, "the header does not parse")
-        game = header["game"].strip()
-        variant = _GAMES.get(game)
+        number, header, game, variant = self.header(_HEADER, _GAMES, _STUD, _LIMITS)
         if variant is None:
-            if _STUD.search(game):
-                raise _Fail(number, f"unknown stud game {game!r}")
             raise _Skip()
-        if header["limit"] != "Limit":
-            raise _Fail(number, f"{header['limit']} stud is not read: only fixed-limit stud")
         tournament = None
         for _, text in self.lines[1:3]:
             match = _TABLE.match(text)
@@ -138,11 +123,7 @@ class _Reading:
         symbol = header["small"][:1]
         currency = None if tournament is not None else _SYMBOLS.get(symbol, "USD")
         hand = _KHand(number, header["id"], currency, self.options, self.file)
-        small = hand.amount(header["small"], number)
-        big = hand.amount(header["big"], number)
-        if small <= 0 or big < small:
-            raise _Fail(number, f"the stakes {header['small']}/{header['big']} do not hold")
-        hand._small = small
+        small, big = hand.stakes(number, header["small"], header["big"])
         hand.fields.append(("_game", f"Limit {game}"))
         if header["date"]:
             hand.fields.append(("_date", header["date"].strip()))
@@ -176,11 +157,7 @@ class _Reading:
                     summary = True
                 continue
             if line.startswith("Seat ") and hand.street == 0:
-                match = _SEAT.fullmatch(line)
-                if match is None:
-                    raise _Fail(number, f"the seat line {line!r} does not parse")
-                hand.seat(number, int(match["num"]), match["name"],
-                          hand.amount(match["stack"], number), match["out"] is not None)
+                self.seat_line(hand, number, line, _SEAT)
                 continue
             if line.startswith("Table "):
                 match = _TABLE.match(line)
@@ -196,11 +173,7 @@ class _Reading:
                 self._dealt(hand, number, match)
                 continue
             if line.startswith("Uncalled bet"):
-                match = _UNCALLED.fullmatch(line)
-                if match is None:
-                    raise _Fail(number, f"the line {line!r} does not parse")
-                name = hand.known(match["name"], number)
-                returned[name] = returned.get(name, 0) + hand.amount(match["a"], number)
+                self.uncalled_line(hand, number, line, _UNCALLED, returned)
                 continue
             match = _ANTE.fullmatch(line)
             if match is not None and match["name"] in players:
@@ -222,13 +195,8 @@ class _Reading:
                 continue
             match = _SHOWS.fullmatch(line)
             if match is not None and match["name"] in players:
-                cards = tuple(_card(w, number) for w in match["cards"].split() if w != "X")
-                for card in cards:
-                    owner = hand.seen.get(card)
-                    if owner is not None and owner != match["name"]:
-                        raise _Fail(number, f"{card} is seen twice in the hand")
-                    hand.seen[card] = match["name"]
-                hand.shows.append((match["name"], cards))
+                hand.show(number, match["name"], tuple(
+                    _card(w, number) for w in match["cards"].split() if w != "X"))
                 continue
             match = _MUCKS.fullmatch(line)
             if match is not None and match["name"] in players:
@@ -260,12 +228,9 @@ class _Reading:
 
     def _action(self, hand: _Hand, number: int, match: re.Match[str]) -> None:
         name, verb = match["name"], match["verb"]
-        if verb in ("checks", "folds"):
-            hand.act(number, name, Move.FOLD if verb == "folds" else Move.CHECK_CALL, None)
+        amount = hand.fold_check_or_amount(number, name, verb, match["a"], "folds", "checks")
+        if amount is None:
             return
-        if match["a"] is None:
-            raise _Fail(number, f"{verb} without an amount")
-        amount = hand.amount(match["a"], number)
         if verb == "raises":
             if match["to"] is not None:
                 hand.act(number, name, Move.RAISE, hand.amount(match["to"], number))
@@ -277,68 +242,23 @@ class _Reading:
             hand.add(number, name, amount, "calls", match["allin"] is not None)
 
 
-class KingsClubReader:
+class KingsClubReader(_HandsReader):
     """The hands of one KingsClub file (see the module)."""
 
-    def __init__(self, *, file: str | None = None, profile: dict[str, Any] | None = None) -> None:
-        self.file = file
-        self.options: dict[str, Any] = dict(KINGSCLUB_PROFILE if profile is None else profile)
-        self.skipped = 0
-        self.cancelled = 0
-        self.hands = 0
-        self.errors = 0
+    site_profile = KINGSCLUB_PROFILE
 
-    def read(self, lines: Iterable[str]) -> Iterator[Union[HandRecord, HistoryError]]:
-        hand: list[tuple[int, str]] = []
-        extra = 0
-        outside = False
-        header = _HEADER.fullmatch
-        for number, raw in enumerate(lines, 1):
-            line = raw.strip()
-            if not line:
-                continue
-            if line[:1] == "#" and header(line):
-                if hand:
-                    yield from self._finish(hand, extra)
-                hand, extra, outside = [(number, line)], 0, False
-            elif not hand:
-                if not outside:
-                    outside = True
-                    self.errors += 1
-                    yield HistoryError(f"a line outside any hand: {line[:80]!r}", self.file,
-                                       None, number)
-            elif len(hand) < MAX_HAND_LINES:
-                hand.append((number, line))
-            else:
-                extra += 1
-        if hand:
-            yield from self._finish(hand, extra)
+    def starts(self, line: str, kind: str, hand: list[tuple[int, str]]) -> str:
+        return "hand" if line[:1] == "#" and _HEADER.fullmatch(line) is not None else ""
 
-    def _finish(self, lines: list[tuple[int, str]],
-                extra: int) -> Iterator[Union[HandRecord, HistoryError]]:
+    def hand_id(self, lines: list[tuple[int, str]], kind: str) -> str | None:
         match = re.match(r"#(\d+)", lines[0][1])
-        hand_id = match[1] if match else None
-        if any(line == "Hand cancelled" for _, line in lines):
-            self.cancelled += 1
-            return
-        try:
-            if extra:
-                raise _Fail(lines[-1][0], f"the hand has more than {MAX_HAND_LINES} lines")
-            record = _Reading(lines, self.file, self.options).parse()
-        except _Skip:
-            self.skipped += 1
-            return
-        except _Fail as fail:
-            self.errors += 1
-            yield HistoryError(fail.reason, self.file, hand_id, fail.line)
-            return
-        except Exception as error:  # noqa: BLE001 - a hand read wrong is still never a crash
-            self.errors += 1
-            yield HistoryError(f"cannot read the hand: {type(error).__name__}: {error}",
-                               self.file, hand_id, lines[0][0])
-            return
-        self.hands += 1
-        yield record
+        return match[1] if match else None
+
+    def is_cancelled(self, lines: list[tuple[int, str]]) -> bool:
+        return any(line == "Hand cancelled" for _, line in lines)
+
+    def parse(self, lines: list[tuple[int, str]], kind: str) -> HandRecord:
+        return _Reading(lines, self.file, self.options).parse()
 
 
 _DETECT = re.compile(rf"^#\d+: +(?:Limit|No Limit|Pot Limit) [^\n]+? - {_AMOUNT}/{_AMOUNT}",

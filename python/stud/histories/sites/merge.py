@@ -43,7 +43,7 @@ from ...enums import Variant
 from ..errors import HistoryError
 from ..record import HandRecord, Mucked, Showed, Source, _cached_rules, _trusted, options_for
 from . import SiteFormat
-from ._xml import Deal, amount, card, line_of, xml_items
+from ._xml import Deal, XmlHand, XmlReader, amount, card, xml_items
 from ._xml import Fail as _Fail
 from ._xml import Skip as _Skip
 
@@ -74,48 +74,26 @@ def detect(head: str) -> bool:
             and ("<description" in head or "numholecards=" in head))
 
 
-class MergeReader:
+class MergeReader(XmlReader):
     """Reads a Merge XML file hand by hand (see the module)."""
 
-    def __init__(self, *, file: str | None = None, profile: dict[str, Any] | None = None) -> None:
-        self.file = file
-        self.profile = dict(PROFILE if profile is None else profile)
-        self.skipped = 0
-        self.cancelled = 0
+    site_profile = PROFILE
 
     def read(self, lines: Iterable[str]) -> Iterator[Union[HandRecord, HistoryError]]:
         for item in xml_items(lines, "merge-history", "game", rootless=True):
             kind = item[0]
             if kind == "hand":
                 _kind, element, line, text = item
-                hand = _Hand(self, element, line, text)
-                try:
-                    yield hand.record()
-                except _Skip as skip:
-                    if skip.cancelled:
-                        self.cancelled += 1
-                    else:
-                        self.skipped += 1
-                except _Fail as fail:
-                    where = (fail.line if isinstance(fail.line, int) else
-                             line if fail.line is None else hand.at(fail.line))
-                    yield HistoryError(fail.reason, self.file, element.get("id"), where)
+                yield from self.read_hand(_Hand(self, element, line, text), element.get("id"))
             elif kind == "error":
                 _kind, reason, line, hand_id = item
                 yield HistoryError(reason, self.file, hand_id, line)
 
 
-class _Hand:
+class _Hand(XmlHand):
     """One ``<game>`` element to a HandRecord (raises _Fail or _Skip)."""
 
-    def __init__(self, reader: MergeReader, game: Element, line: int, text: list[str]) -> None:
-        self.reader = reader
-        self.game = game
-        self.line = line
-        self.text = text
-
-    def at(self, element: Element) -> int:
-        return line_of(element, self.text, self.line)
+    reader: MergeReader
 
     def record(self) -> HandRecord:
         game = self.game

@@ -60,25 +60,14 @@ None of the options of docs/rules.md 11.3: the seeds' rules.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
-from typing import Any, Union
+from typing import Any
 
-from ..._core import Card, _checked_stacks
+from ..._core import Card
 from ...enums import Variant
-from ..errors import HistoryError
-from ..record import (
-    Acted,
-    Dealt,
-    HandRecord,
-    Move,
-    Showed,
-    Source,
-    Step,
-    _cached_rules,
-    _trusted,
-    options_for,
-)
+from ..record import HandRecord, Showed, _trusted
 from . import SiteFormat
+from ._stud_lines import LineHand, LineReader, action_patterns, amount_of, bounded, read_card
+from ._stud_text import Fail, Skip
 
 __all__ = ["FORMAT", "ONGAME_PROFILE", "OnGameReader"]
 
@@ -100,10 +89,7 @@ _DEALT = re.compile(r"(?:Dealing to|New hand for) (?P<name>.+?): \[(?P<cards>[^\
 _VERBS = {"posts ante": "ante", "small bring in": "bring_in", "big bring in": "complete",
           "bets": "bet", "raises": "raise", "calls": "call", "checks": "check",
           "folds": "fold", "shows": "show", "mucks": "muck", "doesn't show": "muck"}
-_ACTION = re.compile(r"(?P<name>.+?) (?P<verb>" + "|".join(map(re.escape, _VERBS))
-                     + r")(?P<rest>(?: .*)?)$")
-_ACTION_GREEDY = re.compile(r"(?P<name>.+) (?P<verb>" + "|".join(map(re.escape, _VERBS))
-                            + r")(?P<rest>(?: .*)?)$")
+_ACTION, _ACTION_GREEDY = action_patterns(_VERBS)
 _NUM = r"[$€£]?-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 _AMOUNT = re.compile(r"\s*\(?(?P<num>" + _NUM + r")\)?")
 _RAISE_TO = re.compile(r".*? to (?P<num>" + _NUM + r")")
@@ -117,39 +103,10 @@ _SHOWN = re.compile(r"\s*\[(?P<cards>[^\]]*)\]")
 _NOISE = re.compile(r".+ (?:sits out|is sitting out|has joined the table|has left the table|"
                     r"is disconnected|is reconnected|timed out).*$|User: .*$|Button: .*$|"
                     r"Start hand: .*$|Players in round: .*$")
-_RANKS = "23456789TJQKA"
-_SUITS = "cdhs"
-
-
-class _Fail(Exception):
-    def __init__(self, line: int, reason: str) -> None:
-        super().__init__(reason)
-        self.line = line
-        self.reason = reason
-
-
-class _Skip(Exception):
-    pass
-
-
-_CARD_CACHE: dict[str, Card] = {}
-
-
-def _card(token: str, line: int) -> Card:
-    card = _CARD_CACHE.get(token)
-    if card is not None:
-        return card
-    text = token.strip()
-    if text.startswith("10"):
-        text = "T" + text[2:]
-    if len(text) != 2 or text[0].upper() not in _RANKS or text[1].lower() not in _SUITS:
-        raise _Fail(line, f"{token!r} is not a card")
-    card = _CARD_CACHE[token] = Card(text[0].upper() + text[1].lower())
-    return card
 
 
 def _cards(text: str, line: int) -> tuple[Card, ...]:
-    return tuple(_card(t, line) for t in text.replace(",", " ").split())
+    return tuple(read_card(t, line) for t in text.replace(",", " ").split())
 
 
 def _number(text: str, cents: bool, line: int, signed: bool = False) -> int:
@@ -157,31 +114,27 @@ def _number(text: str, cents: bool, line: int, signed: bool = False) -> int:
     negative = text.startswith("-")
     text = text.lstrip("-").lstrip("$€£").lstrip("-")
     negative = negative or text.startswith("-")
-    whole, _, frac = text.partition(".")
-    if not whole.isdigit() or (frac and not frac.isdigit()) or (negative and not signed):
-        raise _Fail(line, f"{text!r} is not an amount")
-    if not cents:
-        if frac.strip("0"):
-            raise _Fail(line, f"{text!r}: chips are whole")
-        value = int(whole)
-    else:
-        if len(frac) > 2 and frac[2:].strip("0"):
-            raise _Fail(line, f"{text!r} is not a whole number of cents")
-        value = int(whole) * 100 + int((frac + "00")[:2])
-    if value >= 1 << 31:
-        raise _Fail(line, f"{text!r}: an amount is at most 2**31 - 1 chips")
+    if negative and not signed:
+        raise Fail(line, f"{text!r} is not an amount")
+    value = bounded(amount_of(text, cents, line), text, line)
     return -value if negative else value
 
 
-class _Hand:
-    """One hand's lines to a HandRecord (raises _Fail or _Skip)."""
+class _Hand(LineHand):
+    """One hand's lines to a HandRecord (raises Fail or Skip)."""
 
-    def __init__(self, lines: list[tuple[int, str]], file: str | None,
-                 profile: dict[str, Any]) -> None:
-        self.lines = lines
-        self.file = file
-        self.profile = profile
-        self.hand_id: str | None = None
+    format = "ongame"
+
+    def number(self, text: str, line: int) -> int:
+        return _number(text, self.cents, line)
+
+    def show(self, name: str, cards: tuple[Card, ...], line: int, showed: set[str]) -> None:
+        if name not in self.seat_of:
+            raise Fail(line, f"{name} shows but is not in the hand")
+        self.note(cards, name, line)
+        if name not in showed and cards:
+            showed.add(name)
+            self.steps.append(_trusted(Showed, self.seat_of[name], cards))
 
     def parse(self) -> HandRecord:
         lines = self.lines
@@ -189,25 +142,25 @@ class _Hand:
         opened = _OPEN.match(banner)
         assert opened is not None
         self.hand_id = opened.group("hid")
-        fields: list[tuple[str, Any]] = []
+        fields = self.fields
         if opened.group("tour"):
             fields.append(("_tournament", opened.group("tour").strip()[1:-1]))
         table_at = next((i for i, (_, line) in enumerate(lines) if line.startswith("Table: ")),
                         None)
         if table_at is None:
-            raise _Fail(lines[-1][0], "no 'Table:' line (the hand is cut short?)")
+            raise Fail(lines[-1][0], "no 'Table:' line (the hand is cut short?)")
         number, text = lines[table_at]
         table_line = _TABLE.match(text)
         if table_line is None:
-            raise _Fail(number, f"a 'Table:' line that does not read: {text!r}")
+            raise Fail(number, f"a 'Table:' line that does not read: {text!r}")
         game = table_line.group("game")
         if game not in _GAMES:
-            raise _Skip()
+            raise Skip()
         if table_line.group("limit") != "LIMIT":
-            raise _Fail(number, "only fixed-limit stud is read")
+            raise Fail(number, "only fixed-limit stud is read")
         variant = _GAMES[game]
         sign = table_line.group("small")[0]
-        cents = sign in "$€£"
+        cents = self.cents = sign in "$€£"
         currency = {"$": "USD", "€": "EUR", "£": "GBP"}.get(sign) if cents else None
         small = _number(table_line.group("small"), cents, number)
         big = _number(table_line.group("big"), cents, number)
@@ -216,22 +169,7 @@ class _Hand:
         fields += [("_game", text[text.index("(") + 1:-1])]
         table = table_line.group("name")
 
-        listed: dict[str, tuple[int, int, int]] = {}
-        street = 0
-        antes: dict[str, tuple[int, int]] = {}
-        steps: list[Step] = []
-        put_in: dict[str, int] = {}
-        bets: dict[str, int] = {}
-        folded: set[str] = set()
-        dealt: dict[str, tuple[Card | None, ...]] = {}
-        dealt_in: list[str] = []
-        seen: dict[Card, str] = {}
-        hero: str | None = None
-        bring_in: int | None = None
-        deal_pending = False
-        seat_of: dict[str, int] = {}
-        order: list[str] = []
-        collected: dict[str, int] = {}
+        listed, collected = self.listed, self.collected
         showed: set[str] = set()
         nets: dict[str, tuple[int, int]] = {}
         summary = False
@@ -241,53 +179,6 @@ class _Hand:
         rake = 0
         summary_line = first
 
-        def amount(rest: str, line: int) -> int:
-            found = _AMOUNT.match(rest)
-            if found is None:
-                raise _Fail(line, f"no amount in {rest.strip()!r}")
-            return _number(found.group("num"), cents, line)
-
-        def seats_now(line: int) -> None:
-            nonlocal order
-            names = sorted((n for n in listed if n in antes or n in dealt_in),
-                           key=lambda n: listed[n][0])
-            if not 2 <= len(names) <= 8:
-                raise _Fail(line, f"{len(names)} players dealt in: a stud hand has 2 to 8")
-            order = names
-            for seat, name in enumerate(names):
-                seat_of[name] = seat
-
-        def flush_deal(line: int) -> None:
-            nonlocal deal_pending
-            if not deal_pending:
-                return
-            deal_pending = False
-            if not order:
-                seats_now(line)
-            count = 3 if street == 3 else 1
-            for name in order:
-                if name not in folded:
-                    steps.append(_trusted(Dealt, seat_of[name], dealt.get(name, (None,) * count)))
-            for name in dealt:
-                if name not in seat_of or name in folded:
-                    raise _Fail(line, f"cards dealt to {name}, who is not in the hand")
-            dealt.clear()
-
-        def note(cards: Iterable[Card], owner: str, line: int) -> None:
-            for card in cards:
-                other = seen.get(card)
-                if other is not None and other != owner:
-                    raise _Fail(line, f"{card} is dealt twice ({other}, {owner})")
-                seen[card] = owner
-
-        def show(name: str, cards: tuple[Card, ...], line: int) -> None:
-            if name not in seat_of:
-                raise _Fail(line, f"{name} shows but is not in the hand")
-            note(cards, name, line)
-            if name not in showed and cards:
-                showed.add(name)
-                steps.append(_trusted(Showed, seat_of[name], cards))
-
         for number, line in lines[1:]:
             if not line or line == "---" or number == lines[table_at][0]:
                 continue
@@ -295,7 +186,7 @@ class _Hand:
                 closed = True
                 continue
             if line == "Summary:":
-                flush_deal(number)
+                self.flush_deal(number)
                 summary = True
                 summary_line = number
                 continue
@@ -307,7 +198,7 @@ class _Hand:
                     for part in found.group("won").split(", "):
                         share = _SHARE.match(part)
                         if share is None or share.group("name") not in listed:
-                            raise _Fail(number, f"a share that does not read: {part!r}")
+                            raise Fail(number, f"a share that does not read: {part!r}")
                         name = share.group("name")
                         collected[name] = collected.get(name, 0) + _number(
                             share.group("num"), cents, number)
@@ -323,191 +214,91 @@ class _Hand:
                         nets[name] = (_number(found.group("net"), cents, number, signed=True),
                                       number)
                     if found.group("cards"):
-                        show(name, _cards(found.group("cards"), number), number)
+                        self.show(name, _cards(found.group("cards"), number), number, showed)
                     continue
-                raise _Fail(number, f"a summary line that does not read: {line!r}")
+                raise Fail(number, f"a summary line that does not read: {line!r}")
             if line in _STREETS:
-                flush_deal(number)
-                new = _STREETS[line]
-                if new <= street:
-                    raise _Fail(number, f"{line!r} after street {street}")
-                street = new
-                bets = {}
-                deal_pending = True
+                self.new_street(number, line, _STREETS[line])
                 continue
+            street = self.street
             if street == 0:
-                found = _SEAT.match(line)
-                if found is not None:
-                    name = found.group("name")
-                    if name in listed:
-                        raise _Fail(number, f"{name} is seated twice")
-                    listed[name] = (int(found.group("num")),
-                                    _number(found.group("stack"), cents, number), number)
+                if self.seat_line(number, line, _SEAT):
                     continue
             found = _DEALT.match(line)
             if found is not None:
                 name = found.group("name")
-                if name not in listed or not deal_pending:
-                    raise _Fail(number, f"cards dealt to {name} out of place")
+                if name not in listed or not self.deal_pending:
+                    raise Fail(number, f"cards dealt to {name} out of place")
                 cards = _cards(found.group("cards"), number)
-                note(cards, name, number)
+                self.note(cards, name, number)
                 count = 3 if street == 3 else 1
                 if not 1 <= len(cards) <= count:
-                    raise _Fail(number, f"{len(cards)} cards for {name} on street {street}")
+                    raise Fail(number, f"{len(cards)} cards for {name} on street {street}")
                 if street == 3:
-                    dealt_in.append(name)
+                    self.dealt_in.append(name)
                     if len(cards) == 3:
-                        hero = name
-                dealt[name] = (None,) * (count - len(cards)) + cards
+                        self.hero = name
+                self.dealt[name] = (None,) * (count - len(cards)) + cards
                 continue
-            action = _ACTION.match(line)
-            if action is not None and action.group("name") not in listed:
-                action = _ACTION_GREEDY.match(line)
-            if action is None or action.group("name") not in listed:
-                if _NOISE.match(line):
-                    continue
-                raise _Fail(number, f"a line that does not read: {line!r}")
-            name, verb, rest = action.group("name", "verb", "rest")
+            action = self.read_action(number, line, _ACTION, _ACTION_GREEDY, _NOISE)
+            if action is None:
+                continue
+            name, verb, rest = action
             kind = _VERBS[verb]
             all_in = "[all in]" in rest or "and is all-in" in rest
             rest = rest.replace("[all in]", "").replace("and is all-in", "").rstrip()
             if kind == "ante":
-                if street or name in antes:
-                    raise _Fail(number, f"{name} posts an ante out of place")
-                paid = amount(rest, number)
-                antes[name] = (paid, number)
-                put_in[name] = put_in.get(name, 0) + paid
+                self.post_ante(number, name, rest, _AMOUNT)
                 continue
-            flush_deal(number)
-            if name not in seat_of:
-                raise _Fail(number, f"{name} is not in the hand")
-            seat = seat_of[name]
+            self.flush_deal(number)
+            if name not in self.seat_of:
+                raise Fail(number, f"{name} is not in the hand")
             if kind in ("show", "muck"):
                 shown = _SHOWN.match(rest)
                 if kind == "show" and shown:
-                    show(name, _cards(shown.group("cards"), number), number)
+                    self.show(name, _cards(shown.group("cards"), number), number, showed)
                 continue
-            if street == 0:
-                raise _Fail(number, f"{name} acts before the deal")
-            if name in folded:
-                raise _Fail(number, f"{name} acts after folding")
-            had = bets.get(name, 0)
-            if kind == "fold":
-                steps.append(_trusted(Acted, seat, Move.FOLD, None))
-                folded.add(name)
-                continue
-            if kind == "check":
-                steps.append(_trusted(Acted, seat, Move.CHECK_CALL, None))
-                continue
-            if kind == "raise":
-                found = _RAISE_TO.match(rest)
-                if found is None:
-                    raise _Fail(number, f"a raise with no 'to' amount: {line!r}")
-                to = _number(found.group("num"), cents, number)
-                move = Move.RAISE
-            else:
-                to = had + amount(rest, number)
-                move = {"bet": Move.RAISE, "call": Move.CHECK_CALL, "complete": Move.RAISE,
-                        "bring_in": Move.BRING_IN}[kind]
-                if kind == "bring_in" and not all_in:
-                    bring_in = to
-            if to < had:
-                raise _Fail(number, f"{name}'s bet goes down to {to}")
-            put_in[name] = put_in.get(name, 0) + to - had
-            bets[name] = to
-            steps.append(_trusted(Acted, seat, move, to))
+            self.decision(number, name, kind, rest, all_in, line, _RAISE_TO, _AMOUNT)
 
         last = lines[-1][0]
         if not summary or not pot_lines or not closed:
-            raise _Fail(last, "the hand ends before its summary and end line (cut short?)")
-        if not order:
-            raise _Fail(last, "nobody was dealt in")
-        ante = max((paid for paid, _ in antes.values()), default=0)
+            raise Fail(last, "the hand ends before its summary and end line (cut short?)")
+        if not self.order:
+            raise Fail(last, "nobody was dealt in")
+        ante = max((paid for paid, _ in self.antes.values()), default=0)
         if stated_ante is not None and ante and ante != stated_ante:
-            raise _Fail(lines[table_at][0], f"the antes posted ({ante}) are not the table's "
-                                            f"({stated_ante})")
-        for name, (paid, where) in antes.items():
-            if name not in seat_of:
-                raise _Fail(where, f"{name} posted the ante but was not dealt in")
-            if paid != ante and paid != listed[name][1]:
-                raise _Fail(where, f"{name} posted an ante of {paid}, the others {ante}")
-        for name in order:
-            if put_in.get(name, 0) > listed[name][1]:
-                raise _Fail(last, f"{name} put in {put_in[name]}, more than the "
-                                  f"{listed[name][1]} he sat with")
-        ranked = sorted(put_in.items(), key=lambda item: -item[1]) + [("", 0)]
-        uncalled = ranked[0][1] - ranked[1][1]
+            raise Fail(lines[table_at][0], f"the antes posted ({ante}) are not the table's "
+                                           f"({stated_ante})")
+        self.check_antes()
+        self.check_stacks(last)
+        put_in = self.put_in
+        top, uncalled = self.uncalled()
         if pots != sum(put_in.values()) - uncalled:
-            raise _Fail(summary_line, f"the pots ({pots}) are not what was put in less the "
-                                      f"uncalled bet ({sum(put_in.values()) - uncalled})")
+            raise Fail(summary_line, f"the pots ({pots}) are not what was put in less the "
+                                     f"uncalled bet ({sum(put_in.values()) - uncalled})")
         if sum(collected.values()) + rake != pots:
-            raise _Fail(summary_line, f"the shares ({sum(collected.values())}) and the rake "
-                                      f"({rake}) do not make the pots ({pots})")
+            raise Fail(summary_line, f"the shares ({sum(collected.values())}) and the rake "
+                                     f"({rake}) do not make the pots ({pots})")
         for name, (net, where) in nets.items():
-            paid = put_in.get(name, 0) - (uncalled if name == ranked[0][0] else 0)
+            paid = put_in.get(name, 0) - (uncalled if name == top else 0)
             if net != collected.get(name, 0) - paid:
-                raise _Fail(where, f"{name}'s net {net} is not what he won less what he "
-                                   f"put in ({collected.get(name, 0) - paid})")
-        options = options_for(self.profile, variant)
-        try:
-            rules = _cached_rules(variant, small, big, stated_ante if stated_ante is not None
-                                  else ante, bring_in, **options)
-        except (TypeError, ValueError) as error:
-            raise _Fail(lines[table_at][0], f"the rules: {error}") from None
-        stacks = [listed[name][1] for name in order]
-        try:
-            _checked_stacks(rules, stacks, "seat")
-        except (TypeError, ValueError) as error:
-            raise _Fail(first, str(error)) from None
-        if hero is not None:
-            fields.append(("_hero", hero))
-        return HandRecord(
-            rules, tuple(stacks), tuple(steps), players=tuple(order),
-            seats=tuple(listed[name][0] for name in order), hand_id=self.hand_id, table=table,
-            collected=tuple(collected.get(name, 0) for name in order), rake=rake,
-            currency=currency, fields=tuple(fields), source=Source(self.file, first, "ongame"))
+                raise Fail(where, f"{name}'s net {net} is not what he won less what he "
+                                  f"put in ({collected.get(name, 0) - paid})")
+        return self.finish(variant, small, big, stated_ante if stated_ante is not None
+                           else ante, lines[table_at][0], table, rake, currency)
 
 
-class OnGameReader:
+class OnGameReader(LineReader):
     """Reads an OnGame file's lines (see the module): ``read(lines)`` yields
     a ``HandRecord`` per hand and a ``HistoryError`` per hand that cannot be
     read; ``skipped`` counts the hands of other games; ``cancelled`` stays
     0."""
 
-    def __init__(self, file: str | None = None, profile: dict[str, Any] | None = None) -> None:
-        self.file = file
-        self.profile = dict(ONGAME_PROFILE if profile is None else profile)
-        self.skipped = 0
-        self.cancelled = 0
+    hand = _Hand
+    profile_default = ONGAME_PROFILE
 
-    def read(self, lines: Iterable[str]) -> Iterator[Union[HandRecord, HistoryError]]:
-        hand: list[tuple[int, str]] = []
-        for number, raw in enumerate(lines, 1):
-            line = raw.strip()
-            if line.startswith("***** History for hand") and _OPEN.match(line):
-                if hand:
-                    yield from self._hand(hand)
-                hand = [(number, line)]
-            elif hand:
-                hand.append((number, line))
-            elif line:
-                yield HistoryError(f"a line before the first hand: {line!r}", self.file, None,
-                                   number)
-        if hand:
-            yield from self._hand(hand)
-
-    def _hand(self, lines: list[tuple[int, str]]) -> Iterator[Union[HandRecord, HistoryError]]:
-        while lines and not lines[-1][1]:
-            lines.pop()
-        parser = _Hand(lines, self.file, self.profile)
-        try:
-            yield parser.parse()
-        except _Skip:
-            self.skipped += 1
-        except _Fail as fail:
-            yield HistoryError(fail.reason, self.file, parser.hand_id, fail.line)
-        except (TypeError, ValueError) as error:
-            yield HistoryError(str(error), self.file, parser.hand_id, lines[0][0])
+    def is_header(self, line: str) -> bool:
+        return line.startswith("***** History for hand") and _OPEN.match(line) is not None
 
 
 def detect(head: str) -> bool:

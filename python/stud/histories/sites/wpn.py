@@ -151,6 +151,17 @@ _OLD_VERBS = frozenset(("ante", "posts", "bring", "bets", "calls", "raises", "al
                         "cap", "checks", "folds", "received"))
 
 
+def _variant(number: int, game: str, games: dict[str, Variant],
+             stud: re.Pattern[str]) -> Variant | None:
+    """The variant of the header's ``game``: None for a game not stud
+    (``stud`` finds no word of it: the hand is skipped), ``_Fail`` for a
+    stud game not in ``games``."""
+    variant = games.get(game)
+    if variant is None and stud.search(game):
+        raise _Fail(number, f"unknown stud game {game!r}")
+    return variant
+
+
 def _damaged(players: dict[str, Any], line: str, number: int, verbs: frozenset[str]) -> None:
     """Raises for a line of a player's action that did not parse (a line
     of a player that is not an action, chat say, passes)."""
@@ -299,6 +310,36 @@ class _Hand:
         dealt.setdefault(name, []).extend(cards)
         self.in_hand.add(name)
 
+    def show(self, number: int, name: str, cards: tuple[Card, ...]) -> None:
+        """``name`` shows ``cards`` (each seen in his hand only)."""
+        for card in cards:
+            owner = self.seen.get(card)
+            if owner is not None and owner != name:
+                raise _Fail(number, f"{card} is seen twice in the hand")
+            self.seen[card] = name
+        self.shows.append((name, cards))
+
+    def stakes(self, number: int, small_text: str, big_text: str) -> tuple[int, int]:
+        """The small and the big bet of the header's texts (a space in
+        them, after a currency sign, aside)."""
+        small = self.amount(small_text.replace(" ", ""), number)
+        big = self.amount(big_text.replace(" ", ""), number)
+        if small <= 0 or big < small:
+            raise _Fail(number, f"the stakes {small_text}/{big_text} do not hold")
+        self._small = small
+        return small, big
+
+    def fold_check_or_amount(self, number: int, name: str, verb: str, text: str | None,
+                             fold: str, check: str) -> int | None:
+        """A fold or a check (the verbs ``fold`` and ``check``) is acted
+        here (None); any other verb's amount, ``text``, is read."""
+        if verb == fold or verb == check:
+            self.act(number, name, Move.FOLD if verb == fold else Move.CHECK_CALL, None)
+            return None
+        if text is None:
+            raise _Fail(number, f"{verb} without an amount")
+        return self.amount(text, number)
+
     def act(self, number: int, name: str, move: Move, to: int | None) -> None:
         self.known(name, number)
         if self.street == 0:
@@ -421,8 +462,9 @@ class _Hand:
         return top_name, top - second
 
 
-class _Reading:
-    """The lines of one hand in either format, to a record."""
+class _Lines:
+    """The lines of one hand, and the file and the rules' options they are
+    read with (the base of the sites' readings built on ``_Hand``)."""
 
     def __init__(self, lines: list[tuple[int, str]], file: str | None,
                  options: dict[str, Any]) -> None:
@@ -430,30 +472,59 @@ class _Reading:
         self.file = file
         self.options = options
 
+    def header(self, pattern: re.Pattern[str], games: dict[str, Variant],
+               stud: re.Pattern[str], limits: frozenset[str],
+               whole: bool = True) -> tuple[int, re.Match[str], str, Variant | None]:
+        """The first line's number, its match by ``pattern`` (its groups
+        ``game`` and ``limit``), the game and its variant (None: not a stud
+        game, to skip; a stud game's limit must be one of ``limits``)."""
+        number, line = self.lines[0]
+        header = pattern.fullmatch(line) if whole else pattern.match(line)
+        if header is None:
+            raise _Fail(number, "the header does not parse")
+        game = header["game"].strip()
+        variant = _variant(number, game, games, stud)
+        if variant is not None and header["limit"] not in limits:
+            raise _Fail(number, f"{header['limit']} stud is not read: only fixed-limit stud")
+        return number, header, game, variant
+
+    @staticmethod
+    def seat_line(hand: _Hand, number: int, line: str, pattern: re.Pattern[str]) -> None:
+        """A seat's line before the deal (``pattern``'s groups ``num``,
+        ``name``, ``stack`` and ``out``, the last for a player sitting out)."""
+        match = pattern.fullmatch(line)
+        if match is None:
+            raise _Fail(number, f"the seat line {line!r} does not parse")
+        hand.seat(number, int(match["num"]), match["name"],
+                  hand.amount(match["stack"], number), match["out"] is not None)
+
+    @staticmethod
+    def uncalled_line(hand: _Hand, number: int, line: str, pattern: re.Pattern[str],
+                      returned: dict[str, int]) -> None:
+        """An uncalled bet returned (``pattern``'s groups ``name`` and ``a``)."""
+        match = pattern.fullmatch(line)
+        if match is None:
+            raise _Fail(number, f"the line {line!r} does not parse")
+        name = hand.known(match["name"], number)
+        returned[name] = returned.get(name, 0) + hand.amount(match["a"], number)
+
+
+class _Reading(_Lines):
+    """The lines of one hand in either format, to a record."""
+
     # ---- the newer format ----------------------------------------------------------
 
     def new(self) -> HandRecord:
-        number, line = self.lines[0]
-        header = _NEW_HEADER.match(line)
-        if header is None:
-            raise _Fail(number, "the header does not parse")
-        game, limit = header["game"].strip(), header["limit"]
-        variant = _NEW_GAMES.get(game)
+        number, header, game, variant = self.header(
+            _NEW_HEADER, _NEW_GAMES, _STUD_WORDS, frozenset(("Fixed Limit",)), whole=False)
         if variant is None:
-            if _STUD_WORDS.search(game):
-                raise _Fail(number, f"unknown stud game {game!r}")
             raise _Skip()
-        if limit != "Fixed Limit":
-            raise _Fail(number, f"{limit} stud is not read: only fixed-limit stud")
+        limit = header["limit"]
         tournament = header["tid"]
         symbol = header["small"][:1]
         currency = _CURRENCIES.get(symbol) if tournament is None else None
         hand = _Hand(number, header["id"], currency, self.options, self.file)
-        small = hand.amount(header["small"], number)
-        big = hand.amount(header["big"], number)
-        if small <= 0 or big < small:
-            raise _Fail(number, f"the stakes {header['small']}/{header['big']} do not hold")
-        hand._small = small
+        small, big = hand.stakes(number, header["small"], header["big"])
         hand.fields.append(("_game", f"{game}({limit})"))
         hand.fields.append(("_date", header["date"].strip()))
         if tournament is not None:
@@ -493,12 +564,7 @@ class _Reading:
                     summary = True
                 continue
             if first == "S" and line.startswith("Seat ") and hand.street == 0:
-                match = _NEW_SEAT.fullmatch(line)
-                if match is None:
-                    raise _Fail(number, f"the seat line {line!r} does not parse")
-                name = match["name"]
-                hand.seat(number, int(match["num"]), name,
-                          hand.amount(match["stack"], number), match["out"] is not None)
+                self.seat_line(hand, number, line, _NEW_SEAT)
                 continue
             if first == "T" and line.startswith("Table '"):
                 match = _TABLE.match(line)
@@ -524,11 +590,7 @@ class _Reading:
                 hand.deal(number, name, cards)
                 continue
             if first == "U" and line.startswith("Uncalled bet"):
-                match = _UNCALLED.fullmatch(line)
-                if match is None:
-                    raise _Fail(number, f"the line {line!r} does not parse")
-                name = hand.known(match["name"], number)
-                returned[name] = returned.get(name, 0) + hand.amount(match["a"], number)
+                self.uncalled_line(hand, number, line, _UNCALLED, returned)
                 continue
             match = _NEW_ACTION.fullmatch(line)
             if match is not None and match["name"] in players:
@@ -574,14 +636,11 @@ class _Reading:
     def _new_action(self, hand: _Hand, number: int, match: re.Match[str]) -> None:
         name, verb = match["name"], match["verb"]
         all_in = match["allin"] is not None
-        if verb in ("checks", "folds"):
-            if match["a"] is not None:
-                raise _Fail(number, f"{verb} with an amount")
-            hand.act(number, name, Move.FOLD if verb == "folds" else Move.CHECK_CALL, None)
+        if verb in ("checks", "folds") and match["a"] is not None:
+            raise _Fail(number, f"{verb} with an amount")
+        amount = hand.fold_check_or_amount(number, name, verb, match["a"], "folds", "checks")
+        if amount is None:
             return
-        if match["a"] is None:
-            raise _Fail(number, f"{verb} without an amount")
-        amount = hand.amount(match["a"], number)
         if verb.startswith("posts"):
             hand.ante(number, name, amount)
         elif verb.startswith("brings"):
@@ -609,13 +668,8 @@ class _Reading:
             won[name] = won.get(name, 0) + sum(amounts)
         bracket = _BRACKET.search(tail)
         if "showed" in tail.split("[", 1)[0] and bracket is not None:
-            cards = tuple(_card(word, number) for word in bracket["cards"].split())
-            for card in cards:
-                owner = hand.seen.get(card)
-                if owner is not None and owner != name:
-                    raise _Fail(number, f"{card} is seen twice in the hand")
-                hand.seen[card] = name
-            hand.shows.append((name, cards))
+            hand.show(number, name, tuple(_card(word, number)
+                                          for word in bracket["cards"].split()))
         elif tail.startswith("mucked") or " mucked" in tail.split("[", 1)[0]:
             hand.shows.append((name, None))
             if bracket is not None:
@@ -637,10 +691,8 @@ class _Reading:
         if header is None:
             raise _Fail(number, "no Game ID line that parses")
         game = header["game"].strip()
-        variant = _OLD_GAMES.get(game)
+        variant = _variant(number, game, _OLD_GAMES, _STUD_WORDS)
         if variant is None:
-            if _STUD_WORDS.search(game):
-                raise _Fail(number, f"unknown stud game {game!r}")
             raise _Skip()
         table = header["table"].strip()
         tournament = _TOURNAMENT_TABLE.search(table) is not None
@@ -649,11 +701,7 @@ class _Reading:
         hand.table = table
         if header["max"]:
             hand.fields_max = int(header["max"])
-        small = hand.amount(header["small"], number)
-        big = hand.amount(header["big"], number)
-        if small <= 0 or big < small:
-            raise _Fail(number, f"the stakes {header['small']}/{header['big']} do not hold")
-        hand._small = small
+        small, big = hand.stakes(number, header["small"], header["big"])
         hand.fields.append(("_game", game))
         if date:
             hand.fields.append(("_date", date))
@@ -680,13 +728,8 @@ class _Reading:
                 elif what == "shows":
                     bracket = _BRACKET.search(match["rest"])
                     if bracket is not None:
-                        cards = tuple(_card(w, number) for w in bracket["cards"].split())
-                        for card in cards:
-                            owner = hand.seen.get(card)
-                            if owner is not None and owner != name:
-                                raise _Fail(number, f"{card} is seen twice in the hand")
-                            hand.seen[card] = name
-                        hand.shows.append((name, cards))
+                        hand.show(number, name, tuple(_card(w, number)
+                                                      for w in bracket["cards"].split()))
                 continue
             if line.startswith("Player "):
                 match = _OLD_CARD.fullmatch(line)
@@ -754,42 +797,54 @@ class _Reading:
         return hand.record(last, variant, small, big, collected, 0, "wpn")
 
 
-class WpnReader:
-    """The hands of one Winning file, either format (see the module)."""
+class _HandsReader:
+    """The hands of one file (the base of this module's reader and of the
+    readers built on its ``_Hand``): a hand runs from a line ``starts``
+    accepts to the next; past ``MAX_HAND_LINES`` lines it is an error;
+    ``parse`` reads its lines into a record, raising ``_Fail`` or
+    ``_Skip``."""
+
+    #: the site's table rules, unless the caller gives others
+    site_profile: ClassVar[dict[str, Any]] = {}
 
     def __init__(self, *, file: str | None = None, profile: dict[str, Any] | None = None) -> None:
         self.file = file
-        self.options: dict[str, Any] = dict(WPN_PROFILE if profile is None else profile)
+        self.options: dict[str, Any] = dict(self.site_profile if profile is None else profile)
         self.skipped = 0
         self.cancelled = 0
         self.hands = 0
         self.errors = 0
+
+    def starts(self, line: str, kind: str, hand: list[tuple[int, str]]) -> str:
+        """The kind of hand that ``line`` begins ("" for none), after a
+        hand of ``kind`` whose lines so far are ``hand``."""
+        raise NotImplementedError
+
+    def hand_id(self, lines: list[tuple[int, str]], kind: str) -> str | None:
+        raise NotImplementedError
+
+    def parse(self, lines: list[tuple[int, str]], kind: str) -> HandRecord:
+        raise NotImplementedError
+
+    def is_cancelled(self, lines: list[tuple[int, str]]) -> bool:
+        """A hand the site cancelled, counted and not read."""
+        return False
 
     def read(self, lines: Iterable[str]) -> Iterator[Union[HandRecord, HistoryError]]:
         hand: list[tuple[int, str]] = []
         kind = ""
         extra = 0
         outside = False
-        new_header = _NEW_HEADER.match
+        starts = self.starts
         for number, raw in enumerate(lines, 1):
             line = raw.strip()
             if not line:
                 continue
-            first = line[:1]
-            starts = ""
-            if first in "GH":
-                if line.startswith(_OLD_START):
-                    starts = "old"
-                elif line.startswith("Game ID: ") and (
-                        kind != "old" or any(text.startswith("Game ID: ") for _, text in hand[:3])):
-                    starts = "old"
-                elif (line.startswith("Hand #") or line.startswith("Game Hand #")) \
-                        and new_header(line):
-                    starts = "new"
-            if starts:
+            begins = starts(line, kind, hand)
+            if begins:
                 if hand:
                     yield from self._finish(hand, kind, extra)
-                hand, kind, extra, outside = [(number, line)], starts, 0, False
+                hand, kind, extra, outside = [(number, line)], begins, 0, False
             elif not hand:
                 if not outside:
                     outside = True
@@ -805,16 +860,14 @@ class WpnReader:
 
     def _finish(self, lines: list[tuple[int, str]], kind: str,
                 extra: int) -> Iterator[Union[HandRecord, HistoryError]]:
-        hand_id = None
-        for _, line in lines[:2]:
-            match = _NEW_HEADER.match(line) if kind == "new" else _OLD_HEADER.match(line)
-            if match is not None:
-                hand_id = match["id"]
+        hand_id = self.hand_id(lines, kind)
+        if self.is_cancelled(lines):
+            self.cancelled += 1
+            return
         try:
             if extra:
                 raise _Fail(lines[-1][0], f"the hand has more than {MAX_HAND_LINES} lines")
-            reading = _Reading(lines, self.file, self.options)
-            record = reading.new() if kind == "new" else reading.old()
+            record = self.parse(lines, kind)
         except _Skip as skip:
             if skip.cancelled:
                 self.cancelled += 1
@@ -832,6 +885,36 @@ class WpnReader:
             return
         self.hands += 1
         yield record
+
+
+class WpnReader(_HandsReader):
+    """The hands of one Winning file, either format (see the module)."""
+
+    site_profile = WPN_PROFILE
+
+    def starts(self, line: str, kind: str, hand: list[tuple[int, str]]) -> str:
+        if line[:1] in "GH":
+            if line.startswith(_OLD_START):
+                return "old"
+            if line.startswith("Game ID: ") and (
+                    kind != "old" or any(text.startswith("Game ID: ") for _, text in hand[:3])):
+                return "old"
+            if (line.startswith("Hand #") or line.startswith("Game Hand #")) \
+                    and _NEW_HEADER.match(line):
+                return "new"
+        return ""
+
+    def hand_id(self, lines: list[tuple[int, str]], kind: str) -> str | None:
+        hand_id = None
+        for _, line in lines[:2]:
+            match = _NEW_HEADER.match(line) if kind == "new" else _OLD_HEADER.match(line)
+            if match is not None:
+                hand_id = match["id"]
+        return hand_id
+
+    def parse(self, lines: list[tuple[int, str]], kind: str) -> HandRecord:
+        reading = _Reading(lines, self.file, self.options)
+        return reading.new() if kind == "new" else reading.old()
 
 
 _DETECT_NEW = re.compile(r"^(?:Game )?Hand #\d+ - (?:[^\n#]*Tournament #\d+ - )?[^\n()]+"
