@@ -14,8 +14,9 @@ one core (CPU time: ``process_time``, whatever else the machine runs):
 - ``read(path)``, before: the same with the Python reader alone
   (``pokerstars._USE_C = False``, the reading of the previous releases),
   over the first ``--before-hands`` hands;
-- ``read_pokerstars_file``: the file's lines joined a batch at a time into
-  the C reader;
+- ``read_pokerstars_file``: the same bytes road (stray bytes U+FFFD);
+- ``read_pokerstars_lines`` over an open text file: its lines joined a
+  batch at a time into the C reader;
 - ``verify(path)``: ``stud.histories.verify``, read, replayed and checked
   in C, no record made;
 - memory: the peak resident set size of a fresh process that reads every
@@ -58,6 +59,14 @@ def count_file(path: Path) -> int:
     from stud.histories.pokerstars import read_pokerstars_file
 
     return sum(1 for item in read_pokerstars_file(str(path)) if isinstance(item, HandRecord))
+
+
+def count_lines(path: Path) -> int:
+    from stud.histories import HandRecord
+    from stud.histories.pokerstars import read_pokerstars_lines
+
+    with open(path, encoding="utf-8", newline="") as lines:
+        return sum(1 for item in read_pokerstars_lines(lines) if isinstance(item, HandRecord))
 
 
 def count_verify(path: Path) -> int:
@@ -111,7 +120,11 @@ def main() -> None:
             pokerstars._USE_C = True
         rows.append(("read(path): Python reader alone (before)", before, seconds))
         seconds, count = cpu(lambda: count_file(path))
-        rows.append(("read_pokerstars_file: lines joined into the C reader", count, seconds))
+        rows.append(("read_pokerstars_file: the file's bytes through the C reader", count,
+                     seconds))
+        seconds, count = cpu(lambda: count_lines(path))
+        rows.append(("read_pokerstars_lines(open file): lines joined into the C reader", count,
+                     seconds))
         seconds, count = cpu(lambda: count_verify(path))
         rows.append(("verify(path)", count, seconds))
         fifth = Path(folder, "fifth.txt")
