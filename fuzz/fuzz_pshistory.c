@@ -19,7 +19,8 @@
 
 #include "ps_history.h"
 
-static stud_ps_hand hand, again;
+static stud_hh_hand hand, again;
+static stud_ps_extra extra, extra_again;
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -67,15 +68,39 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         REQUIRE(stud_ps_is_header(text + item.start, len - item.start) ||
                 item.start < item.end);
         REQUIRE(item.desc_start <= item.desc_end && item.desc_end <= item.end);
-        if (stud_ps_read(text, item.start, item.end, &game, &hand) != STUD_PS_REPRODUCED)
+        if (stud_ps_read(text, &item, &game, &hand, &extra) != STUD_PS_REPRODUCED)
             continue;
         REQUIRE(hand.n_seats >= 2 && hand.n_seats <= 8);
         REQUIRE(hand.n_steps >= 0 && hand.n_steps <= STUD_PS_MAX_STEPS);
-        for (int k = 0; k < hand.n_steps; k++)
+        REQUIRE(hand.first_line == (uint32_t)item.first_line);
+        for (int k = 0; k < hand.n_steps; k++) {
             REQUIRE(hand.steps[k].seat < hand.n_seats && hand.steps[k].n_cards <= 7);
-        REQUIRE(stud_ps_read(text, item.start, item.end, &game, &again) == STUD_PS_REPRODUCED);
+            /* every step names a line of its hand, in order */
+            REQUIRE(hand.steps[k].line > hand.first_line &&
+                    hand.steps[k].line < hand.first_line + (uint32_t)item.n_lines + len);
+            REQUIRE(k == 0 || hand.steps[k].line >= hand.steps[k - 1].line);
+        }
+        /* the spans lie within the hand's text */
+        REQUIRE(hand.hand_id.start >= item.start && hand.hand_id.start + hand.hand_id.len <= item.end);
+        REQUIRE(hand.table.start + hand.table.len <= item.end);
+        for (int seat = 0; seat < hand.n_seats; seat++) {
+            REQUIRE(hand.players[seat].len > 0 && hand.players[seat].start >= item.start &&
+                    hand.players[seat].start + hand.players[seat].len <= item.end);
+            REQUIRE(seat == 0 || hand.seat_numbers[seat] > hand.seat_numbers[seat - 1]);
+            REQUIRE(hand.collected[seat] >= 0 && hand.stacks[seat] >= 0);
+        }
+        REQUIRE(extra.hero >= -1 && extra.hero < hand.n_seats);
+        REQUIRE(extra.n_pots >= 0 && extra.n_pots <= STUD_PS_MAX_POTS);
+        REQUIRE(extra.n_mucked >= 0 && extra.n_mucked <= STUD_PS_MAX_CARD_LISTS);
+        REQUIRE(extra.n_shown >= 0 && extra.n_shown <= STUD_PS_MAX_CARD_LISTS);
+        for (int k = 0; k < extra.n_mucked; k++)
+            REQUIRE(extra.mucked[k].seat < hand.n_seats && extra.mucked[k].n_cards <= 8);
+        for (int k = 0; k < extra.n_shown; k++)
+            REQUIRE(extra.shown[k].seat < hand.n_seats && extra.shown[k].n_cards <= 7);
+        REQUIRE(stud_ps_read(text, &item, &game, &again, &extra_again) == STUD_PS_REPRODUCED);
         REQUIRE(again.n_steps == hand.n_steps &&
-                memcmp(again.steps, hand.steps, sizeof(stud_ps_step) * (size_t)hand.n_steps) == 0);
+                memcmp(again.steps, hand.steps, sizeof(stud_hh_step) * (size_t)hand.n_steps) == 0);
+        REQUIRE(memcmp(&extra, &extra_again, sizeof extra) == 0);
         stud_rules rules;
         stud_rules_default(&rules, game.variant, game.small_bet);
         rules.big_bet = game.big_bet;

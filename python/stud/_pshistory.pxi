@@ -38,7 +38,7 @@ def _ps_verify_chunk(const unsigned char[::1] data, long first_line, dict games,
     cdef stud_ps_item item
     cdef stud_ps_game game
     cdef stud_rules c_rules
-    cdef stud_ps_hand *hand
+    cdef stud_hh_hand *hand
     cdef Py_ssize_t n = data.shape[0]
     cdef const char *buf
     cdef long reproduced = 0, skipped = 0
@@ -50,7 +50,7 @@ def _ps_verify_chunk(const unsigned char[::1] data, long first_line, dict games,
     if n == 0:
         return 0, 0, items
     buf = <const char *>&data[0]
-    hand = <stud_ps_hand *>PyMem_Malloc(sizeof(stud_ps_hand))
+    hand = <stud_hh_hand *>PyMem_Malloc(sizeof(stud_hh_hand))
     if hand == NULL:
         raise MemoryError()
     try:
@@ -76,7 +76,7 @@ def _ps_verify_chunk(const unsigned char[::1] data, long first_line, dict games,
                     decided = True
                 elif facts is not None:
                     game.variant, game.small_bet, game.big_bet, game.cents, game.symbols = facts
-                    if stud_ps_read(buf, item.start, item.end, &game, hand) == STUD_PS_REPRODUCED:
+                    if stud_ps_read(buf, &item, &game, hand, NULL) == STUD_PS_REPRODUCED:
                         if not (have_rules and last_key[0] == game.variant
                                 and last_key[1] == game.small_bet
                                 and last_key[2] == game.big_bet and last_key[3] == hand.ante

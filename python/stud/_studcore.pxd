@@ -318,51 +318,6 @@ cdef extern from "vecenv.h" nogil:
                        const int64_t *actions, const stud_vec_out *out)
 
 
-cdef extern from "ps_history.h" nogil:
-    enum stud_ps_status:
-        STUD_PS_REPRODUCED
-        STUD_PS_FALLBACK
-    enum stud_ps_item_kind:
-        STUD_PS_END
-        STUD_PS_HAND
-        STUD_PS_OUTSIDE
-    enum:
-        STUD_PS_MAX_HAND_LINES
-    ctypedef struct stud_ps_scanner:
-        long line
-    ctypedef struct stud_ps_item:
-        int kind
-        size_t start, end
-        long first_line
-        size_t id_start, id_end, desc_start, desc_end
-        long n_lines
-    ctypedef struct stud_ps_game:
-        int variant
-        int32_t small_bet, big_bet
-        int cents
-        unsigned symbols
-    ctypedef struct stud_ps_hand:
-        int n_seats
-        int32_t ante, bring_in, rake
-    int stud_ps_clean(const char *buf, size_t len)
-    size_t stud_ps_count_lines(const char *buf, size_t len)
-    void stud_ps_scanner_init(stud_ps_scanner *s, const char *buf, size_t len, long first_line)
-    void stud_ps_scan(stud_ps_scanner *s, stud_ps_item *item)
-    size_t stud_ps_last_header(const char *buf, size_t len)
-    int stud_ps_read(const char *buf, size_t start, size_t end, const stud_ps_game *game,
-                     stud_ps_hand *out)
-    int stud_ps_replay(const stud_ps_hand *hand, const stud_rules *rules)
-
-
-cdef extern from "playout.h" nogil:
-    ctypedef struct stud_playout_cache:
-        pass
-    int stud_playout_prepare(stud_hand *hand, const stud_rules *rules, stud_playout_cache *cache)
-    int stud_playout(stud_hand *hand, int n_seats, const int32_t *stacks, uint64_t seed,
-                     const uint8_t *policy, stud_playout_cache *cache, uint64_t rng[4],
-                     uint64_t step_limit, uint64_t *decisions)
-
-
 cdef extern from "hh_hand.h" nogil:
     enum:
         STUD_HH_MAX_SEATS
@@ -412,6 +367,67 @@ cdef extern from "hh_hand.h" nogil:
     ctypedef struct stud_hh_error:
         uint32_t line
         char message[240]
+
+
+cdef extern from "ps_history.h" nogil:
+    enum stud_ps_status:
+        STUD_PS_REPRODUCED
+        STUD_PS_FALLBACK
+    enum stud_ps_item_kind:
+        STUD_PS_END
+        STUD_PS_HAND
+        STUD_PS_OUTSIDE
+    enum:
+        STUD_PS_MAX_HAND_LINES
+        STUD_PS_MAX_POTS
+        STUD_PS_MAX_CARD_LISTS
+    enum stud_ps_bring_in_from:
+        STUD_PS_BRING_IN_LINE
+        STUD_PS_BRING_IN_CALL
+        STUD_PS_BRING_IN_ALL_IN
+        STUD_PS_BRING_IN_DEFAULT
+    ctypedef struct stud_ps_scanner:
+        long line
+    ctypedef struct stud_ps_item:
+        int kind
+        size_t start, end
+        long first_line
+        size_t id_start, id_end, desc_start, desc_end
+        long n_lines
+    ctypedef struct stud_ps_game:
+        int variant
+        int32_t small_bet, big_bet
+        int cents
+        unsigned symbols
+    ctypedef struct stud_ps_cards:
+        uint8_t seat, n_cards
+        uint8_t cards[8]
+    ctypedef struct stud_ps_extra:
+        int hero
+        int32_t max_seats
+        int bring_in_from
+        int n_pots
+        int32_t pots[8]
+        int n_mucked, n_shown
+        stud_ps_cards mucked[8]
+        stud_ps_cards shown[8]
+    int stud_ps_clean(const char *buf, size_t len)
+    size_t stud_ps_count_lines(const char *buf, size_t len)
+    void stud_ps_scanner_init(stud_ps_scanner *s, const char *buf, size_t len, long first_line)
+    void stud_ps_scan(stud_ps_scanner *s, stud_ps_item *item)
+    size_t stud_ps_last_header(const char *buf, size_t len)
+    int stud_ps_read(const char *buf, const stud_ps_item *item, const stud_ps_game *game,
+                     stud_hh_hand *out, stud_ps_extra *extra)
+    int stud_ps_replay(const stud_hh_hand *hand, const stud_rules *rules)
+
+
+cdef extern from "playout.h" nogil:
+    ctypedef struct stud_playout_cache:
+        pass
+    int stud_playout_prepare(stud_hand *hand, const stud_rules *rules, stud_playout_cache *cache)
+    int stud_playout(stud_hand *hand, int n_seats, const int32_t *stacks, uint64_t seed,
+                     const uint8_t *policy, stud_playout_cache *cache, uint64_t rng[4],
+                     uint64_t step_limit, uint64_t *decisions)
 
 
 cdef extern from "phh_read.h" nogil:

@@ -1,5 +1,7 @@
 /* ps_history.h: PokerStars text hand histories of the seven-card games,
- * split, read and replayed in C for verification (stud hh verify).
+ * split, read and replayed in C: read into the neutral stud_hh_hand
+ * (hh_hand.h) from which python/stud/_hhrecord.pxi builds the records of
+ * stud.histories.read, and replayed for verification (stud hh verify).
  *
  * The Python reader (python/stud/histories/pokerstars.py) and replay
  * (replay.py) are the reference: this code decides only the hands it can
@@ -23,12 +25,12 @@
 #include <stdint.h>
 
 #include "game.h"
+#include "hh_hand.h"
 
 #define STUD_PS_MAX_LINE 2000     /* bytes: the Python reader keeps 2000 characters */
 #define STUD_PS_MAX_HAND_LINES 5000 /* the Python reader's MAX_HAND_LINES */
 #define STUD_PS_MAX_PLAYERS 10    /* Seat lines read here (more: fallback) */
-#define STUD_PS_MAX_STEPS 400     /* steps of one hand read here (more: fallback) */
-#define STUD_PS_UNKNOWN 255       /* a card nobody saw */
+#define STUD_PS_MAX_STEPS STUD_HH_MAX_STEPS /* steps of one hand read here (more: fallback) */
 
 enum stud_ps_status {
     STUD_PS_REPRODUCED = 0, /* read, replayed and settled as the file says */
@@ -88,38 +90,48 @@ typedef struct {
     unsigned symbols;    /* the currency symbols amounts may carry: 1 "$", 2 euro, 4 pound */
 } stud_ps_game;
 
-enum stud_ps_step_type { STUD_PS_DEALT = 0, STUD_PS_COMMUNITY = 1, STUD_PS_ACTED = 2,
-                         STUD_PS_SHOWED = 3, STUD_PS_MUCKED = 4 };
-enum stud_ps_move { STUD_PS_FOLD = 0, STUD_PS_CHECK_CALL = 1, STUD_PS_BRING_IN = 2,
-                    STUD_PS_RAISE = 3 };
+/* What a PokerStars hand says beyond the neutral description (hh_hand.h):
+ * the facts the Python layer keeps as a record's ``fields`` (pokerstars.py
+ * names them), in the order that reader adds them. */
+#define STUD_PS_MAX_POTS 8        /* main and side pots of the summary (more: fallback) */
+#define STUD_PS_MAX_CARD_LISTS 8  /* mucked or shown-without-showdown lists (more: fallback) */
+
+enum stud_ps_bring_in_from {
+    STUD_PS_BRING_IN_LINE = 0,    /* a "brings in for" line (no field) */
+    STUD_PS_BRING_IN_CALL = 1,    /* the first call of the bring-in */
+    STUD_PS_BRING_IN_ALL_IN = 2,  /* the bring-in, all in for more than the default */
+    STUD_PS_BRING_IN_DEFAULT = 3, /* not in the hand: the rules' default */
+};
 
 typedef struct {
-    uint8_t type, seat, move, n_cards;
-    int32_t to; /* ACTED: the seat's round total after it, or -1 (none given) */
-    uint8_t cards[7];
-} stud_ps_step;
+    uint8_t seat, n_cards;
+    uint8_t cards[8];
+} stud_ps_cards;
 
-/* A hand as the Python reader's HandRecord would hold it (what the replay
- * needs). */
 typedef struct {
-    int n_seats;
-    int32_t stacks[8], collected[8];
-    int32_t rake, ante;
-    int32_t bring_in; /* -1: none in the hand, the rules' default */
-    int n_steps;
-    stud_ps_step steps[STUD_PS_MAX_STEPS];
-} stud_ps_hand;
+    int hero;                     /* the engine seat dealt three cards on 3rd street, or -1 */
+    int32_t max_seats;            /* the table line's "N-max", or 0 */
+    int bring_in_from;            /* enum stud_ps_bring_in_from */
+    int n_pots;
+    int32_t pots[STUD_PS_MAX_POTS];
+    int n_mucked, n_shown;
+    stud_ps_cards mucked[STUD_PS_MAX_CARD_LISTS]; /* the summary's "mucked [..]" */
+    stud_ps_cards shown[STUD_PS_MAX_CARD_LISTS];  /* shows without a showdown */
+} stud_ps_extra;
 
-/* Reads the hand of buf[start, end) (a STUD_PS_HAND item's span; its
- * header is not read again): STUD_PS_REPRODUCED when the Python reader
- * would make a record of it (then `out` holds it), else STUD_PS_FALLBACK. */
-int stud_ps_read(const char *buf, size_t start, size_t end, const stud_ps_game *game,
-                 stud_ps_hand *out);
+/* Reads the hand of a STUD_PS_HAND item (its header is not read again):
+ * STUD_PS_REPRODUCED when the Python reader would make a record of it (then
+ * `out` holds it, its spans offsets into buf, and `extra` what else the
+ * record keeps), else STUD_PS_FALLBACK.  `out`'s variant and bets are the
+ * game's; its currency is left absent (the header's game says it: the
+ * caller's stud_ps_game comes from there); `extra` may be NULL. */
+int stud_ps_read(const char *buf, const stud_ps_item *item, const stud_ps_game *game,
+                 stud_hh_hand *out, stud_ps_extra *extra);
 
 /* Replays a hand read by stud_ps_read on the engine with these rules (those
  * the Python reader would make), as replay.py does: STUD_PS_REPRODUCED when
  * the replay ends and pays what the file says each seat collected, else
  * STUD_PS_FALLBACK. */
-int stud_ps_replay(const stud_ps_hand *hand, const stud_rules *rules);
+int stud_ps_replay(const stud_hh_hand *hand, const stud_rules *rules);
 
 #endif

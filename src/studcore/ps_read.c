@@ -1,4 +1,4 @@
-/* ps_read.c: one PokerStars hand's lines to a stud_ps_hand, line by line as
+/* ps_read.c: one PokerStars hand's lines to a stud_hh_hand, line by line as
  * the Python reader's _Parser reads them (python/stud/histories/ps_parser.py:
  * the same order of tests, the same checks).  Every place where that reader
  * would fail, skip the hand, or read something this code does not know
@@ -31,7 +31,11 @@ typedef struct {
 typedef struct {
     const char *buf;
     const stud_ps_game *game;
-    stud_ps_hand *out;
+    stud_hh_hand *out;
+    stud_ps_extra *extra;
+    uint32_t line_no;           /* the number of the line being read */
+    int table_lines;
+    stud_hh_span table;
     player players[STUD_PS_MAX_PLAYERS];
     int n_players;
     int order[8];               /* the engine's seats: player indexes by site seat */
@@ -186,6 +190,18 @@ static int cards(const char *s, size_t len, uint8_t *out, int room)
     return n ? n : -1;
 }
 
+/* a (seat, cards) list of the record's fields; -1 past the room kept */
+static int keep_cards(stud_ps_cards *lists, int *n, int seat, const uint8_t *c, int n_cards)
+{
+    if (*n >= STUD_PS_MAX_CARD_LISTS || n_cards > 8)
+        return -1;
+    stud_ps_cards *list = &lists[(*n)++];
+    list->seat = (uint8_t)seat;
+    list->n_cards = (uint8_t)n_cards;
+    memcpy(list->cards, c, (size_t)n_cards);
+    return 0;
+}
+
 /* _see: -1 when the card is another owner's (or seen twice, unless again). */
 static int see(reader *r, int c, int owner, int again)
 {
@@ -204,15 +220,16 @@ static int find_player(const reader *r, const char *s, size_t len)
     return NONE;
 }
 
-static stud_ps_step *new_step(reader *r, int type, int seat)
+static stud_hh_step *new_step(reader *r, int type, int seat)
 {
     if (r->out->n_steps >= STUD_PS_MAX_STEPS)
         return NULL;
-    stud_ps_step *step = &r->out->steps[r->out->n_steps++];
+    stud_hh_step *step = &r->out->steps[r->out->n_steps++];
     memset(step, 0, sizeof *step);
     step->type = (uint8_t)type;
     step->seat = (uint8_t)seat;
-    step->to = -1;
+    step->to = STUD_HH_NONE;
+    step->line = r->line_no;
     return step;
 }
 
@@ -243,14 +260,16 @@ static int flush(reader *r)
             player *p = &r->players[dealt[seat]];
             r->order[seat] = dealt[seat];
             p->seat = seat;
-            stud_ps_step *step = new_step(r, STUD_PS_DEALT, seat);
+            if (dealt[seat] == r->hero)
+                r->extra->hero = seat;
+            stud_hh_step *step = new_step(r, STUD_HH_DEALT, seat);
             if (!step)
                 return -1;
             step->n_cards = 3;
             if (p->n_new == 3) {
                 memcpy(step->cards, p->new_cards, 3);
             } else {
-                step->cards[0] = step->cards[1] = STUD_PS_UNKNOWN;
+                step->cards[0] = step->cards[1] = STUD_HH_UNKNOWN;
                 step->cards[2] = p->new_cards[0];
             }
         }
@@ -259,7 +278,7 @@ static int flush(reader *r)
             if (r->folded >> seat & 1)
                 continue;
             player *p = &r->players[r->order[seat]];
-            stud_ps_step *step = new_step(r, STUD_PS_DEALT, seat);
+            stud_hh_step *step = new_step(r, STUD_HH_DEALT, seat);
             if (!step)
                 return -1;
             if (p->pending && p->n_new) {
@@ -267,7 +286,7 @@ static int flush(reader *r)
                 memcpy(step->cards, p->new_cards, (size_t)p->n_new);
             } else if (r->street == 7) {
                 step->n_cards = 1;
-                step->cards[0] = STUD_PS_UNKNOWN;
+                step->cards[0] = STUD_HH_UNKNOWN;
             } else {
                 return -1;
             }
@@ -330,7 +349,7 @@ static int section(reader *r, const char *s, size_t len)
         if (street == 3 || see(r, community[0], -2, 0))
             return -1;
         r->community |= 1u << street;
-        stud_ps_step *step = new_step(r, STUD_PS_COMMUNITY, 0);
+        stud_hh_step *step = new_step(r, STUD_HH_COMMUNITY, 0);
         if (!step)
             return -1;
         step->n_cards = 1;
@@ -612,13 +631,15 @@ static int action(reader *r, int who, const char *s, size_t len)
                 if (r->showed >> seat & 1)
                     return -1; /* shown again: the Python reader merges the shows */
                 r->showed |= 1u << seat;
-                stud_ps_step *step = new_step(r, STUD_PS_SHOWED, seat);
+                stud_hh_step *step = new_step(r, STUD_HH_SHOWED, seat);
                 if (!step)
                     return -1;
                 step->n_cards = (uint8_t)n_shown;
                 memcpy(step->cards, shown, (size_t)n_shown);
+            } else if (keep_cards(r->extra->shown, &r->extra->n_shown, seat, shown, n_shown)) {
+                return -1;
             }
-        } else if (showdown && !new_step(r, STUD_PS_MUCKED, seat)) {
+        } else if (showdown && !new_step(r, STUD_HH_MUCKED, seat)) {
             return -1;
         }
         return 0;
@@ -628,15 +649,15 @@ static int action(reader *r, int who, const char *s, size_t len)
     int64_t before = (r->has_bet >> seat & 1) ? r->bets[seat] : 0, to = -1;
     int move;
     if (kind == FOLD) {
-        move = STUD_PS_FOLD;
+        move = STUD_HH_FOLD;
         r->folded |= 1u << seat;
     } else if (kind == CHECK) {
-        move = STUD_PS_CHECK_CALL;
+        move = STUD_HH_CHECK_CALL;
     } else if (kind == CALL) {
         int64_t v = amount(r, a, a_len);
         if (v < 0)
             return -1;
-        move = STUD_PS_CHECK_CALL;
+        move = STUD_HH_CHECK_CALL;
         to = before + v;
         if (r->street == 3 && !r->completed && !r->has_first_call) {
             r->has_first_call = 1;
@@ -648,12 +669,12 @@ static int action(reader *r, int who, const char *s, size_t len)
         to = amount(r, a, a_len);
         if (to < 0)
             return -1;
-        move = STUD_PS_BRING_IN;
+        move = STUD_HH_BRING_IN;
         r->bring_in_set = 1;
         r->bring_in = to;
         r->bring_in_all_in = all_in;
     } else {
-        move = STUD_PS_RAISE;
+        move = STUD_HH_RAISE;
         if (kind == BET) {
             int64_t v = amount(r, a, a_len);
             if (v < 0)
@@ -687,7 +708,7 @@ static int action(reader *r, int who, const char *s, size_t len)
     }
     if (to >= ((int64_t)1 << 31))
         return -1;
-    stud_ps_step *step = new_step(r, STUD_PS_ACTED, seat);
+    stud_hh_step *step = new_step(r, STUD_HH_ACTED, seat);
     if (!step)
         return -1;
     step->move = (uint8_t)move;
@@ -732,8 +753,9 @@ static int summary_line(reader *r, const char *s, size_t len)
             if (k - a < 2 || s[k - 1] != '.')
                 return -1;
             int64_t v = amount(r, s + a, k - 1 - a);
-            if (v < 0)
+            if (v < 0 || r->extra->n_pots >= STUD_PS_MAX_POTS)
                 return -1;
+            r->extra->pots[r->extra->n_pots++] = (int32_t)v;
             pots += v;
             has_pots = 1;
             i = k;
@@ -747,6 +769,12 @@ static int summary_line(reader *r, const char *s, size_t len)
         int64_t rake = amount(r, s + a, i - a);
         if (rake < 0)
             return -1;
+        /* what follows the rake (a jackpot, a fee: 11.3) is the Python reader's */
+        for (; i < len; i++)
+            if (s[i] != ' ' && s[i] != '|')
+                return -1;
+        if (r->has_total)
+            return -1; /* (a second total line) */
         r->has_total = 1;
         r->total = total;
         r->rake = rake;
@@ -781,7 +809,7 @@ static int summary_line(reader *r, const char *s, size_t len)
     for (int k = 0; k < n; k++)
         if (see(r, shown[k], who, 1))
             return -1;
-    return 0;
+    return keep_cards(r->extra->mucked, &r->extra->n_mucked, r->players[who].seat, shown, n);
 }
 
 /* "NAME collected X from pot": the greedy name: the last " collected " that fits */
@@ -875,9 +903,28 @@ static int line(reader *r, const char *s, size_t len)
     if (r->summary)
         return summary_line(r, s, len);
     if (r->street == 0 && ps_prefix(s, len, "Table ")) {
-        /* Table '(.*)'... : only needs a closing quote */
-        if (len < 8 || s[6] != '\'' || ps_char(s, len, 7, '\'') < 0)
-            return -1;
+        /* Table '(?P<name>.*)'(?:\s+(?P<max>\d+)-max)?.* : the name ends at the
+         * last quote */
+        long quote = ps_rfind(s, len, len, "'");
+        if (len < 8 || s[6] != '\'' || quote < 7 || r->table_lines++)
+            return -1; /* (a second table line: the Python reader keeps both sizes) */
+        r->table.start = (uint32_t)(s + 7 - r->buf);
+        r->table.len = (uint32_t)(quote - 7);
+        size_t k = (size_t)quote + 1;
+        if (k < len && s[k] == ' ') {
+            while (k < len && s[k] == ' ')
+                k++;
+            size_t d = k;
+            int32_t max = 0;
+            while (k < len && ps_digit(s[k]))
+                if (k++ - d >= 6 || (max = max * 10 + (s[k - 1] - '0')) < 0)
+                    return -1; /* (a size no table has: the Python reader keeps it) */
+            if (k > d && ps_prefix(s + k, len - k, "-max")) {
+                if (max == 0)
+                    return -1;
+                r->extra->max_seats = max;
+            }
+        }
         return 0;
     }
     if (r->street == 0 && ps_prefix(s, len, "Seat "))
@@ -914,20 +961,33 @@ static int line(reader *r, const char *s, size_t len)
 
 /* ---- the hand ------------------------------------------------------------------------------ */
 
-int stud_ps_read(const char *buf, size_t start, size_t end, const stud_ps_game *game,
-                 stud_ps_hand *out)
+int stud_ps_read(const char *buf, const stud_ps_item *item, const stud_ps_game *game,
+                 stud_hh_hand *out, stud_ps_extra *extra)
 {
     reader r;
+    stud_ps_extra scratch;
+    if (!buf || !item || !game || !out || item->kind != STUD_PS_HAND || item->start > item->end ||
+        item->first_line < 1 || item->end - item->start >= UINT32_MAX ||
+        item->end >= UINT32_MAX)
+        return STUD_PS_FALLBACK;
+    if (!extra)
+        extra = &scratch;
+    memset(extra, 0, sizeof *extra);
+    extra->hero = NONE;
     memset(&r, 0, sizeof r);
     r.buf = buf;
     r.game = game;
     r.out = out;
+    r.extra = extra;
     r.hero = NONE;
     memset(r.seen, -1, sizeof r.seen);
     out->n_steps = 0;
+    size_t end = item->end;
     ps_line ln;
-    size_t pos = ps_next_line(buf, end, start, &ln); /* (the header) */
+    r.line_no = (uint32_t)item->first_line;
+    size_t pos = ps_next_line(buf, end, item->start, &ln); /* (the header) */
     while (pos < end) {
+        r.line_no++;
         pos = ps_next_line(buf, end, pos, &ln);
         if (ln.end > ln.start && line(&r, buf + ln.start, ln.end - ln.start))
             return STUD_PS_FALLBACK;
@@ -961,25 +1021,52 @@ int stud_ps_read(const char *buf, size_t start, size_t end, const stud_ps_game *
     }
     if (r.n_order < 2 || r.n_order > 8)
         return STUD_PS_FALLBACK;
-    if (r.bring_in_set && !r.bring_in_all_in)
+    if (r.bring_in_set && !r.bring_in_all_in) {
         out->bring_in = (int32_t)r.bring_in;
-    else if (r.has_first_call)
-        out->bring_in = r.first_call < ((int64_t)1 << 31) ? (int32_t)r.first_call : -2;
-    else if (r.bring_in_set && r.bring_in > game->small_bet / 2)
+        extra->bring_in_from = STUD_PS_BRING_IN_LINE;
+    } else if (r.has_first_call) {
+        if (r.first_call >= ((int64_t)1 << 31))
+            return STUD_PS_FALLBACK;
+        out->bring_in = (int32_t)r.first_call;
+        extra->bring_in_from = STUD_PS_BRING_IN_CALL;
+    } else if (r.bring_in_set && r.bring_in > game->small_bet / 2) {
         out->bring_in = (int32_t)r.bring_in;
-    else
-        out->bring_in = -1;
-    if (out->bring_in == -2)
-        return STUD_PS_FALLBACK;
+        extra->bring_in_from = STUD_PS_BRING_IN_ALL_IN;
+    } else {
+        out->bring_in = STUD_HH_NONE;
+        extra->bring_in_from = STUD_PS_BRING_IN_DEFAULT;
+    }
+    out->variant = game->variant;
+    out->small_bet = game->small_bet;
+    out->big_bet = game->big_bet;
+    out->cents = (uint8_t)(game->cents != 0);
     out->n_seats = r.n_order;
     out->ante = (int32_t)ante;
     out->rake = (int32_t)r.rake;
+    out->has_seat_numbers = 1;
+    out->has_players = 1;
+    out->has_collected = 1;
+    out->has_finishing = 0;
+    memset(out->finishing, 0, sizeof out->finishing);
+    out->first_line = (uint32_t)item->first_line;
+    out->hand_id.start = (uint32_t)item->id_start;
+    out->hand_id.len = (uint32_t)(item->id_end - item->id_start);
+    out->table = r.table;
+    out->currency.start = out->currency.len = 0;
+    for (int seat = 0; seat < STUD_HH_MAX_SEATS; seat++) {
+        out->stacks[seat] = out->collected[seat] = 0;
+        out->seat_numbers[seat] = 0;
+        out->players[seat].start = out->players[seat].len = 0;
+    }
     for (int seat = 0; seat < r.n_order; seat++) {
         const player *p = &r.players[r.order[seat]];
         out->stacks[seat] = p->stack;
-        if (p->collected >= ((int64_t)1 << 31))
-            return STUD_PS_FALLBACK;
+        if (p->collected >= ((int64_t)1 << 31) || p->site_seat > 255)
+            return STUD_PS_FALLBACK; /* (a seat number past 255: the Python reader's) */
         out->collected[seat] = (int32_t)p->collected;
+        out->seat_numbers[seat] = (uint8_t)p->site_seat;
+        out->players[seat].start = (uint32_t)(p->name - buf);
+        out->players[seat].len = (uint32_t)p->name_len;
     }
     return STUD_PS_REPRODUCED;
 }

@@ -29,7 +29,7 @@ typedef struct {
  * where the Python code raises, and where an up card is unknown: that one
  * is chosen by docs/rules.md 11.4 (python/stud/histories/unknown.py, a
  * search this file does not repeat), so the Python replay decides it. */
-static int fill(const stud_ps_hand *hd, const stud_rules *rules, replay *rp)
+static int fill(const stud_hh_hand *hd, const stud_rules *rules, replay *rp)
 {
     uint64_t seen = 0, community = 0, dealt_to[8] = {0};
     int unknown = 0, shows = 0;
@@ -43,28 +43,28 @@ static int fill(const stud_ps_hand *hd, const stud_rules *rules, replay *rp)
     }
     int held[8] = {0};
     for (int i = 0; i < hd->n_steps; i++) {
-        const stud_ps_step *st = &hd->steps[i];
-        if (st->type == STUD_PS_DEALT || st->type == STUD_PS_COMMUNITY) {
+        const stud_hh_step *st = &hd->steps[i];
+        if (st->type == STUD_HH_DEALT || st->type == STUD_HH_COMMUNITY) {
             for (int k = 0; k < st->n_cards; k++) {
                 int c = st->cards[k];
-                if (st->type == STUD_PS_DEALT && st->seat < 8) {
+                if (st->type == STUD_HH_DEALT && st->seat < 8) {
                     int at = held[st->seat]++;
-                    if (c == STUD_PS_UNKNOWN && (at >= 8 || up_at[at]))
+                    if (c == STUD_HH_UNKNOWN && (at >= 8 || up_at[at]))
                         return -1;
                 }
-                if (c == STUD_PS_UNKNOWN) {
+                if (c == STUD_HH_UNKNOWN) {
                     unknown = 1;
                     continue;
                 }
                 if (seen >> c & 1)
                     return -1; /* (one step naming a card twice fails when it is dealt) */
                 seen |= (uint64_t)1 << c;
-                if (st->type == STUD_PS_DEALT)
+                if (st->type == STUD_HH_DEALT)
                     dealt_to[st->seat] |= (uint64_t)1 << c;
                 else
                     community |= (uint64_t)1 << c;
             }
-        } else if (st->type == STUD_PS_SHOWED) {
+        } else if (st->type == STUD_HH_SHOWED) {
             shows = 1;
         }
     }
@@ -73,8 +73,8 @@ static int fill(const stud_ps_hand *hd, const stud_rules *rules, replay *rp)
     int n_extra[8] = {0}, used_extra[8] = {0};
     if (shows) {
         for (int i = 0; i < hd->n_steps; i++) {
-            const stud_ps_step *st = &hd->steps[i];
-            if (st->type != STUD_PS_SHOWED)
+            const stud_hh_step *st = &hd->steps[i];
+            if (st->type != STUD_HH_SHOWED)
                 continue;
             for (int k = 0; k < st->n_cards; k++) {
                 int c = st->cards[k];
@@ -91,12 +91,12 @@ static int fill(const stud_ps_hand *hd, const stud_rules *rules, replay *rp)
     /* the cards nobody names, lowest first */
     uint64_t unseen = unknown ? ~seen & (((uint64_t)1 << 52) - 1) : 0;
     for (int i = 0; i < hd->n_steps; i++) {
-        const stud_ps_step *st = &hd->steps[i];
-        if (st->type != STUD_PS_DEALT)
+        const stud_hh_step *st = &hd->steps[i];
+        if (st->type != STUD_HH_DEALT)
             continue;
         for (int k = 0; k < st->n_cards; k++) {
             int c = st->cards[k];
-            if (c == STUD_PS_UNKNOWN) {
+            if (c == STUD_HH_UNKNOWN) {
                 if (used_extra[st->seat] < n_extra[st->seat]) {
                     c = extra[st->seat][used_extra[st->seat]++];
                 } else {
@@ -156,9 +156,9 @@ static int flush(replay *rp)
 static int kind_of_move(int move, int kind)
 {
     switch (move) {
-    case STUD_PS_FOLD: return kind == STUD_FOLD;
-    case STUD_PS_CHECK_CALL: return kind == STUD_CHECK || kind == STUD_CALL;
-    case STUD_PS_BRING_IN: return kind == STUD_BRING_IN;
+    case STUD_HH_FOLD: return kind == STUD_FOLD;
+    case STUD_HH_CHECK_CALL: return kind == STUD_CHECK || kind == STUD_CALL;
+    case STUD_HH_BRING_IN: return kind == STUD_BRING_IN;
     default: return kind == STUD_COMPLETE || kind == STUD_BET || kind == STUD_RAISE;
     }
 }
@@ -181,14 +181,14 @@ static int act_kind(stud_hand *h, int kind)
 }
 
 /* _act and _act_listed */
-static int act(stud_hand *h, const stud_ps_step *st)
+static int act(stud_hand *h, const stud_hh_step *st)
 {
     if (h->actor != st->seat || h->phase != STUD_PHASE_BETTING)
         return -1;
     int move = st->move;
     int32_t to = st->to;
     stud_action legal[STUD_MAX_ACTIONS];
-    if (move == STUD_PS_CHECK_CALL) {
+    if (move == STUD_HH_CHECK_CALL) {
         if (to < 0) {
             int n = stud_hand_legal(h, legal);
             for (int i = 0; i < n; i++)
@@ -200,10 +200,10 @@ static int act(stud_hand *h, const stud_ps_step *st)
             stud_hand_apply(h, STUD_CALL, to, NULL);
             return 0;
         }
-    } else if (to < 0 && (move == STUD_PS_FOLD || move == STUD_PS_BRING_IN)) {
-        if (act_kind(h, move == STUD_PS_FOLD ? STUD_FOLD : STUD_BRING_IN) == 0)
+    } else if (to < 0 && (move == STUD_HH_FOLD || move == STUD_HH_BRING_IN)) {
+        if (act_kind(h, move == STUD_HH_FOLD ? STUD_FOLD : STUD_BRING_IN) == 0)
             return 0;
-    } else if (move == STUD_PS_BRING_IN) {
+    } else if (move == STUD_HH_BRING_IN) {
         if (stud_hand_check(h, STUD_BRING_IN, to) == STUD_OK) {
             stud_hand_apply(h, STUD_BRING_IN, to, NULL);
             return 0;
@@ -224,7 +224,7 @@ static int act(stud_hand *h, const stud_ps_step *st)
     return 0;
 }
 
-int stud_ps_replay(const stud_ps_hand *hd, const stud_rules *rules)
+int stud_ps_replay(const stud_hh_hand *hd, const stud_rules *rules)
 {
     replay rp;
     rp.pending_seats = 0;
@@ -252,9 +252,9 @@ int stud_ps_replay(const stud_ps_hand *hd, const stud_rules *rules)
     for (int s = 0; s < 8; s++)
         decision[s] = UNDECIDED;
     for (int i = 0; i < hd->n_steps; i++) {
-        const stud_ps_step *st = &hd->steps[i];
+        const stud_hh_step *st = &hd->steps[i];
         switch (st->type) {
-        case STUD_PS_DEALT:
+        case STUD_HH_DEALT:
             if (st->seat >= n)
                 return STUD_PS_FALLBACK;
             if (!rp.live_known)
@@ -271,14 +271,14 @@ int stud_ps_replay(const stud_ps_hand *hd, const stud_rules *rules)
             if (rp.pending_seats == rp.live && flush(&rp))
                 return STUD_PS_FALLBACK;
             break;
-        case STUD_PS_ACTED:
+        case STUD_HH_ACTED:
             if (flush(&rp))
                 return STUD_PS_FALLBACK;
             rp.live_known = 0;
             if (act(h, st))
                 return STUD_PS_FALLBACK;
             break;
-        case STUD_PS_COMMUNITY:
+        case STUD_HH_COMMUNITY:
             if (flush(&rp))
                 return STUD_PS_FALLBACK;
             rp.live_known = 0;
@@ -292,7 +292,7 @@ int stud_ps_replay(const stud_ps_hand *hd, const stud_rules *rules)
             if (st->seat >= n)
                 return STUD_PS_FALLBACK;
             if (decision[st->seat] == UNDECIDED)
-                decision[st->seat] = st->type == STUD_PS_SHOWED ? SHOWS : MUCKS;
+                decision[st->seat] = st->type == STUD_HH_SHOWED ? SHOWS : MUCKS;
             break;
         }
     }

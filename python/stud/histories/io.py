@@ -156,10 +156,21 @@ def _read(reading: Reading, source: Source, format: str | None,
         if found == "phh":
             items: Iterator[Any] = read_phh_lines(lines, name, profile=options, errors="yield")
         elif found == "pokerstars":
-            from .pokerstars import POKERSTARS_PROFILE, read_pokerstars_lines
+            from .pokerstars import (
+                POKERSTARS_PROFILE,
+                _read_pokerstars_path,
+                _utf8_path,
+                read_pokerstars_lines,
+            )
 
-            items = reading._reader = read_pokerstars_lines(
-                lines, file=name, profile=POKERSTARS_PROFILE if options is None else options)
+            chosen = POKERSTARS_PROFILE if options is None else options
+            path = _utf8_path(source)
+            if path is not None:  # (read as bytes, a part at a time, by the C reader)
+                close()
+                close = _nothing
+                items = reading._reader = _read_pokerstars_path(path, name, chosen)
+            else:
+                items = reading._reader = read_pokerstars_lines(lines, file=name, profile=chosen)
         else:
             from .sites import site_formats
 
@@ -176,6 +187,10 @@ def _read(reading: Reading, source: Source, format: str | None,
                 yield item
     finally:
         close()
+
+
+def _nothing() -> None:
+    pass
 
 
 #: the longest line read (characters, its line break included): a longer one

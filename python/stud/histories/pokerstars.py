@@ -82,14 +82,20 @@ check, which such a hand records; the profile's ``fold_when_can_check``
 
 from __future__ import annotations
 
+import codecs
 import io
-from collections.abc import Iterable, Iterator
+import itertools
+import os
+from collections.abc import Callable, Generator, Iterable, Iterator
+from pathlib import Path
 from typing import Any, Union
 
+from ..enums import Variant
+from ._fail import _Fail, _Skip
 from .errors import HistoryError
-from .ps_grammar import _CURRENCIES, _HEADER
-from .ps_parser import _Fail, _Parser, _Skip
-from .record import HandRecord
+from .ps_grammar import _CURRENCIES, _HEADER, _field_name
+from .ps_parser import _Parser
+from .record import HandRecord, _cached_rules
 
 __all__ = ["POKERSTARS_PROFILE", "HistoryError", "PokerStarsReader", "read_pokerstars",
            "read_pokerstars_file", "read_pokerstars_lines"]
@@ -108,6 +114,19 @@ __all__ = ["POKERSTARS_PROFILE", "HistoryError", "PokerStarsReader", "read_poker
 POKERSTARS_PROFILE: dict[str, Any] = {"bring_in_tiebreak": "suit", "board_tiebreak": "position",
                                       "max_raises": 3, "heads_up_uncapped": False,
                                       "fold_when_can_check": True}
+
+#: read through the C reader (False: the Python reader alone, for comparisons)
+_USE_C = True
+_BATCH_LINES = 1 << 14  # lines joined at a time for the C reader
+_CHUNK = 1 << 20  # bytes of a file read at a time
+_MAX_CARRY = 1 << 26  # bytes without a header before the rest goes to the Python reader
+_BOM = b"\xef\xbb\xbf"
+
+
+def _raising(error: BaseException) -> Iterator[str]:
+    raise error
+    yield  # (a generator)
+
 
 #: the most lines one hand may have (chat included) before it is refused:
 #: what keeps a damaged file from filling the memory
@@ -133,6 +152,22 @@ def _game_facts(desc: bytes,
     return int(variant), small, big, int(parser.cents), symbols
 
 
+def _game_record_facts(desc: bytes, options: dict[str, Any]) -> Any:
+    """``_game_facts`` for the C reader that makes records: (the facts,
+    the currency, the record's fields the game text gives), False or None."""
+    parser = _Parser([(1, "")], None, options)
+    try:
+        variant, small, big = parser._game(1, desc.decode("utf-8"))
+    except _Skip:
+        return False
+    except Exception:  # noqa: BLE001 - the Python reader says why, hand by hand
+        return None
+    symbols = sum(bit for symbol, bit in (("$", 1), ("€", 2), ("£", 4))
+                  if _CURRENCIES[symbol] == parser.currency)
+    return ((int(variant), small, big, int(parser.cents), symbols), parser.currency,
+            tuple((_field_name(name), value) for name, value in parser.fields))
+
+
 def _outside_error(line: str, file: str | None, number: int) -> HistoryError:
     """The error of a run of lines outside any hand, named by its first
     (the C reader's verdicts, stud.histories.verify, give the same)."""
@@ -150,7 +185,8 @@ class PokerStarsReader(Iterator[Union[HandRecord, HistoryError]]):
     """
 
     def __init__(self, lines: Iterable[str], *, file: str | None = None,
-                 profile: dict[str, Any] | None = None, first_line: int = 1) -> None:
+                 profile: dict[str, Any] | None = None, first_line: int = 1,
+                 _path: Path | None = None, _as_read: bool = True) -> None:
         self.file = file
         self.first_line = first_line  # the number of the first line (a part of a file)
         self.options: dict[str, Any] = dict(POKERSTARS_PROFILE if profile is None else profile)
@@ -158,7 +194,14 @@ class PokerStarsReader(Iterator[Union[HandRecord, HistoryError]]):
         self.errors = 0
         self.skipped = 0
         self.cancelled = 0
-        self._items = self._read(lines)
+        self._games: dict[bytes, Any] = {}
+        self._rules: dict[tuple[Any, ...], Any] = {}
+        if _path is not None:
+            self._items = self._read_file(_path, _as_read)
+        elif _USE_C:
+            self._items = self._read_batches(lines)
+        else:
+            self._items = self._read(lines, first_line)
 
     def __iter__(self) -> PokerStarsReader:
         return self
@@ -166,13 +209,188 @@ class PokerStarsReader(Iterator[Union[HandRecord, HistoryError]]):
     def __next__(self) -> HandRecord | HistoryError:
         return next(self._items)
 
-    def _read(self, lines: Iterable[str]) -> Iterator[HandRecord | HistoryError]:
+    # ---- through the C reader (src/studcore/ps_history.h) ---------------------------
+    # The text goes to C as UTF-8 bytes, a part at a time cut at a hand's
+    # header (as stud.histories.verify reads a file): the C reader reads each
+    # hand it can and makes its record; every other hand (one it cannot
+    # read, one the Python reader fails or skips) goes to the Python reader
+    # below, which gives its verdict and message.  A part whose bytes C does
+    # not take (stud_ps_clean) goes to the Python reader whole.
+
+    def _read_batches(self, lines: Iterable[str]) -> Iterator[HandRecord | HistoryError]:
+        """Lines read a batch at a time, joined, through C."""
+        from .._core import _ps_count_lines
+
+        source = iter(lines)
+        carry = b""
+        line = self.first_line
+        ended_cr = False
+        while True:
+            batch: list[str] = []
+            failure: BaseException | None = None
+            try:
+                batch.extend(itertools.islice(source, _BATCH_LINES))
+            except Exception as error:  # noqa: BLE001 - raised again after the lines read
+                failure = error
+            text = "".join(batch)
+            try:
+                data: bytes | None = text.encode("utf-8")
+            except UnicodeEncodeError:
+                data = None
+            ends = len(batch) - (0 if not batch or batch[-1][-1:] in ("\n", "\r") else 1)
+            if data is None or _ps_count_lines(data) != ends or (
+                    ended_cr and text[:1] == "\n"):
+                # lines that do not join into the same lines again (a line
+                # without its end, a break inside one): the Python reader's
+                rest: Iterable[str] = itertools.chain(
+                    io.StringIO(carry.decode("utf-8"), newline=""), batch,
+                    _raising(failure) if failure is not None else source)
+                yield from self._read(rest, line)
+                return
+            ended_cr = text[-1:] == "\r"
+            last = len(batch) < _BATCH_LINES
+            carry, line = yield from self._feed(carry, data, line, last and failure is None)
+            if failure is not None:
+                # the hand under way as the Python reader leaves it: ended by
+                # a blank line after its summary, or not read
+                yield from self._read(itertools.chain(
+                    io.StringIO(carry.decode("utf-8"), newline=""), _raising(failure)), line)
+            if last:
+                return
+
+    def _feed(self, carry: bytes, data: bytes, line: int,
+              last: bool) -> Generator[HandRecord | HistoryError, None, tuple[bytes, int]]:
+        """The hands of carry + data up to its last header (all of it when
+        ``last``); returns (what is left, the number of its first line)."""
+        from .._core import _ps_count_lines, _ps_last_header
+
+        buffer = carry + data if carry else data
+        cut = len(buffer) if last else _ps_last_header(buffer)
+        if not cut:
+            return buffer, line
+        part = memoryview(buffer)[:cut]
+        yield from self._part(part, line, None)
+        return buffer[cut:], line + _ps_count_lines(part)
+
+    def _part(self, part: memoryview, line: int,
+              lines_of: Callable[[memoryview, int], Iterable[str]] | None
+              ) -> Iterator[HandRecord | HistoryError]:
+        """One part of the text (whole hands) through C; ``lines_of``: the
+        lines of a part the C reader does not take (stud_ps_clean), as the
+        source gives them to the Python reader (None: the part is text)."""
+        from .._core import _ps_clean, _PsRecords
+
+        if not part:
+            return
+        if not _ps_clean(part):
+            yield from self._read(io.StringIO(str(part, "utf-8"), newline="")
+                                  if lines_of is None else lines_of(part, line), line)
+            return
+        items = _PsRecords(part, line, self._games, self._game_of, self._rules, self._rules_of,
+                           self.file)
+        skipped = 0
+        for item in items:
+            if items.skipped != skipped:  # (counted as the hands are passed over)
+                self.skipped += items.skipped - skipped
+                skipped = items.skipped
+            if type(item) is tuple:
+                kind, number, start, end = item
+                text = str(part[start:end], "utf-8")
+                if kind == "outside":
+                    self.errors += 1
+                    yield _outside_error(text, self.file, number)
+                else:
+                    yield from self._read(io.StringIO(text, newline=""), number)
+            else:
+                self.hands += 1
+                yield item
+        self.skipped += items.skipped - skipped
+
+    def _read_file(self, path: Path, as_read: bool) -> Iterator[HandRecord | HistoryError]:
+        """A UTF-8 file read as bytes, a part at a time, through C, its
+        lines as ``read`` reads them (``as_read``: a leading BOM dropped,
+        \\r\\r\\n one line end, NUL dropped, stray bytes Windows-1252,
+        a line of a MB an error) or as ``read_pokerstars_file`` does
+        (universal newlines, stray bytes U+FFFD)."""
+        from .._core import _ps_count_lines, _ps_last_header
+        from .io import _lines
+
+        def as_read_lines(part: memoryview, line: int) -> Iterable[str]:
+            return _lines(io.StringIO(str(part, "utf-8", "stud.cp1252"), newline=""),
+                          self.file, line)
+
+        def replaced_lines(part: memoryview, line: int) -> Iterable[str]:
+            return io.StringIO(str(part, "utf-8", "replace"), newline=None)
+
+        lines_of = as_read_lines if as_read else replaced_lines
+        with open(path, "rb") as handle:
+            carry = b""
+            line = 1
+            offset = 0  # of carry's first byte in the file
+            first = True
+            while True:
+                data = handle.read(_CHUNK)
+                buffer = carry + data if carry else data
+                if first:
+                    first = False
+                    if as_read and buffer.startswith(_BOM):  # (utf-8-sig, as read opens files)
+                        buffer = buffer[3:]
+                        offset = 3
+                if data:
+                    cut = _ps_last_header(buffer)
+                    if not cut:
+                        if len(buffer) > _MAX_CARRY:
+                            handle.seek(offset)
+                            if as_read:
+                                rest: Iterable[str] = _lines(io.TextIOWrapper(
+                                    handle, encoding="utf-8", errors="stud.cp1252",
+                                    newline=""), self.file, line)
+                            else:
+                                rest = io.TextIOWrapper(handle, encoding="utf-8",
+                                                        errors="replace", newline=None)
+                            yield from self._read(rest, line)
+                            return
+                        carry = buffer
+                        continue
+                else:
+                    cut = len(buffer)
+                part = memoryview(buffer)[:cut]
+                carry = buffer[cut:]
+                # (\r\r\n is one line end to read, two to the C splitter: the
+                # Python reader takes a part that holds one)
+                doubled = as_read and buffer.find(b"\r\r\n", 0, cut) >= 0
+                if doubled:
+                    yield from self._read(as_read_lines(part, line), line)
+                else:
+                    yield from self._part(part, line, lines_of)
+                line += _ps_count_lines(part) - (buffer.count(b"\r\r\n", 0, cut)
+                                                 if doubled else 0)
+                offset += cut
+                if not data:
+                    return
+
+    def _game_of(self, desc: bytes) -> Any:
+        return _game_record_facts(desc, self.options)
+
+    def _rules_of(self, variant: int, small: int, big: int, ante: int,
+                  bring_in: int | None) -> Any:
+        from .._core import _rules_seat_limit
+
+        try:
+            rules = _cached_rules(Variant(variant), small, big, ante, bring_in, **self.options)
+            return rules, _rules_seat_limit(rules)
+        except Exception:  # noqa: BLE001 - the Python reader reports it, hand by hand
+            return False
+
+    # ---- the Python reader -------------------------------------------------------------
+
+    def _read(self, lines: Iterable[str], first: int) -> Iterator[HandRecord | HistoryError]:
         hand: list[tuple[int, str]] = []
         extra = 0  # lines past MAX_HAND_LINES
         summary = False
         outside = False  # in a run of text outside any hand, already reported
         header = _HEADER.match
-        for number, raw in enumerate(lines, self.first_line):
+        for number, raw in enumerate(lines, first):
             line = raw.strip()
             if len(raw) > _MAX_LINE or line[:1] == "\ufeff":
                 line = raw[:_MAX_LINE].strip().lstrip("\ufeff").strip()
@@ -274,9 +492,41 @@ def read_pokerstars_file(path: str, *, encoding: str = "utf-8",
                          profile: dict[str, Any] | None = None) -> PokerStarsReader:
     """``read_pokerstars_lines`` of a file, opened as it is read and closed
     at its end (bytes that do not decode become U+FFFD)."""
+    if _USE_C and codecs.lookup(encoding).name == "utf-8" and Path(path).is_file():
+        # (as bytes, a part at a time, through the C reader)
+        return PokerStarsReader((), file=str(path), profile=profile, _path=Path(path),
+                                _as_read=False)
 
     def lines() -> Iterator[str]:
         with open(path, encoding=encoding, errors="replace", newline=None) as stream:
             yield from stream
 
     return PokerStarsReader(lines(), file=str(path), profile=profile)
+
+
+def _utf8_path(source: object) -> Path | None:
+    """The path of a regular UTF-8 file (None: not a path, not a regular
+    file, another encoding: read as lines)."""
+    from .encoding import HEAD_BYTES, detect_encoding
+
+    if not _USE_C or not isinstance(source, (str, os.PathLike)) or (
+            isinstance(source, str) and ("\n" in source or "\r" in source)):
+        return None
+    path = Path(source)
+    try:
+        if not path.is_file():
+            return None
+        with open(path, "rb") as handle:
+            if detect_encoding(handle.read(HEAD_BYTES)) not in ("utf-8", "utf-8-sig"):
+                return None
+    except OSError:
+        return None
+    return path
+
+
+def _read_pokerstars_path(path: str | os.PathLike[str], file: str | None,
+                          profile: dict[str, Any] | None) -> PokerStarsReader:
+    """The reader of a UTF-8 PokerStars file, read as bytes through C (as
+    ``read`` reads its lines: \\r\\r\\n is one line end, stray bytes are
+    Windows-1252, a leading BOM is dropped)."""
+    return PokerStarsReader((), file=file, profile=profile, _path=Path(path))

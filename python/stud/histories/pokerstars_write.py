@@ -301,7 +301,8 @@ class _Writer:
 
     def _says_the_game(self, prefix: str, desc: str, date: str) -> bool:
         """Whether a kept game text still says the record's game and stakes."""
-        from .ps_parser import _Fail, _Parser, _Skip
+        from ._fail import _Fail, _Skip
+        from .ps_parser import _Parser
 
         header = f"{prefix}{self.hand_id}: {desc} - {date}"
         parser = _Parser([(1, header)], None, {})

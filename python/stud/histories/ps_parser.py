@@ -1,7 +1,7 @@
-"""One PokerStars hand's lines to a ``HandRecord``: ``_Parser``, and the
-exceptions that end a hand's reading (``_Fail``: an error; ``_Skip``:
-another game, or a cancelled hand).  ``pokerstars`` reads a file hand by
-hand with it."""
+"""One PokerStars hand's lines to a ``HandRecord``: ``_Parser``, which ends
+a hand's reading with ``_fail``'s exceptions (``_Fail``: an error;
+``_Skip``: another game, or a cancelled hand).  ``pokerstars`` reads the
+hands the C reader leaves to it with it."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from typing import Any
 from .._core import Card, _checked_stacks
 from ..enums import Variant
 from ..game import Rules
+from ._fail import _Fail, _Skip
 from .ps_grammar import (
     _ACTED,
     _ACTION_VERB,
@@ -62,21 +63,6 @@ from .record import (
     _trusted,
     show_once,
 )
-
-
-class _Fail(Exception):
-    def __init__(self, line: int, reason: str) -> None:
-        super().__init__(reason)
-        self.line = line
-        self.reason = reason
-
-
-class _Skip(Exception):
-    """A hand of another game, or a cancelled one (``cancelled``)."""
-
-    def __init__(self, cancelled: bool = False) -> None:
-        super().__init__()
-        self.cancelled = cancelled
 
 
 class _Parser:

@@ -42,7 +42,7 @@ import re
 from typing import Any
 
 from ...enums import Variant
-from ..ps_parser import _Fail, _Skip
+from .._fail import _Fail, _Skip
 from ..record import HandRecord
 from . import SiteFormat
 from .wpn import _card, _damaged, _Hand, _HandsReader, _Lines

@@ -46,7 +46,7 @@ import re
 from typing import Any, ClassVar
 
 from ...enums import Variant
-from ..ps_parser import _Fail, _Skip
+from .._fail import _Fail, _Skip
 from ..record import HandRecord, Move
 from . import SiteFormat
 from .wpn import _card, _damaged, _Hand, _HandsReader, _Lines

@@ -77,8 +77,8 @@ from typing import Any, ClassVar, Union
 
 from ..._core import Card
 from ...enums import Variant
+from .._fail import _Fail, _Skip
 from ..errors import HistoryError
-from ..ps_parser import _Fail, _Skip
 from ..record import (
     Acted,
     Dealt,

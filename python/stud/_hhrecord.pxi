@@ -1,0 +1,237 @@
+# HandRecords from the neutral description of a hand the C readers make
+# (src/studcore/hh_hand.h), and the loop over one part of a PokerStars file
+# that reads its hands in C (src/studcore/ps_history.h), for
+# stud.histories.pokerstars.  The record is the one the constructor would
+# make (record.py's ``_trusted``): the C reader has checked its values.
+
+cdef object _HH_CLASSES = None   # (HandRecord, Source, Dealt, CommunityDealt, Acted, Showed, Mucked)
+cdef tuple _HH_CARDS = None      # card index -> Card (255: None)
+cdef tuple _HH_MOVES = None      # Move by number
+cdef tuple _HH_RECORD_FIELDS = None
+cdef dict _HH_STEPS = {}         # a step's bytes (line aside) -> the step: immutable, so shared
+cdef Py_ssize_t _HH_CACHE_SIZE = 1 << 14
+
+cdef tuple _BRING_IN_FROM = (None, "the first call of the bring-in", "the bring-in, all in",
+                             "not in the hand: the rules' default")
+
+
+cdef _hh_setup():
+    global _HH_CLASSES, _HH_CARDS, _HH_MOVES, _HH_RECORD_FIELDS
+    from stud.histories.record import (Acted, CommunityDealt, Dealt, HandRecord, Move, Mucked,
+                                       Showed, Source)
+    _HH_CLASSES = (HandRecord, Source, Dealt, CommunityDealt, Acted, Showed, Mucked)
+    cards = [None] * 256
+    for index in range(52):
+        cards[index] = Card.from_index(index)
+    _HH_CARDS = tuple(cards)
+    _HH_MOVES = tuple(Move(k) for k in range(4))
+    _HH_RECORD_FIELDS = tuple(HandRecord._fields)
+
+
+cdef inline object _hh_trusted(object cls, tuple fields, tuple values):
+    """record.py's ``_trusted``: the record without its checks."""
+    record = object.__new__(cls)
+    record.__dict__.update(zip(fields, values))
+    return record
+
+
+cdef inline str _hh_text(const char *buf, stud_hh_span span):
+    return buf[span.start:span.start + span.len].decode("utf-8")
+
+
+cdef tuple _hh_cards(const uint8_t *cards, int n):
+    cdef int k
+    return tuple([_HH_CARDS[cards[k]] for k in range(n)])
+
+
+cdef object _hh_step(const stud_hh_step *step):
+    """The record.py step of a C step, shared with every equal one."""
+    # the key: type, seat, move, card count, then the amount or the cards
+    # (six bits each, 63 for an unknown card): 53 bits at most
+    cdef uint64_t key = step.type | (<uint64_t>step.seat & 7) << 3 | \
+        (<uint64_t>step.move & 3) << 6 | (<uint64_t>step.n_cards & 7) << 8
+    cdef int c
+    if step.type == STUD_HH_ACTED:
+        key |= <uint64_t>(<int64_t>step.to + 1) << 11
+    else:
+        for c in range(step.n_cards if step.n_cards <= 7 else 7):
+            key |= <uint64_t>(step.cards[c] if step.cards[c] < 52 else 63) << (11 + 6 * c)
+    k = key
+    found = _HH_STEPS.get(k)
+    if found is not None:
+        return found
+    HandRecord, Source, Dealt, CommunityDealt, Acted, Showed, Mucked = _HH_CLASSES
+    cdef int t = step.type
+    if t == STUD_HH_DEALT:
+        made = _hh_trusted(Dealt, ("seat", "cards"), (step.seat, _hh_cards(step.cards, step.n_cards)))
+    elif t == STUD_HH_COMMUNITY:
+        made = _hh_trusted(CommunityDealt, ("card",), (_HH_CARDS[step.cards[0]],))
+    elif t == STUD_HH_ACTED:
+        made = _hh_trusted(Acted, ("seat", "move", "to"), (
+            step.seat, _HH_MOVES[step.move], None if step.to == STUD_HH_NONE else step.to))
+    elif t == STUD_HH_SHOWED:
+        made = _hh_trusted(Showed, ("seat", "cards"), (step.seat, _hh_cards(step.cards, step.n_cards)))
+    else:
+        made = _hh_trusted(Mucked, ("seat",), (step.seat,))
+    if len(_HH_STEPS) >= _HH_CACHE_SIZE:
+        _HH_STEPS.clear()
+    _HH_STEPS[k] = made
+    return made
+
+
+cdef tuple _ps_card_lists(const stud_ps_cards *lists, int n):
+    cdef int k, c
+    return tuple([(lists[k].seat, " ".join([str(_HH_CARDS[lists[k].cards[c]])
+                                            for c in range(lists[k].n_cards)]))
+                  for k in range(n)])
+
+
+cdef object _ps_record(const char *buf, const stud_ps_item *item, stud_hh_hand *hand,
+                       stud_ps_extra *extra, object rules, tuple game_fields, object currency,
+                       object file):
+    """The HandRecord of a hand stud_ps_read read (as the Python reader made it)."""
+    cdef int seat, k
+    cdef Py_ssize_t end
+    HandRecord, Source = _HH_CLASSES[0], _HH_CLASSES[1]
+    players = tuple([_hh_text(buf, hand.players[seat]) for seat in range(hand.n_seats)])
+    # the fields, in the order the Python reader adds them: the game's, the
+    # header's, the table's, the hero's, then the record's own
+    fields = list(game_fields)
+    end = item.start
+    while end < item.end and buf[end] != b'\n' and buf[end] != b'\r':
+        end += 1
+    if buf[item.start:item.start + 16].lower() == b"pokerstars zoom ":
+        fields.append(("_zoom", True))
+    date = buf[item.desc_end:end].decode("utf-8").strip()
+    if date:
+        fields.append(("_date", date[1:].strip()))
+    if extra.max_seats:
+        fields.append(("seat_count", extra.max_seats))
+    if extra.hero >= 0:
+        fields.append(("_hero", players[extra.hero]))
+    if extra.bring_in_from != STUD_PS_BRING_IN_LINE:
+        fields.append(("_bring_in_from", _BRING_IN_FROM[extra.bring_in_from]))
+    if extra.n_pots:
+        fields.append(("_pots", tuple([extra.pots[k] for k in range(extra.n_pots)])))
+    if extra.n_mucked:
+        fields.append(("_mucked_cards", _ps_card_lists(extra.mucked, extra.n_mucked)))
+    if extra.n_shown:
+        fields.append(("_shown_cards", _ps_card_lists(extra.shown, extra.n_shown)))
+    steps = tuple([_hh_step(&hand.steps[k]) for k in range(hand.n_steps)])
+    table = _hh_text(buf, hand.table) if hand.table.start else None
+    source = _hh_trusted(Source, ("file", "line", "format"), (file, hand.first_line, "pokerstars"))
+    return _hh_trusted(HandRecord, _HH_RECORD_FIELDS, (
+        rules, tuple([hand.stacks[seat] for seat in range(hand.n_seats)]), steps, players,
+        tuple([hand.seat_numbers[seat] for seat in range(hand.n_seats)]),
+        _hh_text(buf, hand.hand_id), table,
+        tuple([hand.collected[seat] for seat in range(hand.n_seats)]), hand.rake, None, currency,
+        tuple(fields), source))
+
+
+@cython.final
+@cython.auto_pickle(False)
+cdef class _PsRecords:
+    """The items of clean bytes (_ps_clean) split into hands and read in C,
+    one at a time, in file order: the HandRecord of a hand read here,
+    ("hand", first line, start, end) for a hand left to the Python reader,
+    ("outside", line, start, end) for a line outside any hand.  ``skipped``:
+    the hands of other games passed over so far.
+
+    ``games``: header game text (bytes) -> ``game_of(text)``: None (the
+    Python reader fails on it), False (another game: skipped), or
+    ((variant, small bet, big bet, cents, currency symbols), currency, the
+    record's fields of the game).  ``rules_cache``: (variant, small, big,
+    ante, bring-in or None) -> ``rules_of(...)``: (Rules, the most seats),
+    or False (the Python reader fails)."""
+    cdef const unsigned char[::1] data
+    cdef stud_ps_scanner scanner
+    cdef stud_hh_hand *hand
+    cdef stud_ps_extra extra
+    cdef dict games, rules_cache
+    cdef object game_of, rules_of, file, last_game
+    cdef bytes last_desc
+    cdef public long skipped
+
+    cdef bint ready
+
+    def __cinit__(self, *args, **kwargs):
+        self.hand = <stud_hh_hand *>PyMem_Malloc(sizeof(stud_hh_hand))
+        if self.hand == NULL:
+            raise MemoryError()
+
+    def __init__(self, const unsigned char[::1] data, long first_line, dict games,
+                 object game_of, dict rules_cache, object rules_of, object file):
+        self.data = data
+        self.games, self.game_of, self.rules_cache, self.rules_of = games, game_of, rules_cache, rules_of
+        self.file = file
+        self.skipped = 0
+        if _HH_CLASSES is None:
+            _hh_setup()
+        if data.shape[0] == 0:
+            raise ValueError("no bytes to read")
+        stud_ps_scanner_init(&self.scanner, <const char *>&data[0], data.shape[0], first_line)
+        self.ready = True
+
+    def __dealloc__(self):
+        PyMem_Free(self.hand)
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        cdef stud_ps_item item
+        cdef stud_ps_game game
+        cdef stud_hh_hand *hand = self.hand
+        if not self.ready:
+            raise StopIteration
+        cdef const char *buf = <const char *>&self.data[0]
+        cdef bint fits
+        cdef int seat
+        cdef long total
+        while True:
+            stud_ps_scan(&self.scanner, &item)
+            if item.kind == STUD_PS_END:
+                raise StopIteration
+            if item.kind == STUD_PS_OUTSIDE:
+                return ("outside", item.first_line, item.start, item.end)
+            if item.n_lines > STUD_PS_MAX_HAND_LINES:
+                return ("hand", item.first_line, item.start, item.end)
+            desc = buf[item.desc_start:item.desc_end]
+            if desc != self.last_desc:
+                facts = self.games.get(desc)
+                if facts is None and desc not in self.games:
+                    facts = self.games[desc] = self.game_of(desc)
+                self.last_desc, self.last_game = desc, facts
+            facts = self.last_game
+            if facts is False:
+                self.skipped += 1
+                continue
+            if facts is None:
+                return ("hand", item.first_line, item.start, item.end)
+            game.variant, game.small_bet, game.big_bet, game.cents, game.symbols = facts[0]
+            if stud_ps_read(buf, &item, &game, hand, &self.extra) != STUD_PS_REPRODUCED:
+                return ("hand", item.first_line, item.start, item.end)
+            key = (game.variant, game.small_bet, game.big_bet, hand.ante,
+                   None if hand.bring_in == STUD_HH_NONE else hand.bring_in)
+            entry = self.rules_cache.get(key)
+            if entry is None:
+                entry = self.rules_cache[key] = self.rules_of(*key)
+            if entry is False:
+                return ("hand", item.first_line, item.start, item.end)
+            # the engine's checks of the stacks (_checked_stacks)
+            fits = hand.n_seats <= entry[1]
+            total = 0
+            for seat in range(hand.n_seats):
+                fits = fits and hand.stacks[seat] > 0
+                total += hand.stacks[seat]
+            if not fits or total > (1 << 30):
+                return ("hand", item.first_line, item.start, item.end)
+            return _ps_record(buf, &item, hand, &self.extra, entry[0], facts[2], facts[1],
+                              self.file)
+
+
+def _rules_seat_limit(rules) -> int:
+    """The most seats the engine deals these rules to."""
+    cdef stud_rules c_rules
+    _c_rules(rules, &c_rules)
+    return _seat_limit(&c_rules)
