@@ -82,6 +82,17 @@ static inline uint16_t stud_regular_low(uint64_t cards, int five_ranks)
     return stud_eval_razz(cards);
 }
 
+/* A Hi-Lo Regular hand's values (13.4): its high, and its low as
+ * stud_regular_low gives it, both from one table read. */
+static inline stud_values stud_regular_values(uint64_t cards, int five_ranks)
+{
+    stud_values v;
+    stud_eval_high_razz(cards, &v.high, &v.low);
+    if (five_ranks && stud_popcount(stud_rank_set(cards)) < 5)
+        v.low = 0;
+    return v;
+}
+
 /* ---- what game.c and settle.c share ---------------------------------------------- */
 
 /* Appends an event to the caller's log, if any and while it has room. */
