@@ -158,7 +158,8 @@ double stud_policy_strength_of(uint64_t cards, int n, int scoring)
         uint16_t high_value, low_value;
         stud_eval_high_razz(cards, &high_value, &low_value);
         double high = high_value / (double)STUD_HIGH_CLASSES;
-        double low = (double)((int)low_value - (STUD_RAZZ_CLASSES - 1287)) / 1287.0;
+        double low = (double)((int)low_value - (STUD_RAZZ_CLASSES - STUD_RAZZ_UNPAIRED)) /
+                     (double)STUD_RAZZ_UNPAIRED;
         return high > low ? high : low;
     }
     if (scoring == STUD_SCORE_27) {

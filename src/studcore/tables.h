@@ -47,6 +47,7 @@
 
 #define STUD_HIGH_CLASSES 7462
 #define STUD_RAZZ_CLASSES 6175
+#define STUD_RAZZ_UNPAIRED 1287 /* the top razz values: five distinct ranks, C(13, 5) */
 #define STUD_LOW8_CLASSES 56
 #define STUD_27_CLASSES 7462
 
