@@ -117,12 +117,13 @@ static stud_values value_of(int scoring, uint64_t hand)
     } else if (scoring == STUD_SCORE_27) {
         v.high = stud_eval_27(hand);
         v.low = 0;
-    } else if (scoring == STUD_SCORE_HILO_REGULAR || scoring == SCORE_REGULAR_FIVE) {
-        v = stud_regular_values(hand, scoring == SCORE_REGULAR_FIVE);
     } else {
         uint32_t slot = stud_hash_slot(stud_rank_key(hand));
         v.high = stud_high_with_slot(hand, slot);
-        v.low = scoring == STUD_SCORE_HILO8 ? stud_eval_low8(hand) : 0;
+        v.low = scoring == STUD_SCORE_HILO8          ? stud_eval_low8(hand)
+                : scoring == STUD_SCORE_HILO_REGULAR ? stud_razz_by_slot[slot]
+                : scoring == SCORE_REGULAR_FIVE      ? stud_regular_low(hand, 1)
+                                                     : 0;
     }
     return v;
 }

@@ -34,21 +34,15 @@ static inline uint64_t stud_flush_lanes(uint64_t mask)
     return (x + 0x007B007B007B007Bull) & 0x0080008000800080ull;
 }
 
-/* The best high of 5..7 cards given `value`, the high of its rank multiset
- * (flushes aside): a flush or straight flush replaces it when better. */
-static inline uint16_t stud_high_flushed(uint64_t mask, uint16_t value)
+static inline uint16_t stud_high_with_slot(uint64_t mask, uint32_t slot)
 {
+    uint16_t value = stud_high_by_slot[slot];
     uint64_t flush = stud_flush_lanes(mask);
     if (flush) { /* rare: about 3% of random 7-card hands */
         uint16_t f = stud_flush_high[stud_suit_field(mask, stud_ctz64(flush) >> 4)];
         value = f > value ? f : value;
     }
     return value;
-}
-
-static inline uint16_t stud_high_with_slot(uint64_t mask, uint32_t slot)
-{
-    return stud_high_flushed(mask, stud_high_by_slot[slot]);
 }
 
 static inline uint16_t stud_eval_high(uint64_t mask)
@@ -59,16 +53,6 @@ static inline uint16_t stud_eval_high(uint64_t mask)
 static inline uint16_t stud_eval_razz(uint64_t mask)
 {
     return stud_razz_by_slot[stud_hash_slot(stud_rank_key(mask))];
-}
-
-/* stud_eval_high and stud_eval_razz of the same 5..7 cards, from one
- * table read (stud_high_razz_by_slot): Hi-Lo Regular's showdown (13.4)
- * needs both, and two reads in two tables cost it a cache miss a hand. */
-static inline void stud_eval_high_razz(uint64_t mask, uint16_t *high, uint16_t *razz)
-{
-    uint32_t both = stud_high_razz_by_slot[stud_hash_slot(stud_rank_key(mask))];
-    *high = stud_high_flushed(mask, (uint16_t)(both & 0xFFFFu));
-    *razz = (uint16_t)(both >> 16);
 }
 
 /* The best 2-7 low of 5..7 cards given `value`, the 2-7 value of its rank

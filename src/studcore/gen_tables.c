@@ -495,14 +495,6 @@ static void write_u16(FILE *f, const char *decl, const uint16_t *v, size_t n)
     fprintf(f, "\n};\n\n");
 }
 
-static void write_u32(FILE *f, const char *decl, const uint32_t *v, size_t n)
-{
-    fprintf(f, "%s = {", decl);
-    for (size_t i = 0; i < n; i++)
-        fprintf(f, "%s%lu,", i % 8 ? " " : "\n    ", (unsigned long)v[i]);
-    fprintf(f, "\n};\n\n");
-}
-
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -546,7 +538,6 @@ int main(int argc, char **argv)
     build_flushes();
 
     static uint16_t high_by_slot[MAX_SLOTS], razz_by_slot[MAX_SLOTS], low27_by_slot[MAX_SLOTS];
-    static uint32_t high_razz_by_slot[MAX_SLOTS];
     static uint32_t rkey_value[MAX_SLOTS];
     static uint16_t rkey_27[MAX_SLOTS];
     for (uint32_t slot = 0; slot < mask_hash.n_slots; slot++) {
@@ -554,7 +545,6 @@ int main(int argc, char **argv)
         high_by_slot[slot] = key < 0 ? 0 : key_best[key].high;
         razz_by_slot[slot] = key < 0 ? 0 : key_best[key].razz;
         low27_by_slot[slot] = key < 0 ? 0 : key_best[key].low27;
-        high_razz_by_slot[slot] = (uint32_t)high_by_slot[slot] | (uint32_t)razz_by_slot[slot] << 16;
     }
     for (uint32_t slot = 0; slot < add_hash.n_slots; slot++) {
         int key = add_hash.slot_key[slot];
@@ -579,7 +569,6 @@ int main(int argc, char **argv)
     write_u16(f, "const uint16_t stud_high_by_slot[]", high_by_slot, mask_hash.n_slots + 1);
     write_u16(f, "const uint16_t stud_razz_by_slot[]", razz_by_slot, mask_hash.n_slots + 1);
     write_u16(f, "const uint16_t stud_27_by_slot[]", low27_by_slot, mask_hash.n_slots + 1);
-    write_u32(f, "const uint32_t stud_high_razz_by_slot[]", high_razz_by_slot, mask_hash.n_slots);
     /* the five ranks of each 2-7 value of five distinct ranks, unsuited
      * (no pair, straight); 0 for the others */
     static uint16_t low27_ranks[STUD_27_CLASSES + 1];

@@ -177,15 +177,13 @@ void stud_settle(stud_hand *h, unsigned contenders, int auto_show, stud_log *log
         if (!(contenders >> seat & 1))
             continue;
         uint64_t cards = h->all_mask[seat] | h->community; /* 8.3: cards speak */
-        if (scoring == STUD_SCORE_HILO_REGULAR) { /* 13.4: every hand has a low (>= 1) */
-            values[seat] = stud_regular_values(cards, h->rules.low_needs_five_ranks);
-            continue;
-        }
         values[seat].high = main_kind == STUD_EVAL_RAZZ ? stud_eval_razz(cards)
                             : main_kind == STUD_EVAL_27 ? stud_eval_27(cards)
                                                         : stud_eval_high(cards);
         if (scoring == STUD_SCORE_HILO8) /* no low outside hi-lo: it stays 0 */
             values[seat].low = stud_eval_low8(cards);
+        else if (scoring == STUD_SCORE_HILO_REGULAR) /* 13.4: every hand has a low (>= 1) */
+            values[seat].low = stud_regular_low(cards, h->rules.low_needs_five_ranks);
     }
 
     /* Folded and mucked chips are dead money.  (A player may muck only when

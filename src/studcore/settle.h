@@ -72,18 +72,14 @@ static inline stud_winners stud_winners_of(const stud_values *v, int n, unsigned
     return w;
 }
 
-/* A Hi-Lo Regular hand's values (13.4): its high, and its low, the A-5 low
- * of 9.6 with no qualifier, so that every hand has one; both from one table
- * read.  With `five_ranks` (13.5) no low (0) without five distinct ranks
- * among the cards: then, and only then, the best A-5 low holds a pair, and
- * every paired low ranks below the STUD_RAZZ_UNPAIRED unpaired ones. */
-static inline stud_values stud_regular_values(uint64_t cards, int five_ranks)
+/* The low of Hi-Lo Regular (13.4): the A-5 low of 9.6, no qualifier, so
+ * every hand has one; with `five_ranks` (13.5) none (0) without five
+ * distinct ranks among the cards. */
+static inline uint16_t stud_regular_low(uint64_t cards, int five_ranks)
 {
-    stud_values v;
-    stud_eval_high_razz(cards, &v.high, &v.low);
-    if (five_ranks && v.low <= STUD_RAZZ_CLASSES - STUD_RAZZ_UNPAIRED)
-        v.low = 0;
-    return v;
+    if (five_ranks && stud_popcount(stud_rank_set(cards)) < 5)
+        return 0;
+    return stud_eval_razz(cards);
 }
 
 /* ---- what game.c and settle.c share ---------------------------------------------- */

@@ -155,11 +155,8 @@ double stud_policy_strength_of(uint64_t cards, int n, int scoring)
          * counts by its place among the 1287 unpaired lows (the top of the
          * A-5 scale: a ten low about 0.8, a jack low 0.64), a paired low
          * as nothing */
-        uint16_t high_value, low_value;
-        stud_eval_high_razz(cards, &high_value, &low_value);
-        double high = high_value / (double)STUD_HIGH_CLASSES;
-        double low = (double)((int)low_value - (STUD_RAZZ_CLASSES - STUD_RAZZ_UNPAIRED)) /
-                     (double)STUD_RAZZ_UNPAIRED;
+        double high = stud_eval_high(cards) / (double)STUD_HIGH_CLASSES;
+        double low = (double)((int)stud_eval_razz(cards) - (STUD_RAZZ_CLASSES - 1287)) / 1287.0;
         return high > low ? high : low;
     }
     if (scoring == STUD_SCORE_27) {

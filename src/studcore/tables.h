@@ -47,7 +47,6 @@
 
 #define STUD_HIGH_CLASSES 7462
 #define STUD_RAZZ_CLASSES 6175
-#define STUD_RAZZ_UNPAIRED 1287 /* the top razz values: five distinct ranks, C(13, 5) */
 #define STUD_LOW8_CLASSES 56
 #define STUD_27_CLASSES 7462
 
@@ -60,9 +59,6 @@ extern const uint16_t stud_hash_disp[(1u << STUD_HASH_BUCKET_BITS) + 1];
 extern const uint16_t stud_high_by_slot[];   /* best high value of the multiset, flushes aside */
 extern const uint16_t stud_razz_by_slot[];   /* best A-5 low of the multiset */
 extern const uint16_t stud_27_by_slot[];    /* best 2-7 low of the multiset, as if no flush */
-/* stud_high_by_slot | stud_razz_by_slot << 16: both values of a slot in one
- * read, for a showdown that needs both (Hi-Lo Regular, docs/rules.md 13.4). */
-extern const uint32_t stud_high_razz_by_slot[];
 /* The five ranks (bit r: rank index r) of each 2-7 value of five distinct
  * ranks and no flush (no pair, straight); 0 for the other values. */
 extern const uint16_t stud_27_ranks[STUD_27_CLASSES + 1];

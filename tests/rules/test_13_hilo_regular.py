@@ -283,30 +283,6 @@ def test_13_5_five_ranks_still_win_the_low():
     assert hand.payouts == [7, 7]
 
 
-def test_13_5_five_ranks_exactly_when_the_a5_low_is_unpaired():
-    """The engine reads 13.5 off the A-5 value: cards hold five distinct
-    ranks exactly when their best A-5 low is one of the C(13, 5) = 1287
-    unpaired lows at the top of the scale.  Every multiset of 5 to 7 ranks
-    (suits never change an A-5 low), against a count of its ranks."""
-    from itertools import combinations_with_replacement
-
-    top_paired = 6175 - 1287
-    seen = 0
-    for n in (5, 6, 7):
-        for ranks in combinations_with_replacement("A23456789TJQK", n):
-            if max(ranks.count(r) for r in set(ranks)) > 4:
-                continue
-            used: dict[str, int] = {}
-            cards = []
-            for r in ranks:
-                cards.append(r + "cdhs"[used.get(r, 0)])
-                used[r] = used.get(r, 0) + 1
-            value = stud.evaluate_razz(" ".join(cards)).value
-            assert (value > top_paired) == (len(set(ranks)) >= 5), cards
-            seen += 1
-    assert seen == 6175 + 18_395 + 49_205
-
-
 def test_13_5_option_validated():
     assert Rules(HL, 10).low_needs_five_ranks is False
     assert Rules(HL, 10, low_needs_five_ranks=True).low_needs_five_ranks is True
