@@ -3,7 +3,7 @@ classes (three ranks, pairs and trips included, as the Razz table), and
 every one of the 1,755 suit-pattern classes against a random hand.
 
     stud table --game razz27 --matchups vs-random --trials 200000 --seed 1 --workers 2 --out razz27_vs_random.parquet
-    python bench/razz27_table.py heads-up --batches 10 --batch-trials 1000 --seed 1 --workers 2 --out razz27_heads_up.jsonl
+    python bench/razz27_table.py heads-up --batches 8 --batch-trials 1250 --seed 1 --workers 2 --out razz27_heads_up.jsonl --resume
     python bench/razz27_table.py report razz27_vs_random.parquet razz27_heads_up.jsonl \\
         --markdown bench/results/razz27_table.md --png docs/images/razz27_heads_up.png
 
@@ -391,8 +391,8 @@ def main(argv=None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     run = sub.add_parser("heads-up", help="compute the heads-up table of the rank classes")
     run.add_argument("--out", required=True, help="the JSON-lines results file")
-    run.add_argument("--batches", type=int, default=10, help="deals (runs) per matchup")
-    run.add_argument("--batch-trials", type=int, default=1000, help="trials per run")
+    run.add_argument("--batches", type=int, default=8, help="deals (runs) per matchup")
+    run.add_argument("--batch-trials", type=int, default=1250, help="trials per run")
     run.add_argument("--seed", type=int, default=1)
     run.add_argument("--workers", type=int, default=2)
     run.add_argument("--chunk-rows", type=int, default=64)
