@@ -265,9 +265,19 @@ class Table:
         self.broken = None
         self.bits = 0
         seed = self.stream.next_seed()
-        self.hand = (self.dealer.deal(seed) if self.fast
-                     else Hand(self.rules, self.stacks, seed=seed))
-        return self.play_others(-1, seat, out)
+        if not self.fast:
+            self.hand = Hand(self.rules, self.stacks, seed=seed)
+            return self.play_others(-1, seat, out)
+        hand = self.hand = self.dealer.deal(seed)
+        if not self.in_c:
+            return self.play_others(-1, seat, out)
+        try:  # (play_others's C call, without its loop for Python seats)
+            r = _env_play(hand, self.stream, self.codes, -1, seat, out)
+        except BaseException as error:
+            self.fail(error)
+            raise
+        self.bits = r & _BITS
+        return r
 
     def play_others(self, a: int = -1, seat: int = 0,
                     out: NDArray[np.float32] | None = None) -> int:

@@ -144,7 +144,7 @@ class GymEnv(gym.Env[Observation, int]):
 
     def _obs(self, seen: NDArray[np.float32] | None = None
              ) -> tuple[Observation, dict[str, Any]]:
-        mask = self._table.mask()  # (all 0 once the hand is over: no decision awaited)
+        mask = _MASKS[self._table.bits].copy()  # (all 0 once the hand is over)
         if seen is None:
             seen = self._table.observe(self.seat)
         obs: Observation = {"observation": seen, "action_mask": mask}
@@ -158,7 +158,7 @@ class GymEnv(gym.Env[Observation, int]):
         it; without, the next hand of the current stream (or a random one)."""
         given = None if seed is None else seed_or_random(seed)  # (mod 2**64, as everywhere)
         super().reset(seed=given)
-        seen = np.empty(OBS_SIZE, dtype=np.float32)  # (written by the table, for self.seat)
+        seen = _empty(OBS_SIZE, _FLOAT32)  # (written by the table, for self.seat)
         try:
             if given is not None or not self._started:
                 if given is None:
