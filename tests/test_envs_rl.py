@@ -465,10 +465,11 @@ def test_amounts_sit_near_the_one_hot_features():
     assert obs.max() <= 5  # the counts (bets and raises left) are small whole numbers
 
 
-# ---- 8. Tianshou (its own extra: heavy, and not in CI's install) ---------------------------
+# ---- 8. Tianshou (the test and rl extras on Python 3.11+, so CI installs it) ----------------
 
 def test_tianshou_pettingzoo_wrapper_plays_the_aec_env():
-    pytest.importorskip("tianshou", reason="the 'tianshou' extra is not installed")
+    pytest.importorskip("tianshou", reason="the 'tianshou' extra is not installed "
+                                           "(Tianshou 2.x needs Python 3.11+)")
     from tianshou.env import PettingZooEnv
 
     env = PettingZooEnv(aec_env("razz", 3))

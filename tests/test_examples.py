@@ -86,3 +86,22 @@ def test_self_play_seats_a_frozen_network_through_observation_policy():
     for name in ("before", "after"):
         assert summary[name]["hands"] == 500
     assert len(summary["curve"]) >= 1
+
+
+def test_tianshou_dqn_trains_through_pettingzoo_env_on_the_aec_env():
+    pytest.importorskip("torch", reason="the 'rl' extra is not installed")
+    pytest.importorskip("tianshou", reason="the 'tianshou' extra is not installed "
+                                           "(Tianshou 2.x needs Python 3.11+)")
+    summary = load("tianshou_dqn_aec").main(["--quick", "--opponents", "call"])
+    results = summary["results"]
+    assert set(results) == {"trained vs call", "untrained vs call"}
+    for r in results.values():
+        assert r["hands"] == 500 and r["se"] > 0
+        # the masked greedy choice never picks an id the table refuses (during
+        # training the AEC environment would have raised ValueError on one)
+        assert r["illegal"] == 0
+    # the network trained: its weights moved away from the initial ones it was copied from
+    import torch
+    moved = [not torch.equal(a, b) for a, b in
+             zip(summary["trained"].parameters(), summary["untrained"].parameters())]
+    assert any(moved)

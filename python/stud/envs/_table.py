@@ -230,6 +230,9 @@ class Table:
         #: False: every seat's action goes through the Python loop of
         #: ``play_others_python`` (the reference the C path is tested against)
         self.fast: bool = True
+        #: True when no seat is played by a Python callable: one ``_env_play``
+        #: call then plays every seat up to the agent's next decision
+        self.in_c: bool = ENV_SEAT_PYTHON not in self.codes
         self.dealer = _HandDealer(rules, stacks)  # Hand(rules, stacks, seed=...), quicker
 
     def __setstate__(self, state: dict[str, Any]) -> None:
@@ -240,6 +243,8 @@ class Table:
                 else ENV_SEAT_PYTHON for p in self.policies)
             self.fast = True
             self.dealer = _HandDealer(self.rules, self.stacks)
+        if "in_c" not in state:
+            self.in_c = ENV_SEAT_PYTHON not in self.codes
 
     @property
     def legal(self) -> tuple[Action | None, ...]:
@@ -260,9 +265,19 @@ class Table:
         self.broken = None
         self.bits = 0
         seed = self.stream.next_seed()
-        self.hand = (self.dealer.deal(seed) if self.fast
-                     else Hand(self.rules, self.stacks, seed=seed))
-        return self.play_others(-1, seat, out)
+        if not self.fast:
+            self.hand = Hand(self.rules, self.stacks, seed=seed)
+            return self.play_others(-1, seat, out)
+        hand = self.hand = self.dealer.deal(seed)
+        if not self.in_c:
+            return self.play_others(-1, seat, out)
+        try:  # (play_others's C call, without its loop for Python seats)
+            r = _env_play(hand, self.stream, self.codes, -1, seat, out)
+        except BaseException as error:
+            self.fail(error)
+            raise
+        self.bits = r & _BITS
+        return r
 
     def play_others(self, a: int = -1, seat: int = 0,
                     out: NDArray[np.float32] | None = None) -> int:
@@ -283,8 +298,7 @@ class Table:
         try:
             r = _env_play(hand, self.stream, self.codes, a, seat, out)
         except BaseException as error:
-            self.broken = (f"seat {hand.actor}'s policy raised {type(error).__name__} "
-                           f"({error}) and the hand cannot go on")
+            self.fail(error)
             raise
         assert r >= 0  # (``a`` was checked legal)
         while r & ENV_PLAY_PYTHON:
@@ -294,11 +308,18 @@ class Table:
             try:
                 r = _env_play(hand, self.stream, self.codes, -1, seat, out)
             except BaseException as error:
-                self.broken = (f"seat {hand.actor}'s policy raised {type(error).__name__} "
-                               f"({error}) and the hand cannot go on")
+                self.fail(error)
                 raise
         self.bits = r & _BITS
         return r
+
+    def fail(self, error: BaseException) -> None:
+        """A seat's built-in policy raised in ``_env_play``: the table is
+        broken until the next hand (``broken`` says why)."""
+        self.bits = 0
+        assert self.hand is not None
+        self.broken = (f"seat {self.hand.actor}'s policy raised {type(error).__name__} "
+                       f"({error}) and the hand cannot go on")
 
     def play_others_python(self, a: int = -1, seat: int = 0,
                            out: NDArray[np.float32] | None = None) -> int:

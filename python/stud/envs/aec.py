@@ -27,6 +27,9 @@ from .render import render
 
 __all__ = ["StudAECEnv", "aec_env"]
 
+_empty = np.empty  # (a fresh observation each call: the call with a dtype object is the quickest)
+_FLOAT32 = np.dtype(np.float32)
+
 
 class StudAECEnv(AECEnv):  # type: ignore[misc]
     """A PettingZoo AEC environment of one stud table (docs/envs.md).
@@ -132,7 +135,7 @@ class StudAECEnv(AECEnv):  # type: ignore[misc]
             raise ValueError(f"no agent {agent!r}: {', '.join(self.possible_agents)}")
         hand = self._table.hand
         assert hand is not None
-        seen = np.empty(OBS_SIZE, dtype=np.float32)
+        seen = _empty(OBS_SIZE, _FLOAT32)
         _observe(hand, seat, seen)
         # the mask of the seat to act (all 0 for the others, and once the hand is over)
         return {"observation": seen,

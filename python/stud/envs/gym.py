@@ -19,9 +19,10 @@ from gymnasium import spaces
 from numpy.typing import NDArray
 
 from .._checks import seed_or_random
-from .._core import ENV_PLAY_OVER, OBS_SIZE
+from .._core import ENV_PLAY_OVER, OBS_SIZE, _env_play
 from ..game import Hand, Rules
 from ._table import (
+    _BITS,
     _MASKS,
     SeatPolicy,
     Table,
@@ -39,6 +40,9 @@ __all__ = ["GymEnv"]
 
 #: an observation: ``observation`` (float32[720]) and ``action_mask`` (int8[5])
 Observation = dict[str, NDArray[Any]]
+
+_empty = np.empty  # (a fresh observation each step: the call with a dtype object is the quickest)
+_FLOAT32 = np.dtype(np.float32)
 
 
 class GymEnv(gym.Env[Observation, int]):
@@ -140,7 +144,7 @@ class GymEnv(gym.Env[Observation, int]):
 
     def _obs(self, seen: NDArray[np.float32] | None = None
              ) -> tuple[Observation, dict[str, Any]]:
-        mask = self._table.mask()  # (all 0 once the hand is over: no decision awaited)
+        mask = _MASKS[self._table.bits].copy()  # (all 0 once the hand is over)
         if seen is None:
             seen = self._table.observe(self.seat)
         obs: Observation = {"observation": seen, "action_mask": mask}
@@ -154,7 +158,7 @@ class GymEnv(gym.Env[Observation, int]):
         it; without, the next hand of the current stream (or a random one)."""
         given = None if seed is None else seed_or_random(seed)  # (mod 2**64, as everywhere)
         super().reset(seed=given)
-        seen = np.empty(OBS_SIZE, dtype=np.float32)  # (written by the table, for self.seat)
+        seen = _empty(OBS_SIZE, _FLOAT32)  # (written by the table, for self.seat)
         try:
             if given is not None or not self._started:
                 if given is None:
@@ -173,8 +177,9 @@ class GymEnv(gym.Env[Observation, int]):
         table = self._table
         bits = table.bits  # (0 before reset, after the hand, after a policy's failure)
         illegal = False
+        hand = table.hand
         if (type(action) is int and 0 <= action < N_ACTIONS and bits >> action & 1
-                and table.hand.actor == self.seat):  # type: ignore[union-attr]
+                and hand is not None and hand.actor == self.seat):
             a = action  # the common case: a legal id, the agent's seat to act
         else:
             if not self._started:
@@ -189,10 +194,22 @@ class GymEnv(gym.Env[Observation, int]):
                 a = 1 if bits >> 1 & 1 else 2
                 illegal = True
         # the action, the opponents' turns and the observation: one C call
-        # when the opponents are built-in (Table.play_others)
-        seen = np.empty(OBS_SIZE, dtype=np.float32)
-        over = table.play_others(a, self.seat, seen) & ENV_PLAY_OVER != 0
-        mask = _MASKS[table.bits].copy()  # (all 0 once the hand is over)
+        # when the opponents are built-in, else Table.play_others's loop
+        seen = _empty(OBS_SIZE, _FLOAT32)
+        if table.fast and table.in_c and hand is not None:
+            try:
+                played = _env_play(hand, table.stream, table.codes, a, self.seat, seen)
+            except BaseException as error:
+                table.fail(error)
+                raise
+            if played < 0:  # (only if the hand was played behind the environment's back)
+                raise ValueError(f"action {a} is not legal now")
+            table.bits = bits = played & _BITS
+        else:
+            played = table.play_others(a, self.seat, seen)
+            bits = table.bits
+        over = played & ENV_PLAY_OVER != 0
+        mask = _MASKS[bits].copy()  # (all 0 once the hand is over)
         if self.render_mode == "human":
             print(self.render_text())
         reward = table.rewards()[self.seat] if over else 0.0
