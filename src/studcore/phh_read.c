@@ -1128,6 +1128,22 @@ static int span_is(reader *r, const stud_phh_token *t, const char *s) {
 static uint32_t value_of(reader *r, int f) { return (uint32_t)r->doc->field[f] + 1; }
 static uint32_t line_of(reader *r, int f) { return r->doc->tokens[r->doc->field[f]].line; }
 
+/* Fails (stage) unless field f is an array whose entries are all of kind
+ * (any kind when kind < 0): "<field> must be an array of <entries>". */
+static void array_of(reader *r, int f, int kind, const char *entries, uint8_t stage) {
+    uint32_t v = value_of(r, f);
+    const stud_phh_token *t = &r->doc->tokens[v];
+    int ok = t->kind == STUD_PHH_ARRAY;
+    for (uint32_t e = v + 1; ok && kind >= 0 && e < t->end; e = r->doc->tokens[e].end)
+        ok = r->doc->tokens[e].kind == kind;
+    if (!ok) {
+        char w[120];
+        what(r, v, w, sizeof w);
+        fail(r, line_of(r, f), stage, "%s must be an array of %s, not %s", FIELD_NAMES[f],
+             entries, w);
+    }
+}
+
 /* An array of amounts (_amounts), n entries when n >= 0: into out (cap). */
 static int amounts(reader *r, int f, int n, int64_t *out, int cap, uint8_t stage) {
     const char *name = FIELD_NAMES[f];
@@ -1662,13 +1678,9 @@ static void interpret(reader *r, uint32_t first_line) {
         d->trimming = d->tokens[v].flag;
     }
     {
+        array_of(r, STUD_PHH_F_ACTIONS, -1, "strings", L);
         uint32_t v = value_of(r, STUD_PHH_F_ACTIONS);
         const stud_phh_token *t = &d->tokens[v];
-        if (t->kind != STUD_PHH_ARRAY) {
-            what(r, v, w, sizeof w);
-            fail(r, line_of(r, STUD_PHH_F_ACTIONS), L,
-                 "actions must be an array of strings, not %s", w);
-        }
         deal_state ds;
         memset(&ds, 0, sizeof ds);
         ds.n = n;
@@ -1680,30 +1692,10 @@ static void interpret(reader *r, uint32_t first_line) {
         for (uint32_t e = v + 1; e < t->end; e = d->tokens[e].end) action(r, &ds, e);
     }
     /* players, seats */
-    if (d->field[STUD_PHH_F_PLAYERS] >= 0) {
-        uint32_t v = value_of(r, STUD_PHH_F_PLAYERS);
-        const stud_phh_token *t = &d->tokens[v];
-        int ok = t->kind == STUD_PHH_ARRAY;
-        for (uint32_t e = v + 1; ok && e < t->end; e = d->tokens[e].end)
-            ok = d->tokens[e].kind == STUD_PHH_STRING;
-        if (!ok) {
-            what(r, v, w, sizeof w);
-            fail(r, line_of(r, STUD_PHH_F_PLAYERS), L,
-                 "players must be an array of strings, not %s", w);
-        }
-    }
-    if (d->field[STUD_PHH_F_SEATS] >= 0) {
-        uint32_t v = value_of(r, STUD_PHH_F_SEATS);
-        const stud_phh_token *t = &d->tokens[v];
-        int ok = t->kind == STUD_PHH_ARRAY;
-        for (uint32_t e = v + 1; ok && e < t->end; e = d->tokens[e].end)
-            ok = d->tokens[e].kind == STUD_PHH_INTEGER;
-        if (!ok) {
-            what(r, v, w, sizeof w);
-            fail(r, line_of(r, STUD_PHH_F_SEATS), L,
-                 "seats must be an array of integers, not %s", w);
-        }
-    }
+    if (d->field[STUD_PHH_F_PLAYERS] >= 0)
+        array_of(r, STUD_PHH_F_PLAYERS, STUD_PHH_STRING, "strings", L);
+    if (d->field[STUD_PHH_F_SEATS] >= 0)
+        array_of(r, STUD_PHH_F_SEATS, STUD_PHH_INTEGER, "integers", L);
     static const int LISTED[] = {STUD_PHH_F_PLAYERS, STUD_PHH_F_SEATS};
     for (int k = 0; k < 2; k++) {
         int f = LISTED[k];

@@ -140,16 +140,8 @@ def _game_facts(desc: bytes,
     (``stud.histories.verify``): (variant, small bet, big bet, 1 when
     amounts are cents, the currency symbols amounts may carry: 1 "$", 2 "€",
     4 "£"); False for another game (skipped); None where reading fails."""
-    parser = _Parser([(1, "")], None, options)
-    try:
-        variant, small, big = parser._game(1, desc.decode("utf-8"))
-    except _Skip:
-        return False
-    except Exception:  # noqa: BLE001 - the Python reader says why, hand by hand
-        return None
-    symbols = sum(bit for symbol, bit in (("$", 1), ("€", 2), ("£", 4))
-                  if _CURRENCIES[symbol] == parser.currency)
-    return int(variant), small, big, int(parser.cents), symbols
+    facts = _game_record_facts(desc, options)
+    return facts[0] if isinstance(facts, tuple) else facts
 
 
 def _game_record_facts(desc: bytes, options: dict[str, Any]) -> Any:
