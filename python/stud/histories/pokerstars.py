@@ -141,7 +141,10 @@ def _game_facts(desc: bytes,
     amounts are cents, the currency symbols amounts may carry: 1 "$", 2 "€",
     4 "£"); False for another game (skipped); None where reading fails."""
     facts = _game_record_facts(desc, options)
-    return facts[0] if isinstance(facts, tuple) else facts
+    if isinstance(facts, tuple):
+        game: tuple[int, int, int, int, int] = facts[0]
+        return game
+    return bool(facts) if facts is not None else None
 
 
 def _game_record_facts(desc: bytes, options: dict[str, Any]) -> Any:
