@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from stud import Hand, Rules, Variant
-from stud.histories import verify
+from stud.histories import HistoryError, verify
 from stud.histories.phh import write_phhs
 from stud.histories.pokerstars import POKERSTARS_PROFILE
 
@@ -150,3 +150,53 @@ def test_single_hand_and_progress(tmp_path):
     result = verify(path, progress=calls.append)
     assert verdicts(result) == verdicts(verify(path, fast=False))
     assert sum(calls) == result.read + len(result.errors) == 1
+
+
+@pytest.mark.parametrize("form", ["crlf", "cr", "bom", "no_final_break", "nul", "latin1"])
+def test_line_ends_and_bytes(generated, tmp_path, form):
+    """Line ends and bytes read as ``read`` reads them: a file with \\r or
+    NUL bytes is read line by line as ``read`` reads it, a plain UTF-8 one a
+    chunk at a time; the verdicts are the same either way."""
+    text = generated
+    if form == "crlf":
+        text = text.replace("\n", "\r\n")
+    elif form == "cr":
+        text = text.replace("\n", "\r")
+    elif form == "bom":
+        text = "\ufeff" + text
+    elif form == "no_final_break":
+        text = text.rstrip("\n")
+    elif form == "nul":
+        text = text.replace("players", "play\0ers", 3)
+    path = tmp_path / "hands.phhs"
+    if form == "latin1":  # (a stray byte: decoded as Windows-1252, as read decodes it)
+        path.write_bytes(text.replace('"ann"', '"\xe9ann"').encode("latin-1"))
+    else:
+        path.write_bytes(text.encode("utf-8"))
+    same_as_python(path)
+
+
+@pytest.mark.parametrize("extra", [-1, 0, 1, 5000])
+@pytest.mark.parametrize("at_end", [False, True])
+def test_long_line(tmp_path, extra, at_end):
+    """A line longer than MAX_LINE (its break included) ends the reading
+    with the same HistoryError, on the same line, on both roads; one of
+    MAX_LINE characters is read; likewise a last line without a break."""
+    from stud.histories.io import MAX_LINE
+
+    hand = (SAMPLES / "phh" / "five_card.phh").read_text(encoding="utf-8")
+    comment = "# " + "x" * (MAX_LINE - 3 + extra)  # with its \n: MAX_LINE + extra characters
+    if at_end:  # (no break: one character fewer)
+        text = "[1]\n" + hand + "[2]\n" + hand + comment + "x"
+    else:
+        text = "[1]\n" + hand + "\n" + comment + "\n[2]\n" + hand
+    path = tmp_path / "long.phhs"
+    path.write_text(text, encoding="utf-8")
+    outcomes = []
+    for fast in (True, False):
+        try:
+            outcomes.append(verdicts(verify(path, fast=fast)))
+        except HistoryError as error:
+            outcomes.append(("raised", str(error)))
+    assert outcomes[0] == outcomes[1]
+    assert (outcomes[0][0] == "raised") == (extra > 0)

@@ -57,14 +57,14 @@ from __future__ import annotations
 
 import io
 import os
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any, TypeGuard, Union
 
 from ..enums import Variant
-from .encoding import HEAD_BYTES, detect_encoding
+from .encoding import HEAD_BYTES, detect_encoding, open_text
 from .errors import HistoryError
-from .io import _detect, _lines, _open, _peek, formats, profile_options, read
+from .io import MAX_LINE, _detect, _lines, _open, _peek, formats, profile_options, read
 from .pokerstars import POKERSTARS_PROFILE, PokerStarsReader, _game_facts, _outside_error
 from .record import HandRecord, _cached_rules
 from .replay import MismatchError
@@ -166,12 +166,12 @@ def _format_of(source: Source) -> str | None:
         return None
 
 
-def _phh_path(source: Source, format: str | None) -> bool:
+def _phh_path(source: Source, format: str | None) -> TypeGuard[str | os.PathLike[str]]:
     """True for the path of a PHH file (the format given or found)."""
     return _is_file(source) and (format or _format_of(source)) == "phh"
 
 
-def _phh_check(source: Source, profile: str | Mapping[str, Any] | None,
+def _phh_check(source: str | os.PathLike[str], profile: str | Mapping[str, Any] | None,
                result: Verification, progress: Callable[[int], None] | None) -> None:
     """A PHH file's lines, split as ``read`` splits them; each hand read
     and replayed in C (``_PhhDoc.verify``), and any hand that does not
@@ -183,6 +183,11 @@ def _phh_check(source: Source, profile: str | Mapping[str, Any] | None,
 
     lines, name, close = _open(source)
     try:
+        if _plain(source):  # (the same lines, a chunk at a time)
+            close()
+            handle = open_text(Path(source))
+            close = handle.close
+            lines = _chunk_lines(handle, name)
         options = _options(profile_options(profile))
         fast, slow = _PhhDoc(), _PhhDoc()
         c_rules: dict[tuple[Any, ...], Any] = {}  # the stakes -> the C rules, or False
@@ -218,6 +223,51 @@ def _phh_check(source: Source, profile: str | Mapping[str, Any] | None,
                 progress(1)
     finally:
         close()
+
+
+def _plain(path: str | os.PathLike[str]) -> bool:
+    """A UTF-8 file with no \\r and no NUL byte: its lines (as ``_lines``
+    reads them) end at \\n alone and are kept as they are."""
+    with open(path, "rb") as handle:
+        if detect_encoding(handle.read(HEAD_BYTES)) not in ("utf-8", "utf-8-sig"):
+            return False
+        handle.seek(0)
+        while data := handle.read(_CHUNK):
+            if b"\r" in data or b"\0" in data:
+                return False
+    return True
+
+
+def _chunk_lines(handle: IO[str], name: str | None) -> Iterator[str]:
+    """The lines of a ``_plain`` file as ``_lines`` gives them (without
+    their \\n, which ``_phh_split`` strips), read a chunk at a time; a line
+    longer than ``MAX_LINE`` raises ``_lines``' error at the same line."""
+    carry = ""
+    number = 0  # lines given
+    while True:
+        data = handle.read(_CHUNK)
+        if not data:
+            if carry:
+                yield carry
+            return
+        parts = (carry + data).split("\n")
+        carry = parts.pop()
+        if parts and max(map(len, parts)) >= MAX_LINE:  # (with its end, past MAX_LINE)
+            for part in parts:
+                if len(part) >= MAX_LINE:
+                    raise _long_line(name, number + 1)
+                number += 1
+                yield part
+        number += len(parts)
+        yield from parts
+        if len(carry) > MAX_LINE:
+            raise _long_line(name, number + 1)
+
+
+def _long_line(name: str | None, number: int) -> HistoryError:
+    """``_lines``' error for a line longer than ``MAX_LINE``."""
+    return HistoryError(f"a line longer than {MAX_LINE:,} characters: not a hand history's",
+                        name, None, number)
 
 
 def _pokerstars_path(source: Source, format: str | None) -> Path | None:
