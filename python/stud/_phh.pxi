@@ -7,7 +7,7 @@ from cpython.unicode cimport PyUnicode_DecodeUTF8
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from cpython.ref cimport Py_INCREF
-from libc.string cimport memcpy as _phh_memcpy
+from libc.string cimport memcmp, memcpy as _phh_memcpy
 
 import datetime as _datetime
 import re as _re
@@ -142,6 +142,8 @@ cdef class _PhhDoc:
         cdef int f
         cdef object key, entry, written = None
         cdef char *buf
+        cdef char key_buf[512]
+        cdef Py_ssize_t used
         self.data = bytearray(data)  # (the reader writes its copy)
         buf = b""
         if len(self.data):
@@ -157,13 +159,31 @@ cdef class _PhhDoc:
                 return False
         f = d.field[<int>STUD_PHH_F_RULES]
         if f >= 0:  # the `_rules` value's tokens, as they are written, name it
-            written = bytearray()
             end = d.tokens[f + 1].end
+            used = 0
             for i in range(f + 1, end):
                 t = &d.tokens[i]
-                written += bytes((t.kind, t.flag)) + str(t.len).encode() + b":"
-                written += buf[t.start:t.start + t.len]
-            written = bytes(written)
+                if used + 6 + <Py_ssize_t>t.len > <Py_ssize_t>sizeof(key_buf):
+                    used = -1  # (too long to name here: named by a new bytes)
+                    break
+                key_buf[used] = <char>t.kind
+                key_buf[used + 1] = <char>t.flag
+                _phh_memcpy(key_buf + used + 2, &t.len, 4)
+                _phh_memcpy(key_buf + used + 6, buf + t.start, t.len)
+                used += 6 + t.len
+            if used < 0:
+                written = bytearray()
+                for i in range(f + 1, end):
+                    t = &d.tokens[i]
+                    written += bytes((t.kind, t.flag)) + str(t.len).encode() + b":"
+                    written += buf[t.start:t.start + t.len]
+                written = b"+" + bytes(written)
+            elif (self.last_written is not None
+                  and len(<bytes>self.last_written) == used
+                  and memcmp(<const char *>(<bytes>self.last_written), key_buf, used) == 0):
+                written = self.last_written
+            else:
+                written = PyBytes_FromStringAndSize(key_buf, used)
         if not (self.have_rules and self.last_key[0] == d.hand.variant
                 and self.last_key[1] == d.small_bet and self.last_key[2] == d.big_bet
                 and self.last_key[3] == d.ante and self.last_key[4] == d.bring_in

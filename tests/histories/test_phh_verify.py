@@ -200,3 +200,18 @@ def test_long_line(tmp_path, extra, at_end):
             outcomes.append(("raised", str(error)))
     assert outcomes[0] == outcomes[1]
     assert (outcomes[0][0] == "raised") == (extra > 0)
+
+
+@pytest.mark.parametrize("rules", [
+    "{max_raises = 0x" + "0" * 600 + "4}",  # (long: named apart)
+    "{max_raises = 4}", "{max_raises = 2, heads_up_uncapped = true}", "{nothing = 1}",
+    "{odd_chip = \"" + "y" * 600 + "\"}", "4", "{max_raises = true}", "[1, 2]"])
+def test_rules_field(rules, tmp_path):
+    """``_rules`` (options written by write_phh, or wrong) on both roads,
+    hands of the same stakes with and without it, in turn."""
+    hand = (SAMPLES / "phh" / "five_card.phh").read_text(encoding="utf-8")
+    hands = [hand, hand + f"_rules = {rules}\n"] * 3
+    path = tmp_path / "rules.phhs"
+    path.write_text("".join(f"[{i + 1}]\n{text}\n" for i, text in enumerate(hands)),
+                    encoding="utf-8")
+    same_as_python(path)
