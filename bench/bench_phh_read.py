@@ -2,6 +2,7 @@
 (before) and pokerkit's reading of the same file; memory while streaming.
 
     python bench/bench_phh_read.py [--hands 200000] [--distinct 10000] [--markdown]
+                                   [--verify-only]
 
 A ``.phhs`` of ``--hands`` sections is written first: ``--distinct`` hands
 played in stud's engine (``bench_histories.random_hands``: 6-max, the three
@@ -17,6 +18,10 @@ in order under new section numbers up to ``--hands``.  Then, on one core
   before timing), read only and read + replay (iterating its states), over
   the first ``--pokerkit-hands`` hands; a hand pokerkit refuses is counted
   apart and the first reason shown;
+- verify: ``stud.histories.verify`` of the whole file, its fast road
+  (each hand read and replayed in C, ``_PhhDoc.verify``) and
+  ``fast=False`` (a ``HandRecord`` per hand, replayed in Python), the
+  same file in the same run (``--verify-only``: these rows alone);
 - memory: the peak resident set size of a fresh process that reads the
   first tenth of the file and of one that reads it all: streaming keeps it
   flat.
@@ -41,6 +46,7 @@ import bench_histories as bh  # noqa: E402
 from _benchutil import cpu_model  # noqa: E402
 
 GOAL = 100_000
+VERIFY_GOAL = 150_000
 
 
 def write_file(path: Path, hands: int, distinct: int, seed: int) -> float:
@@ -79,6 +85,33 @@ def read_with(read_phh_lines: Callable[..., object], path: Path, limit: int | No
     return count
 
 
+def verify_rows(path: Path, hands: int, repeat: int) -> list[tuple[str, int, float, str]]:
+    """verify's two roads over the whole file (every hand reproduces)."""
+    from stud.histories import verify
+
+    rows: list[tuple[str, int, float, str]] = []
+    for label, fast in (("`verify(fast=False)`: records, Python replay", False),
+                        ("`verify`: C read + C replay, Python for the rest", True)):
+        seconds, count = best(lambda: verify(path, fast=fast).reproduced, repeat)
+        assert count == hands, count
+        rows.append((label, count, seconds, ""))
+    return rows
+
+
+def verify_table(rows: list[tuple[str, int, float, str]], markdown: bool) -> None:
+    base = rows[0][1] / rows[0][2]
+    if markdown:
+        print("\n| verify | hands | seconds | hands/s | vs fast=False |")
+        print("| --- | ---: | ---: | ---: | ---: |")
+        for row, hands, seconds, _ in rows:
+            rate = hands / seconds
+            print(f"| {row} | {hands:,} | {seconds:.2f} | {rate:,.0f} | {rate / base:.1f}x |")
+        print(f"\nGoal (issue): {VERIFY_GOAL:,} hands/s verified.")
+    else:
+        for row, hands, seconds, _ in rows:
+            print(f"{row:60s} {hands:8,d} {seconds:8.2f} s {hands / seconds:10,.0f} hands/s")
+
+
 def pokerkit_read(texts: list[str]) -> int:
     from pokerkit.notation import HandHistory
 
@@ -111,6 +144,7 @@ def main() -> None:
     parser.add_argument("--before-hands", type=int, default=5_000)
     parser.add_argument("--pokerkit-hands", type=int, default=2_000)
     parser.add_argument("--markdown", action="store_true")
+    parser.add_argument("--verify-only", action="store_true")
     parser.add_argument("--rss-child", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.rss_child:
@@ -122,6 +156,13 @@ def main() -> None:
         path = Path(tmp) / f"phh_{args.hands}.phhs"
         written = write_file(path, args.hands, args.distinct, args.seed)
         size = path.stat().st_size
+        checked = verify_rows(path, args.hands, args.repeat)
+        if args.verify_only:
+            print(f"{args.hands:,} PHH hands ({size / 1e6:.0f} MB); {cpu_model()}, Python "
+                  f"{platform.python_version()}; CPU time of one process, best of "
+                  f"{args.repeat}; the machine was shared with other work.")
+            verify_table(checked, args.markdown)
+            return
         rows: list[tuple[str, int, float, str]] = []
         now_s, count = best(lambda: read_with(read_phh_lines, path, None), args.repeat)
         assert count == args.hands, count
@@ -161,11 +202,13 @@ def main() -> None:
         print(f"Peak RSS of a fresh process reading: the first {small[0]:,} hands "
               f"{small[1] / 1024:.0f} MiB, all {full[0]:,} hands {full[1] / 1024:.0f} MiB.")
         print(f"\nGoal (issue): {GOAL:,} hands/s read to records.")
+        verify_table(checked, True)
     else:
         for row, hands, seconds, _ in rows:
             print(f"{row:60s} {hands:8,d} {seconds:8.2f} s {hands / seconds:10,.0f} hands/s")
         print(note)
         print(f"peak RSS: {small[0]} hands {small[1]} KiB, {full[0]} hands {full[1]} KiB")
+        verify_table(checked, False)
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ from cpython.unicode cimport PyUnicode_DecodeUTF8
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from cpython.ref cimport Py_INCREF
-from libc.string cimport memcpy as _phh_memcpy
+from libc.string cimport memcmp, memcpy as _phh_memcpy
 
 import datetime as _datetime
 import re as _re
@@ -95,6 +95,11 @@ cdef class _PhhDoc:
     cdef stud_hh_error err
     cdef bytearray data
     cdef readonly int status
+    # verify's fast path: the C rules of the last stakes and `_rules`
+    cdef int64_t last_key[5]
+    cdef object last_written
+    cdef bint have_rules
+    cdef stud_rules c_rules
 
     def __cinit__(self):
         self.doc = <stud_phh_doc *>PyMem_Calloc(1, sizeof(stud_phh_doc))
@@ -122,6 +127,83 @@ cdef class _PhhDoc:
         self.status = stud_phh_read(buf, len(data), <uint32_t>first_line, collection,
                                     self.doc, &self.err)
         return self.status
+
+    def verify(self, bytearray data, long first_line, bint collection, dict rules_cache,
+               object rules_of):
+        """True when the hand (data, left as it is) is read and replayed in C
+        as reproduced (stud_ps_replay), with the rules of rules_of(variant,
+        small bet, big bet, ante, bring-in, `_rules` value or None) (None:
+        no rules), kept in rules_cache; False when the Python reader and
+        replay must decide it: a read error, a date or time (Python checks
+        them), more than 8 players, no rules, or a replay not confirmed."""
+        cdef stud_phh_doc *d = self.doc
+        cdef stud_phh_token *t
+        cdef uint32_t i, end
+        cdef int f
+        cdef object key, entry, written = None
+        cdef char *buf
+        cdef char key_buf[512]
+        cdef Py_ssize_t used
+        self.data = bytearray(data)  # (the reader writes its copy)
+        buf = b""
+        if len(self.data):
+            buf = self.data
+        self.status = stud_phh_read(buf, len(self.data), <uint32_t>first_line, collection, d,
+                                    &self.err)
+        if self.status != STUD_HH_READ:
+            return False
+        if d.n_players != d.hand.n_seats or d.n_players > STUD_HH_MAX_SEATS:
+            return False
+        for i in range(d.top, d.n_tokens):
+            if d.tokens[i].kind == STUD_PHH_DATETIME:  # (checked by the Python reader)
+                return False
+        f = d.field[<int>STUD_PHH_F_RULES]
+        if f >= 0:  # the `_rules` value's tokens, as they are written, name it
+            end = d.tokens[f + 1].end
+            used = 0
+            for i in range(f + 1, end):
+                t = &d.tokens[i]
+                if used + 6 + <Py_ssize_t>t.len > <Py_ssize_t>sizeof(key_buf):
+                    used = -1  # (too long to name here: named by a new bytes)
+                    break
+                key_buf[used] = <char>t.kind
+                key_buf[used + 1] = <char>t.flag
+                _phh_memcpy(key_buf + used + 2, &t.len, 4)
+                _phh_memcpy(key_buf + used + 6, buf + t.start, t.len)
+                used += 6 + t.len
+            if used < 0:
+                written = bytearray()
+                for i in range(f + 1, end):
+                    t = &d.tokens[i]
+                    written += bytes((t.kind, t.flag)) + str(t.len).encode() + b":"
+                    written += buf[t.start:t.start + t.len]
+                written = b"+" + bytes(written)
+            elif (self.last_written is not None
+                  and len(<bytes>self.last_written) == used
+                  and memcmp(<const char *>(<bytes>self.last_written), key_buf, used) == 0):
+                written = self.last_written
+            else:
+                written = PyBytes_FromStringAndSize(key_buf, used)
+        if not (self.have_rules and self.last_key[0] == d.hand.variant
+                and self.last_key[1] == d.small_bet and self.last_key[2] == d.big_bet
+                and self.last_key[3] == d.ante and self.last_key[4] == d.bring_in
+                and self.last_written == written):
+            key = (d.hand.variant, d.small_bet, d.big_bet, d.ante, d.bring_in, written)
+            entry = rules_cache.get(key)
+            if entry is None:
+                if len(rules_cache) >= 1024:
+                    rules_cache.clear()
+                entry = rules_cache[key] = _rules_bytes(rules_of(
+                    *key[:5], None if f < 0 else self._value(f + 1)))
+            self.have_rules = entry is not False
+            if not self.have_rules:
+                return False
+            _phh_memcpy(&self.c_rules, <const char *>(<bytes>entry), sizeof(stud_rules))
+            self.last_key[0], self.last_key[1], self.last_key[2] = \
+                d.hand.variant, d.small_bet, d.big_bet
+            self.last_key[3], self.last_key[4] = d.ante, d.bring_in
+            self.last_written = written
+        return stud_ps_replay(&d.hand, &self.c_rules) == STUD_PS_REPRODUCED
 
     @property
     def stage(self):

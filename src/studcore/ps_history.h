@@ -130,8 +130,9 @@ int stud_ps_read(const char *buf, const stud_ps_item *item, const stud_ps_game *
 
 /* Replays a hand read by stud_ps_read on the engine with these rules (those
  * the Python reader would make), as replay.py does: STUD_PS_REPRODUCED when
- * the replay ends and pays what the file says each seat collected, else
- * STUD_PS_FALLBACK. */
+ * the replay ends and pays what the file says each seat collected and
+ * leaves the stacks it says it leaves (each when the hand has them), else
+ * STUD_PS_FALLBACK.  A hand read by stud_phh_read is replayed the same way. */
 int stud_ps_replay(const stud_hh_hand *hand, const stud_rules *rules);
 
 #endif

@@ -308,8 +308,13 @@ int stud_ps_replay(const stud_hh_hand *hd, const stud_rules *rules)
     }
     if (h->phase != STUD_PHASE_OVER)
         return STUD_PS_FALLBACK;
-    for (int s = 0; s < n; s++)
+    /* replay.py's _check_settlement: the collections, then the final stacks
+     * (each when the record has them) */
+    for (int s = 0; s < n && hd->has_collected; s++)
         if ((int64_t)h->stack[s] - hd->stacks[s] + h->total[s] != hd->collected[s])
+            return STUD_PS_FALLBACK;
+    for (int s = 0; s < n && hd->has_finishing; s++)
+        if ((int64_t)h->stack[s] != hd->finishing[s])
             return STUD_PS_FALLBACK;
     return STUD_PS_REPRODUCED;
 }

@@ -224,22 +224,25 @@ def _read_lines(lines: Iterator[str], file: str | None, options: dict[str, Any],
     doc = _PhhDoc()
     rules_cache: dict[tuple[Any, ...], Rules] = {}  # the stakes and _rules -> the rules
     for item in _phh_split(lines, MAX_HAND_CHARS):
-        if item[0] == "long":
-            _, start, name, count = item
-            error = HistoryError(f"the hand is longer than {MAX_HAND_CHARS:,} characters (a "
-                                 f"string or an array left open?)", file,
-                                 count if name is None else name, start)
-            if not yield_errors:
-                raise error
-            yield error
-            continue
-        _, data, start, name, count = item
-        try:
-            yield _read_hand(doc, data, start, name, count, file, options, rules_cache)
-        except HistoryError as error:
-            if not yield_errors:
-                raise
-            yield error
+        read = _read_item(doc, item, file, options, rules_cache)
+        if isinstance(read, HistoryError) and not yield_errors:
+            raise read
+        yield read
+
+
+def _read_item(doc: Any, item: tuple[Any, ...], file: str | None, options: dict[str, Any],
+               rules_cache: dict[tuple[Any, ...], Rules]) -> HandRecord | HistoryError:
+    """The record of one item of ``_phh_split``, or why it cannot be read."""
+    if item[0] == "long":
+        _, start, name, count = item
+        return HistoryError(f"the hand is longer than {MAX_HAND_CHARS:,} characters (a "
+                            f"string or an array left open?)", file,
+                            count if name is None else name, start)
+    _, data, start, name, count = item
+    try:
+        return _read_hand(doc, data, start, name, count, file, options, rules_cache)
+    except HistoryError as error:
+        return error
 
 
 class _Bad(Exception):
