@@ -111,6 +111,10 @@ def test_ctrl_c_stops_a_long_call(name):
     script = textwrap.dedent(f"""
         import os, signal, threading, time
         import stud
+        # (a parent started in the background may hand down SIGINT ignored,
+        # and Python then installs no handler: install the one a terminal's
+        # Python has, whose KeyboardInterrupt the C loops must surface)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         threading.Timer(0.5, {send}).start()
         start = time.perf_counter()
         try:
