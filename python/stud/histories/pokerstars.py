@@ -88,7 +88,7 @@ import itertools
 import os
 from collections.abc import Callable, Generator, Iterable, Iterator
 from pathlib import Path
-from typing import Any, Union
+from typing import IO, Any, Union
 
 from ..enums import Variant
 from ._fail import _Fail, _Skip
@@ -126,6 +126,51 @@ _BOM = b"\xef\xbb\xbf"
 def _raising(error: BaseException) -> Iterator[str]:
     raise error
     yield  # (a generator)
+
+
+def _header_parts(handle: IO[bytes], as_read: bool, chunk: int
+                  ) -> Iterator[tuple[memoryview | None, int, int]]:
+    """A PokerStars file's bytes, read ``chunk`` at a time, in parts cut before a
+    hand's header (the C reader's ``stud_ps_last_header``): (part, its first
+    line, its \\r\\r\\n line ends).  ``as_read``: a leading BOM dropped
+    and \\r\\r\\n counted (one line end to ``read``, two to the C
+    splitter: the caller gives a part that holds one to the Python reader);
+    else none counted (universal newlines also see two).  When _MAX_CARRY
+    bytes hold no header, (None, line, 0) with the handle at that text's
+    first byte: the caller reads the rest as text."""
+    from .._core import _ps_count_lines, _ps_last_header
+
+    carry = b""
+    line = 1
+    offset = 0  # of carry's first byte in the file
+    first = True
+    while True:
+        data = handle.read(chunk)
+        buffer = carry + data if carry else data
+        if first:
+            first = False
+            if as_read and buffer.startswith(_BOM):  # (utf-8-sig, as read opens files)
+                buffer = buffer[3:]
+                offset = 3
+        if data:
+            cut = _ps_last_header(buffer)
+            if not cut:
+                if len(buffer) > _MAX_CARRY:
+                    handle.seek(offset)
+                    yield None, line, 0
+                    return
+                carry = buffer
+                continue
+        else:
+            cut = len(buffer)
+        part = memoryview(buffer)[:cut]  # (no copy)
+        carry = buffer[cut:]
+        doubled = buffer.count(b"\r\r\n", 0, cut) if as_read else 0
+        yield part, line, doubled
+        line += _ps_count_lines(part) - doubled
+        offset += cut
+        if not data:
+            return
 
 
 #: the most lines one hand may have (chat included) before it is refused:
@@ -307,7 +352,6 @@ class PokerStarsReader(Iterator[Union[HandRecord, HistoryError]]):
         \\r\\r\\n one line end, NUL dropped, stray bytes Windows-1252,
         a line of a MB an error) or as ``read_pokerstars_file`` does
         (universal newlines, stray bytes U+FFFD)."""
-        from .._core import _ps_count_lines, _ps_last_header
         from .io import _lines
 
         def as_read_lines(part: memoryview, line: int) -> Iterable[str]:
@@ -319,50 +363,21 @@ class PokerStarsReader(Iterator[Union[HandRecord, HistoryError]]):
 
         lines_of = as_read_lines if as_read else replaced_lines
         with open(path, "rb") as handle:
-            carry = b""
-            line = 1
-            offset = 0  # of carry's first byte in the file
-            first = True
-            while True:
-                data = handle.read(_CHUNK)
-                buffer = carry + data if carry else data
-                if first:
-                    first = False
-                    if as_read and buffer.startswith(_BOM):  # (utf-8-sig, as read opens files)
-                        buffer = buffer[3:]
-                        offset = 3
-                if data:
-                    cut = _ps_last_header(buffer)
-                    if not cut:
-                        if len(buffer) > _MAX_CARRY:
-                            handle.seek(offset)
-                            if as_read:
-                                rest: Iterable[str] = _lines(io.TextIOWrapper(
-                                    handle, encoding="utf-8", errors="stud.cp1252",
-                                    newline=""), self.file, line)
-                            else:
-                                rest = io.TextIOWrapper(handle, encoding="utf-8",
-                                                        errors="replace", newline=None)
-                            yield from self._read(rest, line)
-                            return
-                        carry = buffer
-                        continue
-                else:
-                    cut = len(buffer)
-                part = memoryview(buffer)[:cut]
-                carry = buffer[cut:]
-                # (\r\r\n is one line end to read, two to the C splitter: the
-                # Python reader takes a part that holds one)
-                doubled = as_read and buffer.find(b"\r\r\n", 0, cut) >= 0
+            for part, line, doubled in _header_parts(handle, as_read, _CHUNK):
+                if part is None:  # (no header in _MAX_CARRY bytes: the rest as text)
+                    if as_read:
+                        rest: Iterable[str] = _lines(io.TextIOWrapper(
+                            handle, encoding="utf-8", errors="stud.cp1252",
+                            newline=""), self.file, line)
+                    else:
+                        rest = io.TextIOWrapper(handle, encoding="utf-8",
+                                                errors="replace", newline=None)
+                    yield from self._read(rest, line)
+                    return
                 if doubled:
                     yield from self._read(as_read_lines(part, line), line)
                 else:
                     yield from self._part(part, line, lines_of)
-                line += _ps_count_lines(part) - (buffer.count(b"\r\r\n", 0, cut)
-                                                 if doubled else 0)
-                offset += cut
-                if not data:
-                    return
 
     def _game_of(self, desc: bytes) -> Any:
         return _game_record_facts(desc, self.options)

@@ -65,15 +65,19 @@ from ..enums import Variant
 from .encoding import HEAD_BYTES, detect_encoding, open_text
 from .errors import HistoryError
 from .io import MAX_LINE, _detect, _lines, _open, _peek, formats, profile_options, read
-from .pokerstars import POKERSTARS_PROFILE, PokerStarsReader, _game_facts, _outside_error
+from .pokerstars import (
+    POKERSTARS_PROFILE,
+    PokerStarsReader,
+    _game_facts,
+    _header_parts,
+    _outside_error,
+)
 from .record import HandRecord, _cached_rules
 from .replay import MismatchError
 
 __all__ = ["Verification", "verify"]
 
 _CHUNK = 1 << 20  # bytes read at a time
-_MAX_CARRY = 1 << 26  # bytes without a header before the rest goes to the Python reader
-_BOM = b"\xef\xbb\xbf"
 
 
 class Verification:
@@ -300,46 +304,14 @@ class _FileCheck:
         self.rules: dict[tuple[Any, ...], Any] = {}
 
     def run(self) -> None:
-        from .._core import _ps_count_lines, _ps_last_header
-
         with open(self.path, "rb") as handle:
-            carry = b""
-            line = 1
-            offset = 0  # of carry's first byte in the file
-            first = True
-            while True:
-                data = handle.read(_CHUNK)
-                buffer = carry + data if carry else data
-                if first:
-                    first = False
-                    if buffer.startswith(_BOM):  # (utf-8-sig, as read opens files)
-                        buffer = buffer[3:]
-                        offset = 3
-                if data:
-                    cut = _ps_last_header(buffer)
-                    if not cut:
-                        if len(buffer) > _MAX_CARRY:
-                            handle.seek(offset)
-                            self.slow(_lines(io.TextIOWrapper(
-                                handle, encoding="utf-8", errors="stud.cp1252", newline=""),
-                                self.file, line), line)
-                            return
-                        carry = buffer
-                        continue
-                else:
-                    cut = len(buffer)
-                part = memoryview(buffer)[:cut]  # (no copy)
-                carry = buffer[cut:]
-                # (\r\r\n is one line end to read, two to the C splitter: the
-                # Python reader takes a part that may hold one, and the lines
-                # are counted as read counts them)
-                doubled = b"\r\r\n" in buffer
-                self.part(part, line, doubled)
-                line += _ps_count_lines(part) - (part.tobytes().count(b"\r\r\n")
-                                                 if doubled else 0)
-                offset += cut
-                if not data:
+            for part, line, doubled in _header_parts(handle, True, _CHUNK):
+                if part is None:  # (a long run with no header: the rest as text)
+                    self.slow(_lines(io.TextIOWrapper(
+                        handle, encoding="utf-8", errors="stud.cp1252", newline=""),
+                        self.file, line), line)
                     return
+                self.part(part, line, doubled > 0)
 
     def part(self, part: memoryview, line: int, doubled: bool) -> None:
         from .._core import _ps_clean, _ps_verify_chunk
