@@ -1,16 +1,18 @@
 /* hh_hand.h: the neutral description of one recorded hand, whatever format
  * it was read from (PokerStars text, PHH, a site's text): what the C
- * readers produce, what the C replay and the per-hand summaries consume,
- * and what the Python layer turns into a HandRecord only when a caller asks
- * for a record (python/stud/histories/record.py documents the same facts).
+ * readers produce (ps_read.c, phh_read.c), what the C replay consumes
+ * (ps_replay.c: verify without Python objects), and what the Python layer
+ * turns into a HandRecord only when a caller asks for a record
+ * (python/stud/_hhrecord.pxi; record.py documents the same facts).
  *
  * It holds what the file says and nothing the engine works out.  Text
  * (names, hand number, table, currency) is not copied: a span gives its
  * bytes in the buffer the hand was read from, which must outlive the
  * description.  Amounts are whole chips (cents when `cents` is set).
  *
- * The contract is written here once: python/stud/_studcore.pxd mirrors it,
- * and tests check that the Python enums agree with these numbers.
+ * The contract is written here once: python/stud/_studcore.pxd mirrors it;
+ * the move numbers are record.py's Move, the step types its step classes in
+ * this order (the record builders map them by number).
  */
 #ifndef STUD_HH_HAND_H
 #define STUD_HH_HAND_H
