@@ -19,6 +19,9 @@ one core (CPU time: ``process_time``, whatever else the machine runs):
   batch at a time into the C reader;
 - ``verify(path)``: ``stud.histories.verify``, read, replayed and checked
   in C, no record made;
+- ``summarize(read(path))``: ``stud hh summary``'s totals (each record
+  replayed, the tracker counts, all-in adjusted nets), over the first
+  ``--summary-hands`` hands;
 - memory: the peak resident set size of a fresh process that reads every
   record of the file with ``read(path)``, and of one that reads a fifth
   of it: streaming keeps it flat.
@@ -78,6 +81,18 @@ def count_verify(path: Path) -> int:
     return result.read
 
 
+def count_summary(path: Path, limit: int) -> int:
+    from stud.histories import read, summarize
+
+    records = list(itertools.islice(read(path), limit))
+    start = time.process_time()
+    totals = summarize(records)
+    count_summary.seconds = time.process_time() - start  # type: ignore[attr-defined]
+    if not totals:
+        raise SystemExit("no player was summarized")
+    return len(records)
+
+
 def rss_child(path: str) -> None:
     """(in a fresh process) read every record of a file; print the count and peak RSS (KiB)."""
     count = count_read(Path(path))
@@ -96,6 +111,7 @@ def main() -> None:
     parser.add_argument("--file", type=Path)
     parser.add_argument("--before-hands", type=int, default=50_000)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--summary-hands", type=int, default=20_000)
     parser.add_argument("--rss-child")
     args = parser.parse_args()
     if args.rss_child:
@@ -127,9 +143,15 @@ def main() -> None:
                      seconds))
         seconds, count = cpu(lambda: count_verify(path))
         rows.append(("verify(path)", count, seconds))
+        seconds, count = cpu(lambda: count_summary(path, args.summary_hands))
+        rows.append(("summarize(read(path)): read, replay, tracker counts, all-in adjusted",
+                     count, seconds))
+        rows.append(("summarize alone (the records already read)", count,
+                     count_summary.seconds))  # type: ignore[attr-defined]
         fifth = Path(folder, "fifth.txt")
         with open(path, "rb") as source, open(fifth, "wb") as out:
-            out.write(source.read(size // 5))
+            head = source.read(size // 5)  # (cut before a hand's header: no hand cut short)
+            out.write(head[:head.rfind(b"\nPokerStars ") + 1])
         small = peak_rss(fifth)
         large = peak_rss(path)
     print(f"{hands:,} hands, {size / 1e6:.0f} MB; {platform.python_version()}, "
