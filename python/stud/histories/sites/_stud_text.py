@@ -19,6 +19,8 @@ from typing import Any, ClassVar, Union
 
 from ..._core import Card
 from ...enums import Variant
+from .._fail import _Fail as Fail  # (the PokerStars reader's: one pair for every text reader)
+from .._fail import _Skip as Skip
 from ..errors import HistoryError
 from ..ps_grammar import _ACTED, _CACHE_SIZE, _dealt_step
 from ..record import (
@@ -54,23 +56,6 @@ for _index in range(52):
     _CARDS[_text[1].upper() + _text[0]] = _card
     _CARDS[_text[1] + ("10" if _text[0] == "T" else _text[0])] = _card
     _CARDS[_text[1].upper() + ("10" if _text[0] == "T" else _text[0])] = _card
-
-
-class Fail(Exception):
-    """The hand cannot be read: why, and at which line."""
-
-    def __init__(self, line: int, reason: str) -> None:
-        super().__init__(reason)
-        self.line = line
-        self.reason = reason
-
-
-class Skip(Exception):
-    """A hand of another game, or one the site cancelled (``cancelled``)."""
-
-    def __init__(self, cancelled: bool = False) -> None:
-        super().__init__()
-        self.cancelled = cancelled
 
 
 def parse_cards(text: str, line: int) -> tuple[Card, ...]:
