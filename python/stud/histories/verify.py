@@ -257,11 +257,9 @@ def _chunk_lines(handle: IO[str], name: str | None) -> Iterator[str]:
         parts = (carry + data).split("\n")
         carry = parts.pop()
         if parts and max(map(len, parts)) >= MAX_LINE:  # (with its end, past MAX_LINE)
-            for part in parts:
-                if len(part) >= MAX_LINE:
-                    raise _long_line(name, number + 1)
-                number += 1
-                yield part
+            long = next(i for i, part in enumerate(parts) if len(part) >= MAX_LINE)
+            yield from parts[:long]
+            raise _long_line(name, number + long + 1)
         number += len(parts)
         yield from parts
         if len(carry) > MAX_LINE:
