@@ -5,8 +5,6 @@
 from cpython.mem cimport PyMem_Calloc
 from cpython.unicode cimport PyUnicode_DecodeUTF8
 from cpython.bytes cimport PyBytes_FromStringAndSize
-from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
-from cpython.ref cimport Py_INCREF
 from libc.string cimport memcmp, memcpy as _phh_memcpy
 
 import datetime as _datetime
@@ -72,19 +70,6 @@ def _phh_split(lines, long max_chars):
             stud_phh_scanner_init(&scanner)
     if chunk:
         yield "hand", bytearray(b"\n".join(chunk)), start, name, count + 1
-
-
-cdef list _PHH_CARDS = []
-#: a step's bytes (without its line) -> the step: steps are immutable, so shared
-cdef dict _PHH_STEPS = {}
-cdef object _phh_step_classes = None
-
-
-cdef object _phh_card_list():
-    if not _PHH_CARDS:
-        for i in range(52):
-            _PHH_CARDS.append(Card("23456789TJQKA"[i >> 2] + "cdhs"[i & 3]))
-    return _PHH_CARDS
 
 
 @cython.final
@@ -306,47 +291,12 @@ cdef class _PhhDoc:
         """(steps, players, seats, hand id, table, collected, rake,
         finishing stacks) of a hand read, as HandRecord holds them."""
         cdef stud_hh_hand *h = &self.doc.hand
-        cdef stud_hh_step *st
-        cdef int i, k, n = h.n_seats
+        cdef int i, n = h.n_seats
         cdef list steps = []
-        cdef object key, card
-        cdef char keybuf[16]
-        cdef tuple shown
-        global _phh_step_classes
-        if _phh_step_classes is None:
-            from stud.histories import record as _record_module
-            _phh_step_classes = (_record_module._trusted, _record_module.Dealt,
-                                 _record_module.CommunityDealt, _record_module.Acted,
-                                 _record_module.Showed, _record_module.Mucked,
-                                 tuple(_record_module.Move))
-        trusted, Dealt, CommunityDealt, Acted, Showed, Mucked, moves = _phh_step_classes
-        cards = _phh_card_list()
-        for i in range(h.n_steps):
-            st = &h.steps[i]
-            _phh_memcpy(keybuf, <char *>st, 8)
-            _phh_memcpy(keybuf + 8, <char *>st.cards, st.n_cards)
-            key = PyBytes_FromStringAndSize(keybuf, 8 + st.n_cards)
-            step = _PHH_STEPS.get(key)
-            if step is None:
-                shown = PyTuple_New(st.n_cards)
-                for k in range(st.n_cards):
-                    card = None if st.cards[k] == STUD_HH_UNKNOWN else cards[st.cards[k]]
-                    Py_INCREF(card)
-                    PyTuple_SET_ITEM(shown, k, card)
-                if st.type == STUD_HH_DEALT:
-                    step = trusted(Dealt, st.seat, shown)
-                elif st.type == STUD_HH_COMMUNITY:
-                    step = trusted(CommunityDealt, shown[0])
-                elif st.type == STUD_HH_ACTED:
-                    step = trusted(Acted, st.seat, moves[st.move], None if st.to < 0 else st.to)
-                elif st.type == STUD_HH_SHOWED:
-                    step = trusted(Showed, st.seat, shown)
-                else:
-                    step = trusted(Mucked, st.seat)
-                if len(_PHH_STEPS) >= 1 << 16:
-                    _PHH_STEPS.clear()
-                _PHH_STEPS[key] = step
-            steps.append(step)
+        if _HH_CLASSES is None:
+            _hh_setup()
+        for i in range(h.n_steps):  # (_hhrecord.pxi: steps shared with every equal one)
+            steps.append(_hh_step(&h.steps[i]))
         players = None
         if h.has_players:
             players = tuple([self._text(h.players[i].start, h.players[i].len) for i in range(n)])
