@@ -77,6 +77,7 @@ class _Parser:
         self.cents = False  # amounts are money (cents) rather than chips
         self.currency: str | None = None
         self.table: str | None = None
+        self.table_line = 0  # the number of the table line, once read
         self.players: dict[str, tuple[int, int]] = {}  # name -> (site seat, stack)
         self.names: list[str] = []  # the players' names, longest first
         self.colon_names = False  # a name holds ": "
@@ -374,7 +375,9 @@ class _Parser:
         match = _TABLE.fullmatch(line)
         if match is None:
             raise _Fail(number, f"the table line does not parse: {line!r}")
-        self.table = match["name"]
+        if self.table_line:
+            raise _Fail(number, f"a second table line (the first is line {self.table_line})")
+        self.table, self.table_line = match["name"], number
         if match["max"]:
             self.fields.append(("max_seats", int(match["max"])))
 

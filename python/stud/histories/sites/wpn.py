@@ -93,6 +93,7 @@ from ..record import (
     options_for,
 )
 from . import SiteFormat
+from ._stud_text import shown_again
 
 __all__ = ["FORMAT", "WPN_PROFILE", "WpnReader"]
 
@@ -317,6 +318,11 @@ class _Hand:
             if owner is not None and owner != name:
                 raise _Fail(number, f"{card} is seen twice in the hand")
             self.seen[card] = name
+        for index, (who, before) in enumerate(self.shows):
+            if who == name and before is not None:  # shown again (repeated or with more)
+                if shown_again(number, name, before, cards):
+                    self.shows[index] = (name, cards)
+                return
         self.shows.append((name, cards))
 
     def stakes(self, number: int, small_text: str, big_text: str) -> tuple[int, int]:
