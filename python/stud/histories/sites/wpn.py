@@ -369,6 +369,10 @@ class _Hand:
         before = self.bets.get(name, 0)
         to = before + chips
         top = max(self.bets.values(), default=0)
+        if self.street == 3 and self.bring_in_all_in and top == self.bring_in:
+            # a bring-in all in for less: the others call the whole bring-in
+            # (docs/rules.md 2.7), the record's default one (see `record`)
+            top = max(top, self._small // 2 or 1)
         if verb == "bring in":
             self.act(number, name, Move.BRING_IN, to)
             self.bring_in = to
