@@ -16,23 +16,26 @@ something, and what it deals must let every fact of the record hold:
 Down cards, and up cards on a street no decision follows, take the first
 card of their pool in a fixed order: the seat's shown cards not placed yet,
 else the cards the record never names, lowest index first (2c, 2d, 2h, 2s,
-3c, ...).  An unknown up card that a fact depends on is chosen by a bounded
-search (``Filler``): the seat that must act first is ``X``; the
-engine's opener is the extreme board ``E`` (2.1-2.2, 3.1-3.4, 3.6) moved
-on to the next seat with chips (2.6, 3.1), so ``E`` is ``X`` or one of the
-seats without chips just before it.  For each ``E`` in turn (``X`` first),
-each card of ``E``'s pool, then each other unknown seat's cards in pool
-order that leave that seat's board behind ``E``'s (a model of the engine's
-order, ``_board_key``), every assignment is dealt on a copy of the hand and
-kept only when the engine itself names ``X``: the engine, not the model,
-decides, and the street's recorded decisions must then play on it (their
-sizes are facts too: a 4th-street double bet needs an open pair, 4.4).
-At most ``TRIALS`` assignments are tried on one street.  The order of the
-candidates looks ahead (``unknown_plan``): a card that leaves a later
-street's fact for that seat impossible (it must act first there, or stay
-behind a wholly named board that does) is tried after the others, the
-extreme seat's cards that leave the other seats such cards come first,
-and the seats with the fewest of them are placed first.
+3c, ...) when no up card is unknown, and in a hand with an unknown up card
+the nearest the middle rank first (8c, 8d, ... 7c, ... 9c, ...:
+``_neutral``; the extreme ranks are kept for the facts). An unknown up card
+that a fact depends on is chosen by a bounded search (``Filler``): the seat
+that must act first is ``X``; the engine's opener is the extreme board
+``E`` (2.1-2.2, 3.1-3.4, 3.6) moved on to the next seat with chips (2.6,
+3.1), so ``E`` is ``X`` or one of the seats without chips just before it.
+For each ``E`` in turn (``X`` first), each card of ``E``'s pool, then each
+other unknown seat's cards in pool order that leave that seat's board
+behind ``E``'s (a model of the engine's order, ``_board_key``), every
+assignment is dealt on a copy of the hand and kept only when the engine
+itself names ``X``: the engine, not the model, decides, and the street's
+recorded decisions must then play on it (their sizes are facts too: a
+4th-street double bet needs an open pair, 4.4). At most ``TRIALS``
+assignments are tried on one street. The order of the candidates looks
+ahead (``unknown_plan``): a card that leaves a later street's fact for that
+seat impossible (it must act first there, or stay behind a wholly named
+board that does) is tried after the others, the extreme seat's cards that
+leave the other seats such cards come first, and the seats with the fewest
+of them are placed first.
 
 A fact of a later street can depend on an up card chosen before (a board
 holds every up card).  When no choice of a street fits, the replay starts
@@ -48,6 +51,7 @@ every process (whatever PYTHONHASHSEED).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -60,10 +64,13 @@ if TYPE_CHECKING:
     from ..game import Rules
     from .record import HandRecord
 
-__all__ = ["REPLAYS", "TRIALS", "Filler", "NoFit", "street_shape", "up_positions"]
+__all__ = ["PER_CARD", "REPLAYS", "TRIALS", "Filler", "NoFit", "street_shape", "up_positions"]
 
 #: assignments tried on the engine for one street's unknown up cards
 TRIALS = 512
+#: assignments of the other seats tried with one card of the seat that must
+#: bring in or act first
+PER_CARD = 8
 #: replays with another choice of an earlier street (backtracking)
 REPLAYS = 64
 
@@ -303,7 +310,7 @@ class Filler:
                 elif shown:
                     filled[position] = shown.pop(0)
                 elif pool:
-                    filled[position] = pool.pop(0)
+                    filled[position] = pool.pop(_neutral(pool))
                 else:
                     raise NoFit(-1, -1, "no card is left to deal")
             cards[seat] = filled  # type: ignore[assignment]
@@ -360,9 +367,19 @@ class Filler:
                     continue
                 others = [seat for seat in unknown if seat != extreme]
                 fixed = {} if card is None else {extreme: card}
-                yield from _product(others, domains,
-                                    lambda seat, c, e=extreme, t=top:  # type: ignore[misc]
-                                    beats(e, t, seat, key(seat, c)), fixed, self.good)
+                # a few of the others' cards for each card of the extreme
+                # seat: the trials go to the card the fact depends on first
+                yield from itertools.islice(_product(
+                    others, domains, lambda seat, c, e=extreme, t=top:  # type: ignore[misc]
+                    beats(e, t, seat, key(seat, c)), fixed, self.good), PER_CARD)
+
+
+def _neutral(pool: list[Card]) -> int:
+    """Where in ``pool`` the card dealt where no fact needs one is: the
+    nearest the middle rank (the eight), then outwards, lowest index first
+    at one distance: the extreme ranks decide who brings in and who acts
+    first in every game (2.1, 3.1-3.3, 12.2, 13.2) and are kept for that."""
+    return min(range(len(pool)), key=lambda i: (abs(pool[i].rank - 8), pool[i].index))
 
 
 def _product(seats: list[int], domains: dict[int, list[Card]],
