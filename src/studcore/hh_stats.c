@@ -20,7 +20,8 @@ typedef struct {
     /* the first street's decisions, in order */
     int n_first;
     uint8_t first_seat[STUD_HH_MAX_STEPS], first_kind[STUD_HH_MAX_STEPS];
-    /* the cards dealt to each seat (CardDealt: not the community card) */
+    /* the cards dealt to each seat (CardDealt: not the community card), as
+     * masks of stud_card_bit (the equity queries' layout) */
     uint64_t cards[STUD_HH_MAX_SEATS], up[STUD_HH_MAX_SEATS];
     uint8_t n_cards[STUD_HH_MAX_SEATS];
     /* the same, and the folds, as the last decision left them */
@@ -53,9 +54,9 @@ static void seen(stud_hh_trace *trace, const stud_log *log)
                 t->bad = 1;
                 break;
             }
-            t->cards[seat] |= (uint64_t)1 << e->card;
+            t->cards[seat] |= stud_card_bit(e->card);
             if (e->flag)
-                t->up[seat] |= (uint64_t)1 << e->card;
+                t->up[seat] |= stud_card_bit(e->card);
             t->n_cards[seat]++;
             t->dealt_after = 1;
             break;
@@ -282,7 +283,7 @@ static int adjusted(const tally *t, const stud_hh_hand *hd, const stud_hand *h, 
             st->type == STUD_HH_COMMUNITY)
             for (int k = 0; k < st->n_cards && k < 7; k++)
                 if (st->cards[k] < 52)
-                    named |= (uint64_t)1 << st->cards[k];
+                    named |= stud_card_bit(st->cards[k]);
     }
     int whole = 1;
     for (int s = 0; s < t->n; s++)
@@ -309,7 +310,7 @@ static int adjusted(const tally *t, const stud_hh_hand *hd, const stud_hand *h, 
             continue;
         }
         double share[STUD_HH_MAX_SEATS];
-        if (equity(t, hd->variant, eligible[p], live, named, trials, seed, share))
+        if (equity(t, h->rules.variant, eligible[p], live, named, trials, seed, share))
             return -1;
         int k = 0;
         for (int s = 0; s < t->n; s++)
