@@ -269,8 +269,8 @@ class Summary:
         # trials and seed are the all-in equities' as add_file computes them)
         self._tally = _Tally(trials if isinstance(trials, int) and 0 < trials < 1 << 64 else 0,
                              seed_or_random(seed), keep_series)
-        self.series: dict[str, list[tuple[int, float]]] = (
-            self._tally.series if keep_series else {})
+        series = self._tally.series  # (the same lists add_file's hands go to)
+        self.series: dict[str, list[tuple[int, float]]] = {} if series is None else series
 
     @property
     def unnamed(self) -> int:
