@@ -5,7 +5,9 @@
  * listed action that matches), the recorded shows and mucks honoured, and
  * the settlement compared with the file's collections.  Wherever that code
  * raises (a mismatch, or anything else), this returns STUD_PS_FALLBACK and
- * the Python replay says what it says. */
+ * the Python replay says what it says.  stud_hh_replay_traced (hh_stats.h)
+ * is the same replay telling a trace each engine call's events, for the
+ * counts of hh_stats.c. */
 #include "ps_history.h"
 
 #include <string.h>
