@@ -136,3 +136,24 @@ def test_summarize_a_path_raises_the_first_mismatch():
                 summarize(path)
             return
     pytest.fail("no sample that does not reproduce")
+
+
+def test_the_command_prints_the_python_paths_totals(tmp_path, capsys):
+    import json
+
+    from stud.cli import main
+
+    path = tmp_path / "hands.phhs"
+    path.write_text("".join(write_phhs(records(simulated(60, 5, ALL_GAMES)))), encoding="utf-8")
+    ps = ROOT / "tests" / "histories_ps" / "samples" / "tournament_many.txt"
+    assert main(["hh", "summary", str(path), str(ps), "--json", "--trials", str(TRIALS)]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    slow = Summary(trials=TRIALS)
+    unreadable = verify(path, fast=False, summary=slow).errors
+    unreadable += verify(ps, fast=False, summary=slow).errors
+    assert printed["players"] == {
+        name: {**dict(zip(t._fields, t._values())), "rates": t.rates()}
+        for name, t in sorted(slow.totals.items(), key=lambda item: -item[1].net)}
+    assert list(printed["players"]) == [
+        name for name, _ in sorted(slow.totals.items(), key=lambda item: -item[1].net)]
+    assert printed["unreadable"] == [str(e) for e in unreadable]
