@@ -47,6 +47,7 @@ cdef class _SiteText:
     cdef size_t n, n_cap, pos
     cdef uint32_t line_no
     cdef bint exhausted, started, outside
+    cdef object failure   # what the source raised: raised once the hands before it are out
     cdef stud_site_hand *hand
     cdef public long hands, errors, skipped, cancelled
 
@@ -139,6 +140,14 @@ cdef class _SiteText:
         """Takes the next lines of the source (dropping those read:
         returns how many), cleaned, the blank ones left out."""
         cdef size_t gone = self._compact()
+        try:
+            self._take()
+        except Exception as error:
+            self.failure = error
+            self.exhausted = True
+        return gone
+
+    cdef int _take(self) except -1:
         cdef Py_ssize_t size, count = 0
         cdef const char *text
         cdef uint32_t s, e
@@ -170,7 +179,16 @@ cdef class _SiteText:
                 break
         else:
             self.exhausted = True
-        return gone
+        return 0
+
+    cdef int _raise_failure(self) except -1:
+        """Raises what the source raised, once (as a generator over the
+        source would, after the hands before it)."""
+        failure, self.failure = self.failure, None
+        if failure is not None:
+            self.pos = self.n
+            raise failure
+        return 0
 
     cdef str _message(self, const stud_site_error *err):
         parts = err.message.decode("utf-8", "replace").split("\x01")
@@ -188,6 +206,7 @@ cdef class _SiteText:
         while True:
             if self.pos == self.n:
                 if self.exhausted:
+                    self._raise_failure()
                     raise StopIteration
                 self._fill()
                 continue
@@ -211,6 +230,8 @@ cdef class _SiteText:
                 if b < self.n or self.exhausted:
                     break
                 b -= self._fill()
+            if b == self.n:
+                self._raise_failure()  # (the hand the source broke off is not read)
             a = self.pos
             self.pos = b
             found = self._hand(a, b - a)

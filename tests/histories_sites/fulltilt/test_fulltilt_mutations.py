@@ -148,3 +148,21 @@ def test_lines_a_caller_gives_without_their_ends():
 
 if __name__ == "__main__" and sys.argv[1:] == ["--write"]:
     write({name: outputs(name, lines) for name, lines in copies()})
+
+
+def test_a_source_that_fails_midway_gives_the_hands_before_it_first():
+    lines = sample_lines(SAMPLES / "features.txt")
+    headers = [k for k, line in enumerate(lines) if line.startswith("Full Tilt Poker")]
+    cut = headers[2] + 3  # within the third hand
+
+    def source() -> Iterator[str]:
+        yield from lines[:cut]
+        raise HistoryError("the source broke", None, None, cut + 1)
+
+    whole = [item.hand_id for item in FullTiltReader(profile=PROFILE).read(lines)
+             if not isinstance(item, HistoryError)]
+    read: list[Any] = []
+    with pytest.raises(HistoryError, match="the source broke"):
+        for item in FullTiltReader(profile=PROFILE).read(source()):
+            read.append(item)
+    assert [item.hand_id for item in read] == whole[:len(read)] and len(read) >= 1

@@ -58,6 +58,11 @@ rules.md 11.4).
 The profile (docs/rules.md 11.3): bring-in ties go by suit, and a short
 all-in raise re-opens the betting at half a bet (``reopen_rule``
 "half_bet").
+
+The lines are read in C (src/studcore/site_fulltilt.c, on the builder
+all the sites' text readers share, site_text.c); this module reads the
+header's game, table and fields (once for each table and stakes).  Text
+strips and splits at Python's whitespace; digits are ASCII digits.
 """
 
 from __future__ import annotations
