@@ -187,10 +187,8 @@ int stud_site_amount(const stud_site_hand *h, stud_hh_span text, uint32_t line, 
     while (i < len && ps_digit(s[i]))
         i++;
     size_t digits = i - whole;
-    int grouped = 0;
     if (digits >= 1 && digits <= 3 && i + 4 <= len && s[i] == ',' && ps_digit(s[i + 1]) &&
         ps_digit(s[i + 2]) && ps_digit(s[i + 3]) && (i + 4 == len || !ps_digit(s[i + 4]))) {
-        grouped = 1;
         while (i + 4 <= len && s[i] == ',' && ps_digit(s[i + 1]) && ps_digit(s[i + 2]) &&
                ps_digit(s[i + 3]) && (i + 4 == len || !ps_digit(s[i + 4])))
             i += 4;
@@ -205,7 +203,7 @@ int stud_site_amount(const stud_site_hand *h, stud_hh_span text, uint32_t line, 
     }
     if (ok) {
         /* (\s?[$€£]?)\.? to the end, tried as the regex's backtracking would */
-        size_t j = i, sp = i < len ? stud_site_space_at(s, len, i) : 0;
+        size_t sp = i < len ? stud_site_space_at(s, len, i) : 0;
         int found = 0;
         for (int with_space = sp ? 1 : 0; with_space >= 0 && !found; with_space--) {
             size_t at = i + (with_space ? sp : 0), m = 0;
@@ -215,16 +213,13 @@ int stud_site_amount(const stud_site_hand *h, stud_hh_span text, uint32_t line, 
                 if (e == len || (e + 1 == len && s[e] == '.')) {
                     found = 1;
                     post = with_sign ? sign : 0;
-                    j = e;
                 }
             }
         }
-        (void)j;
         ok = found;
     }
     if (!ok)
         return stud_site_fail(err, h, line, "the amount %R does not parse", text);
-    (void)grouped;
     int symbol = pre ? pre : post;
     if (symbol && symbol != h->game.symbol)
         return stud_site_fail(err, h, line, "the amount %R is not in the hand's %s", text,
