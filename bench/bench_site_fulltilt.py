@@ -24,4 +24,4 @@ def write_file(path: Path, n: int, seed: int) -> None:
     write_texts(path, (text for _, text in hands), end="\n\n\n")
 
 if __name__ == "__main__":
-    run(__doc__, "Full Tilt", "fulltilt.txt", write_file)
+    run(__doc__, "Full Tilt", "fulltilt.txt", write_file, pokerstars=True)

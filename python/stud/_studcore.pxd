@@ -507,3 +507,55 @@ cdef extern from "phh_read.h" nogil:
         uint8_t trimming
     int stud_phh_read(char *buf, size_t len, uint32_t first_line, int collection,
                       stud_phh_doc *doc, stud_hh_error *err)
+
+
+cdef extern from "site_text.h" nogil:
+    enum:
+        STUD_SITE_MAX_PLAYERS
+        STUD_SITE_MAX_LIST
+        STUD_SITE_MAX_HAND_LINES
+        STUD_SITE_MAX_ARGS
+    ctypedef struct stud_site_lines:
+        const char *buf
+        const uint32_t *start
+        const uint32_t *end
+        const uint32_t *number
+    ctypedef struct stud_site_error:
+        uint32_t line
+        char message[240]
+        int n_args
+        stud_hh_span args[6]
+        uint8_t repr[6]
+    ctypedef struct stud_site_game:
+        int cents, symbol
+        int64_t small_bet
+    ctypedef struct stud_site_cards:
+        int seat, n_cards
+        uint8_t cards[52]
+    ctypedef struct stud_site_hand:
+        int n_players
+        stud_hh_span name[32]
+        stud_hh_span seat_digits[32]
+        int64_t stack[32]
+        int seat_of[32]
+        int64_t collected[32]
+        int n_order
+        int order[32]
+        int hero
+        int rake_known
+        int64_t rake
+        int n_mucked
+        stud_site_cards mucked[64]
+        int n_pots
+        stud_hh_span pots[64]
+        int64_t ante_out, bring_in_out
+        int n_steps
+        stud_hh_step steps[400]
+    enum stud_site_format:
+        STUD_SITE_FULLTILT
+    void stud_site_clean_line(char *buf, uint32_t *start, uint32_t *end)
+    int stud_site_header(int format, const char *s, size_t len, stud_hh_span *id,
+                         stud_hh_span *rest)
+    int stud_site_fulltilt_read(const stud_site_lines *lines, uint32_t first, uint32_t count,
+                                const stud_site_game *game, stud_site_hand *h,
+                                stud_site_error *err)

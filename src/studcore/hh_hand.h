@@ -1,6 +1,7 @@
 /* hh_hand.h: the neutral description of one recorded hand, whatever format
  * it was read from (PokerStars text, PHH, a site's text): what the C
- * readers produce (ps_read.c, phh_read.c), what the C replay consumes
+ * readers produce (ps_read.c, phh_read.c; the sites' text readers,
+ * site_text.h, write its steps), what the C replay consumes
  * (ps_replay.c: verify without Python objects), and what the Python layer
  * turns into a HandRecord only when a caller asks for a record
  * (python/stud/_hhrecord.pxi; record.py documents the same facts).

@@ -5,7 +5,9 @@ base of a site's reading of one hand into it (``SiteHand``) and a reader
 that splits a file into hands at each header line and counts what it
 passes over (``TextReader``).  A site's module says how its lines read (a
 subclass of ``TextReader`` naming its header and its ``SiteHand``); this
-module knows no site's words.
+module knows no site's words.  Full Tilt's reader is in C
+(src/studcore/site_text.c holds this builder's checks and messages, for
+the sites read in C).
 
 Not a site format itself: the registry (``stud.histories.sites``) loads
 the modules it names, never this one.
@@ -38,7 +40,7 @@ from ..record import (
 )
 
 __all__ = ["Fail", "HandBuilder", "Skip", "SiteHand", "TextReader", "first_line_is",
-           "parse_cards"]
+           "parse_cards", "read_amount"]
 
 #: lines of one hand past which the hand is refused (a runaway file)
 MAX_HAND_LINES = 5000
@@ -84,6 +86,28 @@ def currency_of(text: str) -> str | None:
         if symbol in text:
             return code
     return None
+
+
+def read_amount(text: str, currency: str | None, line: int) -> int:
+    """Whole chips (``currency`` None), or cents of ``currency``, of an
+    amount's text, raising ``Fail``."""
+    match = _AMOUNT.fullmatch(text.strip())
+    if match is None:
+        raise Fail(line, f"the amount {text!r} does not parse")
+    symbol = match["pre"] or match["post"].strip()
+    if symbol and _SYMBOLS[symbol] != currency:
+        raise Fail(line, f"the amount {text!r} is not in the hand's {currency or 'chips'}")
+    frac = match["frac"] or ""
+    value = int(match["whole"].replace(",", ""))
+    if currency is not None:
+        if frac[2:].strip("0"):
+            raise Fail(line, f"the amount {text!r} is finer than a cent")
+        value = value * 100 + int(frac[:2].ljust(2, "0"))
+    elif frac.strip("0"):
+        raise Fail(line, f"the amount {text!r} is not a whole number of chips")
+    if value >= 1 << 31:
+        raise Fail(line, f"the amount {text!r} is too large")
+    return value
 
 
 class HandBuilder:
@@ -146,24 +170,7 @@ class HandBuilder:
         return value
 
     def _read_amount(self, text: str, line: int) -> int:
-        match = _AMOUNT.fullmatch(text.strip())
-        if match is None:
-            raise Fail(line, f"the amount {text!r} does not parse")
-        symbol = match["pre"] or match["post"].strip()
-        if symbol and _SYMBOLS[symbol] != self.currency:
-            raise Fail(line, f"the amount {text!r} is not in the hand's "
-                             f"{self.currency or 'chips'}")
-        frac = match["frac"] or ""
-        value = int(match["whole"].replace(",", ""))
-        if self.currency is not None:
-            if frac[2:].strip("0"):
-                raise Fail(line, f"the amount {text!r} is finer than a cent")
-            value = value * 100 + int(frac[:2].ljust(2, "0"))
-        elif frac.strip("0"):
-            raise Fail(line, f"the amount {text!r} is not a whole number of chips")
-        if value >= 1 << 31:
-            raise Fail(line, f"the amount {text!r} is too large")
-        return value
+        return read_amount(text, self.currency, line)
 
     # ---- seats and antes -------------------------------------------------------------
 

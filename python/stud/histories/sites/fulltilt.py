@@ -58,17 +58,25 @@ rules.md 11.4).
 The profile (docs/rules.md 11.3): bring-in ties go by suit, and a short
 all-in raise re-opens the betting at half a bet (``reopen_rule``
 "half_bet").
+
+The lines are read in C (src/studcore/site_fulltilt.c, on the builder
+all the sites' text readers share, site_text.c); this module reads the
+header's game, table and fields (once for each table and stakes).  Text
+strips and splits at Python's whitespace; digits are ASCII digits.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Iterable, Iterator
+from typing import Any, Union
 
+from ..._core import _SiteText
 from ...enums import Variant
-from ..record import HandRecord
+from ..errors import HistoryError
+from ..record import HandRecord, _cached_rules, options_for
 from . import SiteFormat
-from ._stud_text import Fail, SiteHand, Skip, TextReader, currency_of, first_line_is, parse_cards
+from ._stud_text import Fail, Skip, currency_of, first_line_is, read_amount
 
 __all__ = ["FORMAT", "FullTiltReader"]
 
@@ -87,24 +95,11 @@ _VARIANTS = {"stud h/l": Variant.SEVEN_CARD_STUD_HILO, "stud hi/lo": Variant.SEV
 _STAKES = re.compile(r"(?P<small>[$€£]?[\d,]+(?:\.\d+)?)/(?P<big>[$€£]?[\d,]+(?:\.\d+)?)"
                      r"(?: Ante (?P<ante>[$€£]?[\d,]+(?:\.\d+)?))?(?P<more>.*)")
 _TOURNAMENT = re.compile(r"(?P<desc>.*)\((?P<tid>\d+)\),\s*Table (?P<table>.*)")
-_SEAT = re.compile(r"Seat (?P<num>\d+): (?P<name>.+) \((?P<stack>[^()]*)\)(?P<rest>.*)")
-_STREETS = {"3RD STREET": 3, "4TH STREET": 4, "5TH STREET": 5, "6TH STREET": 6,
-            "7TH STREET": 7, "RIVER": 7}
-_SECTION = re.compile(r"\*\*\* (?P<name>[^*]+?) \*\*\*(?: \[(?P<card>[^\]]*)\])?")
-_DEALT = re.compile(r"Dealt to (?P<name>.+?) \[(?P<a>[^\]]*)\](?: \[(?P<b>[^\]]*)\])?")
-_UNCALLED = re.compile(r"Uncalled bet of (?P<a>\S+) returned to (?P<name>.+)")
-_ACTION = re.compile(r"(?P<name>.+?) (?P<verb>antes|brings in for|completes it to|bets|"
-                     r"raises to|calls|checks|folds|shows|mucks|wins|ties for)(?: (?P<rest>.*))?")
-_ALL_IN = ", and is all in"
-_AMOUNT_ONLY = re.compile(r"(?P<a>[$€£]?[\d,]+(?:\.\d+)?)")
-_POT = re.compile(r"(?:the pot|the high pot|the low pot|the main pot|the side pot|"
-                  r"side pot #\d+|the hi pot|the lo pot) \((?P<a>[^)]*)\)(?: .*)?")
-_SHOWN = re.compile(r"\[(?P<cards>[^\]]*)\](?: .*)?")
-_TOTAL = re.compile(r"Total pot (?P<total>\S+)(?P<pots>.*?) \| Rake (?P<rake>\S+)(?P<more>.*)")
-_SUMMARY_SEAT = re.compile(r"Seat (?P<num>\d+): (?P<rest>.*)")
-_SUMMARY_MUCKED = re.compile(r" mucked \[(?P<cards>[^\]]*)\]")
-_SUMMARY_WON = re.compile(r"(?:collected|won) \((?P<a>[^)]*)\)")
-_FEE = re.compile(r"\| (?:[A-Za-z ]*(?:Jackpot|Fee|jackpot|fee)) (?P<a>\S+)")
+#: the currency's sign as the C reader numbers it (site_text.h)
+_SIGNS = {None: 0, "USD": 1, "EUR": 2, "GBP": 3}
+#: the text of a header up to its game (" - "-separated parts) -> its facts
+_HEADERS: dict[str, tuple[Any, ...]] = {}
+_SEPARATOR = " - "
 
 
 def detect(head: str) -> bool:
@@ -118,238 +113,126 @@ def detect(head: str) -> bool:
     return first_line_is(head, _HEADER)
 
 
-class _Hand(SiteHand):
-    def __init__(self, reader: TextReader, lines: list[tuple[int, str]]) -> None:
-        super().__init__(reader, lines)
-        self.names: list[str] = []
-        self.summary = False
-        self.total_seen = False
-        self.summary_won: dict[str, int] = {}
-
-    def parse(self) -> HandRecord:
-        number, header = self.lines[0]
-        variant, small, big = self._header(number, header)
-        for number, line in self.lines[1:]:
-            self._line(number, line)
-        last = self.lines[-1][0]
-        b = self.b
-        if not self.summary:
-            raise Fail(last, "the hand ends before its summary (the file is cut short?)")
-        if not self.total_seen:
-            raise Fail(last, "the summary has no 'Total pot' line")
-        if not b.collected:
-            for name, amount in self.summary_won.items():
-                b.collect(last, name, amount)
-        return b.record(variant, small, big, last)
-
-    def _header(self, number: int, header: str) -> tuple[Variant, int, int]:
-        b = self.b
-        match = _HEADER.match(header)
-        assert match is not None
-        b.hand_id = match["id"]
-        parts = match["rest"].split(" - ")
-        game_at = next((i for i, part in enumerate(parts) if _GAME.search(part.strip())), None)
-        if game_at is None:
-            if _OTHER_GAME.search(match["rest"]):
-                raise Skip()
-            raise Fail(number, f"unknown game: {match['rest']!r}")
-        game = _GAME.search(parts[game_at].strip())
-        assert game is not None
-        variant = _VARIANTS[game["game"].lower()]
-        stakes_at = next((i for i in range(game_at - 1, -1, -1)
-                          if _STAKES.fullmatch(parts[i].strip())), None)
-        if stakes_at is None:
-            raise Fail(number, f"no stakes in the header: {header!r}")
-        stakes = _STAKES.fullmatch(parts[stakes_at].strip())
-        assert stakes is not None
-        where = " - ".join(parts[:stakes_at]).strip()
-        tournament = _TOURNAMENT.fullmatch(where)
-        if tournament is not None:
-            b.table = tournament["table"].strip()
-            b.fields.append(("tournament", tournament["tid"]))
-            if tournament["desc"].strip():
-                b.fields.append(("tournament_name", tournament["desc"].strip()))
-        else:
-            b.table = where[6:].strip() if where.startswith("Table ") else where
-            b.currency = currency_of(stakes["small"] + stakes["big"])
-        small = b.amount(stakes["small"], number)
-        big = b.amount(stakes["big"], number)
-        if stakes["ante"]:
-            b.fields.append(("stated_ante", b.amount(stakes["ante"], number)))
-        b.fields.append(("game", parts[game_at].strip()))
-        rest = [part.strip() for part in parts[game_at + 1:] if part.strip()]
-        if rest:
-            b.fields.append(("date", " - ".join(rest)))
-        return variant, small, big
-
-    # ---- lines -----------------------------------------------------------------------
-
-    def _line(self, number: int, line: str) -> None:
-        b = self.b
-        if line.startswith("*** "):
-            self._section(number, line)
-            return
-        if self.summary:
-            self._summary(number, line)
-            return
-        if line.startswith("Seat ") and b.street == 0:
-            match = _SEAT.fullmatch(line)
-            if match is None:
-                raise Fail(number, f"the seat line does not parse: {line!r}")
-            b.seat(number, int(match["num"]), match["name"],
-                   b.amount(match["stack"], number))
-            self.names = sorted(b.players, key=len, reverse=True)
-            return
-        if line.startswith("Dealt to "):
-            self._dealt(number, line)
-            return
-        if line.startswith("Uncalled bet of "):
-            match = _UNCALLED.fullmatch(line)
-            if match is None:
-                raise Fail(number, f"the returned bet does not parse: {line!r}")
-            b.returned(number, match["name"], b.amount(match["a"], number))
-            return
-        who = self._who(line)
-        if who is None:
-            return  # a line that only informs (sits down, stands up, time left ...)
-        name, rest = who
-        if rest.startswith(": "):
-            return  # chat
-        verb = _ACTION.fullmatch("x " + rest)
-        if verb is None:
-            return  # is low with, has 15 seconds left to act, adds $40, is sitting out ...
-        self._action(number, name, verb["verb"], verb["rest"] or "")
-
-    def _who(self, line: str) -> tuple[str, str] | None:
-        for name in self.names:
-            if line.startswith(name) and line[len(name):len(name) + 1] in (" ", ":"):
-                return name, line[len(name) + (1 if line[len(name)] == " " else 0):]
-        return None
-
-    def _section(self, number: int, line: str) -> None:
-        b = self.b
-        match = _SECTION.fullmatch(line)
-        if match is None:
-            raise Fail(number, f"unknown section {line!r}")
-        name = match["name"].upper()
-        if name == "SUMMARY":
-            b.flush(number)
-            self.summary = True
-            return
-        if name in ("SHOW DOWN", "SHOWDOWN"):
-            b.flush(number)
-            if b.street == 0:
-                raise Fail(number, "a showdown before the deal")
-            return
-        street = _STREETS.get(name)
-        if street is None:
-            raise Fail(number, f"{match['name']!r} is not a stud street")
-        card = None
-        if match["card"]:
-            cards = parse_cards(match["card"], number)
-            if len(cards) != 1:
-                raise Fail(number, "a community card is one card")
-            card = cards[0]
-        b.start_street(number, street, card)
-
-    def _dealt(self, number: int, line: str) -> None:
-        b = self.b
-        name, after = self.dealt_to(number, line, self.names)
-        match = _DEALT.fullmatch(line[:9] + "x" + after)
-        if match is None:
-            raise Fail(number, f"the cards dealt to {name} do not parse")
-        first = parse_cards(match["a"], number)
-        if match["b"] is None:
-            b.dealt(number, name, first)
-        elif b.street == 3:
-            b.dealt(number, name, first + parse_cards(match["b"], number))
-        else:
-            b.dealt(number, name, parse_cards(match["b"], number), first)
-
-    def _action(self, number: int, name: str, verb: str, rest: str) -> None:
-        b = self.b
-        all_in = rest.endswith(_ALL_IN)
-        if all_in:
-            rest = rest[:-len(_ALL_IN)]
-        if verb in ("checks", "folds"):
-            if rest and not rest.startswith("["):
-                raise Fail(number, f"{name} {verb} {rest!r}: the line does not parse")
-            b.act(number, name, "check" if verb == "checks" else "fold")
-            return
-        if verb in ("shows", "mucks"):
-            shown = _SHOWN.fullmatch(rest) if rest else None
-            if verb == "shows":
-                if shown is None:
-                    raise Fail(number, f"the cards {name} shows do not parse")
-                b.show(number, name, parse_cards(shown["cards"], number))
-            else:
-                b.muck(number, name, parse_cards(shown["cards"], number) if shown else ())
-            return
-        if verb in ("wins", "ties for"):
-            pot = _POT.fullmatch(rest)
-            if pot is None:
-                raise Fail(number, f"what {name} wins does not parse: {rest!r}")
-            b.collect(number, name, b.amount(pot["a"], number))
-            return
-        amount_match = _AMOUNT_ONLY.fullmatch(rest)
-        if amount_match is None:
-            raise Fail(number, f"{name} {verb}: the amount {rest!r} does not parse")
-        amount = b.amount(amount_match["a"], number)
-        if verb == "antes":
-            b.ante(number, name, amount, all_in)
-        elif verb == "brings in for":
-            b.act(number, name, "bring_in", amount, all_in)
-        elif verb == "completes it to":
-            b.act(number, name, "complete", amount, all_in)
-        elif verb == "raises to":
-            b.act(number, name, "raise", amount, all_in)
-        elif verb == "bets":
-            b.act(number, name, "bet", amount, all_in, added=True)
-        else:  # calls
-            b.act(number, name, "call", amount, all_in, added=True)
-
-    def _summary(self, number: int, line: str) -> None:
-        b = self.b
-        if line.startswith("Total pot "):
-            match = _TOTAL.fullmatch(line)
-            if match is None:
-                raise Fail(number, f"the total pot line does not parse: {line!r}")
-            b.total = b.amount(match["total"], number)
-            b.rake = b.amount(match["rake"], number)
-            more = match["more"]
-            for fee in _FEE.finditer(more):  # 11.3: a fee besides the rake counts as rake
-                b.rake += b.amount(fee["a"], number)
-            b.rake_known = True
-            self.total_seen = True
-            if match["pots"].strip():
-                b.fields.append(("pots", match["pots"].strip()))
-            return
-        match = _SUMMARY_SEAT.fullmatch(line)
-        if match is None:
-            return  # Board: [...] and the like
-        seat = int(match["num"])
-        name = next((n for n, (s, _) in b.players.items() if s == seat), None)
-        if name is None or name not in b.seat_of:
-            return
-        mucked = _SUMMARY_MUCKED.search(match["rest"])
-        if mucked is not None:
-            cards = parse_cards(mucked["cards"], number)
-            for card in cards:
-                b.see(card, name, number, again=True)
-            b.mucked_cards.append((b.seat_of[name], cards))
-        won = _SUMMARY_WON.search(match["rest"])
-        if won is not None:
-            self.summary_won[name] = b.amount(won["a"], number)
+def _header(header: str, number: int) -> tuple[Any, ...]:
+    """What a hand's header says: (variant, small bet, big bet, currency
+    sign, cents, currency, table, fields), raising ``Fail`` or ``Skip``.
+    The parts up to the game's are the same in every hand of a table: read
+    once (the parts after it are the date)."""
+    match = _HEADER.match(header)
+    assert match is not None
+    rest = match["rest"]
+    at = rest.find(_SEPARATOR)
+    while True:
+        facts = _HEADERS.get(rest if at < 0 else rest[:at])
+        if facts is not None:
+            if at < 0:
+                return facts
+            date = [part.strip() for part in rest[at + 3:].split(_SEPARATOR) if part.strip()]
+            if not date:
+                return facts
+            return (*facts[:7], (*facts[7], ("_date", " - ".join(date))))
+        if at < 0:
+            break
+        at = rest.find(_SEPARATOR, at + 3)
+    return _read_header(header, number, rest)
 
 
-class FullTiltReader(TextReader):
-    """The hands of one Full Tilt file (see the module)."""
+def _read_header(header: str, number: int, text: str) -> tuple[Any, ...]:
+    parts = text.split(_SEPARATOR)
+    game_at = next((i for i, part in enumerate(parts) if _GAME.search(part.strip())), None)
+    if game_at is None:
+        if _OTHER_GAME.search(text):
+            raise Skip()
+        raise Fail(number, f"unknown game: {text!r}")
+    game = _GAME.search(parts[game_at].strip())
+    assert game is not None
+    variant = _VARIANTS[game["game"].lower()]
+    stakes_at = next((i for i in range(game_at - 1, -1, -1)
+                      if _STAKES.fullmatch(parts[i].strip())), None)
+    if stakes_at is None:
+        raise Fail(number, f"no stakes in the header: {header!r}")
+    stakes = _STAKES.fullmatch(parts[stakes_at].strip())
+    assert stakes is not None
+    fields: list[tuple[str, Any]] = []
+    currency = None
+    where = " - ".join(parts[:stakes_at]).strip()
+    tournament = _TOURNAMENT.fullmatch(where)
+    if tournament is not None:
+        table = tournament["table"].strip()
+        fields.append(("_tournament", tournament["tid"]))
+        if tournament["desc"].strip():
+            fields.append(("_tournament_name", tournament["desc"].strip()))
+    else:
+        table = where[6:].strip() if where.startswith("Table ") else where
+        currency = currency_of(stakes["small"] + stakes["big"])
+    small = read_amount(stakes["small"], currency, number)
+    big = read_amount(stakes["big"], currency, number)
+    if stakes["ante"]:
+        fields.append(("_stated_ante", read_amount(stakes["ante"], currency, number)))
+    fields.append(("_game", parts[game_at].strip()))
+    facts = (variant, small, big, _SIGNS[currency], currency is not None, currency, table,
+             tuple(fields))
+    if len(_HEADERS) >= 1024:
+        _HEADERS.clear()
+    _HEADERS[_SEPARATOR.join(parts[:game_at + 1])] = facts
+    date = [part.strip() for part in parts[game_at + 1:] if part.strip()]
+    if date:
+        return (*facts[:7], (*facts[7], ("_date", " - ".join(date))))
+    return facts
+
+
+class FullTiltReader:
+    """The hands of one Full Tilt file (see the module), read in C
+    (src/studcore/site_fulltilt.c) but for the header's game; ``skipped``,
+    ``cancelled``, ``hands`` and ``errors`` count what was read so far."""
 
     format = "fulltilt"
 
-    header = _HEADER
-    header_starts = "Ff"
-    hand = _Hand
+    def __init__(self, file: str | None = None,
+                 profile: dict[str, Any] | None = None) -> None:
+        self.file = file
+        self.options: dict[str, Any] = dict(profile or {})
+        self._done = [0, 0, 0, 0]  # what readings before the current one counted
+        self._reading: Any = None
+
+    def _count(self, index: int, name: str) -> int:
+        reading = self._reading
+        return self._done[index] + (0 if reading is None else int(getattr(reading, name)))
+
+    @property
+    def skipped(self) -> int:
+        return self._count(0, "skipped")
+
+    @skipped.setter
+    def skipped(self, value: int) -> None:
+        self._done[0] += value - self.skipped
+
+    @property
+    def cancelled(self) -> int:
+        return self._count(1, "cancelled")
+
+    @cancelled.setter
+    def cancelled(self, value: int) -> None:
+        self._done[1] += value - self.cancelled
+
+    @property
+    def hands(self) -> int:
+        return self._count(2, "hands")
+
+    @property
+    def errors(self) -> int:
+        return self._count(3, "errors")
+
+    def _rules(self, variant: Variant, small: int, big: int, ante: int,
+               bring_in: int | None) -> Any:
+        return _cached_rules(variant, small, big, ante, bring_in,
+                             **options_for(self.options, variant))
+
+    def read(self, lines: Iterable[str]) -> Iterator[Union[HandRecord, HistoryError]]:
+        self._done = [self.skipped, self.cancelled, self.hands, self.errors]
+        self._reading = _SiteText(lines, 0, self.format, self.file, _header, self._rules)
+        reading: Iterator[Union[HandRecord, HistoryError]] = self._reading
+        return reading
 
 
 def _reader(file: str | None = None, profile: dict[str, Any] | None = None) -> FullTiltReader:

@@ -1,0 +1,340 @@
+# The sites' text formats read in C (src/studcore/site_text.h), for
+# stud.histories.sites: a file's lines cleaned and split into hands at each
+# header line in C, each hand's header read by the site's module (its game,
+# table and fields: ``header_of``), its other lines by the site's C reader,
+# and the hand made a HandRecord (the one the constructor would make:
+# record.py's ``_trusted``) or a HistoryError naming the file, hand and line.
+
+from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
+from cpython.unicode cimport PyUnicode_AsUTF8AndSize
+from libc.string cimport memcpy, memmove
+
+cdef object _SITE_FAIL = None    # histories/_fail.py's _Fail and _Skip, HistoryError
+cdef object _SITE_SKIP = None
+cdef object _SITE_HISTORY_ERROR = None
+
+#: lines taken from the source at a time
+cdef Py_ssize_t _SITE_BATCH = 2048
+
+
+cdef str _site_text(const char *buf, stud_hh_span span):
+    return buf[span.start:span.start + span.len].decode("utf-8", "surrogatepass")
+
+
+@cython.final
+@cython.auto_pickle(False)
+cdef class _SiteText:
+    """The records and errors of one site file's lines (an iterator of
+    str), in file order.  ``format``: the site's C reader
+    (stud_site_format); ``name``: the records' source format;
+    ``header_of(text, line)``: the header's (variant, small bet, big bet,
+    currency sign 0-3, cents, currency, table, fields), raising the
+    readers' _Fail or _Skip; ``rules_of(variant, small, big, ante,
+    bring-in or None)``: the hand's Rules (raising TypeError or
+    ValueError).  ``hands``, ``errors``, ``skipped`` and ``cancelled``
+    count what was read so far."""
+    cdef object lines, file, name, header_of, rules_of
+    cdef int format
+    cdef dict rules_cache
+    cdef object last_variant, last_rules   # the last hand's rules, and what they were of
+    cdef int64_t last_key[4]
+    cdef char *buf
+    cdef size_t used, cap
+    cdef uint32_t *starts
+    cdef uint32_t *ends
+    cdef uint32_t *numbers
+    cdef uint8_t *headers
+    cdef size_t n, n_cap, pos
+    cdef uint32_t line_no
+    cdef bint exhausted, started, outside
+    cdef object failure   # what the source raised: raised once the hands before it are out
+    cdef stud_site_hand *hand
+    cdef public long hands, errors, skipped, cancelled
+
+    def __cinit__(self, *args, **kwargs):
+        self.hand = <stud_site_hand *>PyMem_Malloc(sizeof(stud_site_hand))
+        if self.hand == NULL:
+            raise MemoryError()
+
+    def __init__(self, lines, int format, str name, object file, object header_of,
+                 object rules_of):
+        global _SITE_FAIL, _SITE_SKIP, _SITE_HISTORY_ERROR
+        if _SITE_FAIL is None:
+            from stud.histories._fail import _Fail, _Skip
+            from stud.histories.errors import HistoryError
+            _SITE_FAIL, _SITE_SKIP, _SITE_HISTORY_ERROR = _Fail, _Skip, HistoryError
+        if _HH_CLASSES is None:
+            _hh_setup()
+        self.lines = iter(lines)
+        self.format = format
+        self.name, self.file, self.header_of, self.rules_of = name, file, header_of, rules_of
+        self.rules_cache = {}
+        self.hands = self.errors = self.skipped = self.cancelled = 0
+
+    def __dealloc__(self):
+        PyMem_Free(self.hand)
+        PyMem_Free(self.buf)
+        PyMem_Free(self.starts)
+        PyMem_Free(self.ends)
+        PyMem_Free(self.numbers)
+        PyMem_Free(self.headers)
+
+    def __iter__(self):
+        return self
+
+    cdef size_t _compact(self):
+        """Drops the lines before ``pos``; returns how many."""
+        cdef size_t gone = self.pos, base, k
+        if gone == 0:
+            return 0
+        if gone == self.n:
+            self.used = self.n = self.pos = 0
+            return gone
+        base = self.starts[gone]
+        memmove(self.buf, self.buf + base, self.used - base)
+        self.used -= base
+        self.n -= gone
+        for k in range(self.n):
+            self.starts[k] = self.starts[k + gone] - <uint32_t>base
+            self.ends[k] = self.ends[k + gone] - <uint32_t>base
+            self.numbers[k] = self.numbers[k + gone]
+            self.headers[k] = self.headers[k + gone]
+        self.pos = 0
+        return gone
+
+    cdef int _grow(self, size_t more) except -1:
+        cdef size_t cap = self.cap if self.cap else 1 << 16
+        cdef void *p
+        while self.used + more > cap:
+            cap *= 2
+        if cap >= (<size_t>1 << 32):
+            raise MemoryError("a hand of more than 4 GB")
+        if cap != self.cap:
+            p = PyMem_Realloc(self.buf, cap)
+            if p == NULL:
+                raise MemoryError()
+            self.buf, self.cap = <char *>p, cap
+        if self.n < self.n_cap:
+            return 0
+        cap = self.n_cap * 2 if self.n_cap else 4096
+        p = PyMem_Realloc(self.starts, cap * sizeof(uint32_t))
+        if p == NULL:
+            raise MemoryError()
+        self.starts = <uint32_t *>p
+        p = PyMem_Realloc(self.ends, cap * sizeof(uint32_t))
+        if p == NULL:
+            raise MemoryError()
+        self.ends = <uint32_t *>p
+        p = PyMem_Realloc(self.numbers, cap * sizeof(uint32_t))
+        if p == NULL:
+            raise MemoryError()
+        self.numbers = <uint32_t *>p
+        p = PyMem_Realloc(self.headers, cap)
+        if p == NULL:
+            raise MemoryError()
+        self.headers = <uint8_t *>p
+        self.n_cap = cap
+        return 0
+
+    cdef size_t _fill(self) except? 0:
+        """Takes the next lines of the source (dropping those read:
+        returns how many), cleaned, the blank ones left out."""
+        cdef size_t gone = self._compact()
+        try:
+            self._take()
+        except Exception as error:
+            self.failure = error
+            self.exhausted = True
+        return gone
+
+    cdef int _take(self) except -1:
+        cdef Py_ssize_t size, count = 0
+        cdef const char *text
+        cdef uint32_t s, e
+        cdef stud_hh_span id_span, rest_span
+        cdef bytes held
+        for raw in self.lines:
+            self.line_no += 1
+            try:
+                text = PyUnicode_AsUTF8AndSize(raw, &size)
+            except UnicodeEncodeError:
+                held = raw.encode("utf-8", "surrogatepass")
+                text = held
+                size = len(held)
+            self._grow(<size_t>size)
+            memcpy(self.buf + self.used, text, size)
+            s = <uint32_t>self.used
+            e = <uint32_t>(self.used + size)
+            self.used += size
+            stud_site_clean_line(self.buf, &s, &e)
+            if e > s:
+                self.starts[self.n] = s
+                self.ends[self.n] = e
+                self.numbers[self.n] = self.line_no
+                self.headers[self.n] = (self.buf[s] == b'F' or self.buf[s] == b'f') and \
+                    stud_site_header(self.format, self.buf + s, e - s, &id_span, &rest_span)
+                self.n += 1
+            count += 1
+            if count >= _SITE_BATCH:
+                break
+        else:
+            self.exhausted = True
+        return 0
+
+    cdef int _raise_failure(self) except -1:
+        """Raises what the source raised, once (as a generator over the
+        source would, after the hands before it)."""
+        failure, self.failure = self.failure, None
+        if failure is not None:
+            self.pos = self.n
+            raise failure
+        return 0
+
+    cdef str _message(self, const stud_site_error *err):
+        parts = err.message.decode("utf-8", "replace").split("\x01")
+        out = [parts[0]]
+        cdef int k
+        for k in range(err.n_args):
+            text = _site_text(self.buf, err.args[k])
+            out.append(repr(text) if err.repr[k] else text)
+            out.append(parts[k + 1] if k + 1 < len(parts) else "")
+        return "".join(out)
+
+    def __next__(self):
+        cdef size_t a, b
+        cdef stud_hh_span id_span, rest_span
+        while True:
+            if self.pos == self.n:
+                if self.exhausted:
+                    self._raise_failure()
+                    raise StopIteration
+                self._fill()
+                continue
+            if not self.started:
+                if self.headers[self.pos]:
+                    self.started = True
+                else:
+                    a = self.pos
+                    self.pos += 1
+                    if self.outside:
+                        continue
+                    self.outside = True
+                    self.errors += 1
+                    line = self.buf[self.starts[a]:self.ends[a]].decode("utf-8", "surrogatepass")
+                    return _SITE_HISTORY_ERROR(f"text outside any hand: {line[:60]!r}",
+                                               self.file, None, self.numbers[a])
+            b = self.pos + 1
+            while True:
+                while b < self.n and not self.headers[b]:
+                    b += 1
+                if b < self.n or self.exhausted:
+                    break
+                b -= self._fill()
+            if b == self.n:
+                self._raise_failure()  # (the hand the source broke off is not read)
+            a = self.pos
+            self.pos = b
+            found = self._hand(a, b - a)
+            if found is not None:
+                return found
+
+    cdef object _hand(self, size_t a, size_t count):
+        cdef stud_hh_span id_span, rest_span
+        cdef stud_site_lines lines
+        cdef stud_site_game game
+        cdef stud_site_error err
+        cdef stud_site_hand *h = self.hand
+        cdef int status, k
+        cdef const char *line = self.buf + self.starts[a]
+        stud_site_header(self.format, line, self.ends[a] - self.starts[a], &id_span, &rest_span)
+        hand_id = line[id_span.start:id_span.start + id_span.len].decode("ascii")
+        if count > STUD_SITE_MAX_HAND_LINES:
+            self.errors += 1
+            return _SITE_HISTORY_ERROR(
+                f"the hand has more than {STUD_SITE_MAX_HAND_LINES} lines", self.file, hand_id,
+                self.numbers[a + count - 1])
+        header = line[:self.ends[a] - self.starts[a]].decode("utf-8", "surrogatepass")
+        try:
+            facts = self.header_of(header, self.numbers[a])
+        except _SITE_SKIP as skip:
+            if skip.cancelled:
+                self.cancelled += 1
+            else:
+                self.skipped += 1
+            return None
+        except _SITE_FAIL as fail:
+            self.errors += 1
+            return _SITE_HISTORY_ERROR(fail.reason, self.file, hand_id, fail.line)
+        except Exception as error:  # a hand the header's reading got wrong: still never a crash
+            self.errors += 1
+            return _SITE_HISTORY_ERROR(f"cannot read the hand: {type(error).__name__}: {error}",
+                                       self.file, hand_id, self.numbers[a])
+        variant, small, big, symbol, cents, currency, table, header_fields = facts
+        game.small_bet, game.symbol, game.cents = small, symbol, cents
+        lines.buf = self.buf
+        lines.start, lines.end, lines.number = self.starts, self.ends, self.numbers
+        if self.format == STUD_SITE_FULLTILT:
+            status = stud_site_fulltilt_read(&lines, <uint32_t>a, <uint32_t>count, &game, h, &err)
+        else:
+            raise ValueError(f"no C reader for the site format {self.format}")
+        if status != STUD_HH_READ:
+            self.errors += 1
+            return _SITE_HISTORY_ERROR(self._message(&err), self.file, hand_id, err.line)
+        first = self.numbers[a]
+        if variant is self.last_variant and small == self.last_key[0] and \
+                big == self.last_key[1] and h.ante_out == self.last_key[2] and \
+                h.bring_in_out == self.last_key[3]:
+            rules = self.last_rules
+        else:
+            key = (variant, small, big, h.ante_out,
+                   None if h.bring_in_out < 0 else h.bring_in_out)
+            rules = self.rules_cache.get(key)
+            if rules is None:
+                try:
+                    rules = self.rules_of(*key)
+                except (TypeError, ValueError) as error:
+                    rules = f"the rules: {error}"
+                if len(self.rules_cache) >= 256:
+                    self.rules_cache.clear()
+                self.rules_cache[key] = rules
+            self.last_variant, self.last_rules = variant, rules
+            self.last_key[0], self.last_key[1], self.last_key[2], self.last_key[3] = \
+                small, big, h.ante_out, h.bring_in_out
+        if type(rules) is str:
+            self.errors += 1
+            return _SITE_HISTORY_ERROR(rules, self.file, hand_id, first)
+        if h.n_order > 8:
+            self.errors += 1
+            return _SITE_HISTORY_ERROR(f"a stud hand has 2 to 8 seats, not {h.n_order}",
+                                       self.file, hand_id, first)
+        self.hands += 1
+        return self._record(h, rules, hand_id, table, currency, header_fields, first)
+
+    cdef object _record(self, stud_site_hand *h, object rules, object hand_id, object table,
+                        object currency, tuple header_fields, uint32_t first):
+        cdef const char *buf = self.buf
+        cdef int seat, k, c, p
+        cdef stud_site_cards *m
+        order = [h.order[seat] for seat in range(h.n_order)]
+        players = tuple([_site_text(buf, h.name[p]) for p in order])
+        fields = list(header_fields)
+        for k in range(h.n_pots):
+            fields.append(("_pots", _site_text(buf, h.pots[k])))
+        if h.n_mucked:
+            mucked = []
+            for k in range(h.n_mucked):
+                m = &h.mucked[k]
+                mucked.append((m.seat, " ".join([str(_HH_CARDS[m.cards[c]])
+                                                 for c in range(m.n_cards)])))
+            fields.append(("_mucked_cards", tuple(mucked)))
+        if h.hero >= 0:
+            fields.append(("_hero", _site_text(buf, h.name[h.hero])))
+        HandRecord, Source = _HH_CLASSES[0], _HH_CLASSES[1]
+        steps = tuple([_hh_step(&h.steps[k]) for k in range(h.n_steps)])
+        source = _hh_trusted(Source, ("file", "line", "format"), (self.file, first, self.name))
+        return _hh_trusted(HandRecord, _HH_RECORD_FIELDS, (
+            rules, tuple([h.stack[p] for p in order]), steps, players,
+            tuple([int(buf[h.seat_digits[p].start:h.seat_digits[p].start + h.seat_digits[p].len])
+                   for p in order]),
+            hand_id, table, tuple([h.collected[p] for p in order]),
+            h.rake if h.rake_known else 0, None, currency, tuple(fields), source))

@@ -1,0 +1,54 @@
+# The lines of a text file for the history readers (stud.histories.io's
+# _lines), iterated in C: each read with a bound, a \r\r\n taken as one line
+# end, stray NULs dropped.
+
+from cpython.unicode cimport PyUnicode_READ_CHAR
+
+
+@cython.final
+@cython.auto_pickle(False)
+cdef class _TextLines:
+    """The lines of ``handle`` (a text file), each read with
+    ``readline(max_line + 1)``: a longer one is a HistoryError (and the end
+    of the lines); ``first_line``: the number of the first."""
+    cdef object readline, name
+    cdef long number
+    cdef Py_ssize_t max_line
+    cdef bint bare_cr, done
+
+    def __init__(self, handle, name, long first_line, Py_ssize_t max_line):
+        self.readline = handle.readline
+        self.name = name
+        self.number = first_line - 1
+        self.max_line = max_line
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        cdef Py_ssize_t n
+        if self.done:
+            raise StopIteration
+        while True:
+            line = self.readline(self.max_line + 1)
+            if not line:
+                self.done = True
+                raise StopIteration
+            self.number += 1
+            if self.bare_cr and line == "\r\n":
+                # a \r\n written as \r\r\n (a Windows program's text mode over
+                # text that had its line ends already): one line end, not two
+                self.bare_cr = False
+                continue
+            if type(line) is str:
+                n = len(<str>line)
+                self.bare_cr = n > 0 and PyUnicode_READ_CHAR(line, n - 1) == 13
+            else:
+                self.bare_cr = line.endswith("\r")
+                n = len(line)
+            if n > self.max_line:
+                self.done = True
+                from stud.histories.errors import HistoryError
+                raise HistoryError(f"a line longer than {self.max_line:,} characters: not a "
+                                   f"hand history's", self.name, None, self.number)
+            return line.replace("\0", "") if "\0" in line else line  # (a stray NUL byte)

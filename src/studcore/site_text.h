@@ -1,0 +1,191 @@
+/* site_text.h: what the C readers of the sites' text formats share (first
+ * site_fulltilt.c): the lines of a file as its reader sees them, the split
+ * of those lines into hands at each header line, the amounts and cards as
+ * these sites write them, and a hand built from the events its lines tell
+ * (seats, antes, streets and cards, actions, returned bets, collections,
+ * shows and mucks, the total and the rake) into the neutral description
+ * hh_hand.h, with the facts a record keeps besides (its fields).
+ *
+ * The builder is the one python/stud/histories/sites/_stud_text.py's
+ * HandBuilder describes, check for check and message for message: a site
+ * reader in C gives the records and errors its Python reader gave.
+ *
+ * Text is UTF-8.  Python's whitespace (str.isspace: ASCII's, \x1c-\x1f,
+ * U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029, U+202F, U+205F,
+ * U+3000) is what strips and splits; digits are ASCII digits and case is
+ * ASCII case.
+ *
+ * An error's message (stud_site_error) is a template: each \x01 in it is
+ * one of `args` in order, a span of the source written as it is (repr 0)
+ * or as Python's repr of the text (repr 1), which the caller writes.
+ */
+#ifndef STUD_SITE_TEXT_H
+#define STUD_SITE_TEXT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hh_hand.h"
+
+#define STUD_SITE_MAX_PLAYERS 32    /* players listed in one hand */
+#define STUD_SITE_MAX_LIST 64       /* antes, mucked-card lists, pot texts of one hand */
+#define STUD_SITE_MAX_HAND_LINES 5000
+#define STUD_SITE_MAX_ARGS 6
+
+/* The lines a reader reads: each already cleaned (stud_site_clean_line)
+ * and not blank, with its number in the source. */
+typedef struct {
+    const char *buf;
+    const uint32_t *start, *end, *number;
+} stud_site_lines;
+
+typedef struct {
+    uint32_t line;
+    char message[STUD_HH_MESSAGE];
+    int n_args;
+    stud_hh_span args[STUD_SITE_MAX_ARGS];
+    uint8_t repr[STUD_SITE_MAX_ARGS];
+} stud_site_error;
+
+/* What the reader of a site knows of the hand before its lines: the
+ * header's game. */
+typedef struct {
+    int cents;          /* amounts are money, in cents */
+    int symbol;         /* the currency sign the amounts may carry: 0 none (chips), 1 $, 2 €, 3 £ */
+    int64_t small_bet;  /* (the bring-in's rule: more than half of it is a bring-in of its own) */
+} stud_site_game;
+
+typedef struct {
+    int player, all_in;
+    int64_t amount;
+    uint32_t line;
+} stud_site_ante;
+
+typedef struct {
+    int seat, n_cards;
+    uint8_t cards[52];
+} stud_site_cards;
+
+/* One hand as its lines tell it.  Players are numbered as listed; seats
+ * (the engine's) as dealt in, by site seat. */
+typedef struct {
+    const char *buf;
+    stud_site_game game;
+    uint32_t first_line;
+    int all_cards;      /* every player's down cards are written: no single hero */
+    /* the players listed */
+    int n_players;
+    stud_hh_span name[STUD_SITE_MAX_PLAYERS];
+    uint32_t name_chars[STUD_SITE_MAX_PLAYERS];
+    stud_hh_span seat_digits[STUD_SITE_MAX_PLAYERS]; /* the site seat, leading zeros dropped */
+    int64_t stack[STUD_SITE_MAX_PLAYERS];
+    int64_t put_in[STUD_SITE_MAX_PLAYERS];
+    int seat_of[STUD_SITE_MAX_PLAYERS];               /* -1: not dealt in */
+    int visible[STUD_SITE_MAX_PLAYERS];
+    int8_t pending_n[STUD_SITE_MAX_PLAYERS];          /* -1: nothing dealt this street */
+    uint8_t pending[STUD_SITE_MAX_PLAYERS][3];
+    int64_t collected[STUD_SITE_MAX_PLAYERS];
+    int any_collected;
+    /* the engine's seats */
+    int n_order;
+    int order[STUD_SITE_MAX_PLAYERS];
+    int64_t bets[STUD_SITE_MAX_PLAYERS];
+    uint8_t has_bet[STUD_SITE_MAX_PLAYERS];
+    int n_bets;
+    uint8_t folded[STUD_SITE_MAX_PLAYERS];
+    int n_folded;
+    int showed_step[STUD_SITE_MAX_PLAYERS];           /* -1: not shown */
+    /* the betting */
+    int n_antes;
+    stud_site_ante antes[STUD_SITE_MAX_LIST];
+    int has_bring_in, bring_in_all_in, has_first_call, completed;
+    int64_t bring_in, first_call;
+    int street, deal_open, showdown;
+    unsigned community;                               /* bit k: street k dealt a community card */
+    int8_t seen[52];                                  /* -1 unseen, -2 the community card, else the player */
+    int hero;                                         /* -1: none */
+    /* the end */
+    int has_total, rake_known;
+    int64_t total, rake;
+    int n_mucked;
+    stud_site_cards mucked[STUD_SITE_MAX_LIST];
+    int n_pots;                                       /* a site's text of the pots (a field) */
+    stud_hh_span pots[STUD_SITE_MAX_LIST];
+    /* what the record is made of once finished (stud_site_finish) */
+    int64_t ante_out, bring_in_out;                   /* bring_in_out: -1 when none */
+    int n_steps;
+    stud_hh_step steps[STUD_HH_MAX_STEPS];
+} stud_site_hand;
+
+/* ---- lines ---------------------------------------------------------------------- */
+
+/* The bytes of Python's whitespace character at s[i] (0: none). */
+size_t stud_site_space_at(const char *s, size_t len, size_t i);
+/* Narrows s[*from, *to) to its text without Python's whitespace at either end. */
+void stud_site_strip(const char *s, size_t *from, size_t *to);
+/* Cleans the line buf[*start, *end) as the Python readers do (strip, then
+ * leading U+FEFF, then every NUL, shifting the bytes left in place). */
+void stud_site_clean_line(char *buf, uint32_t *start, uint32_t *end);
+
+/* ---- the builder ---------------------------------------------------------------- */
+
+void stud_site_init(stud_site_hand *h, const char *buf, const stud_site_game *game,
+                    uint32_t first_line);
+/* Every function below returns 0, or -1 with `err` set. */
+int stud_site_amount(const stud_site_hand *h, stud_hh_span text, uint32_t line, int64_t *out,
+                     stud_site_error *err);
+/* The cards of `text` (commas and whitespace between them); *n their count. */
+int stud_site_cards_of(const char *buf, stud_hh_span text, uint32_t line, uint8_t *cards, int *n,
+                       stud_site_error *err);
+int stud_site_find(const stud_site_hand *h, const char *s, size_t len);
+int stud_site_seat(stud_site_hand *h, uint32_t line, stud_hh_span digits, stud_hh_span name,
+                   int64_t stack, stud_site_error *err);
+int stud_site_known(const stud_site_hand *h, stud_hh_span name, uint32_t line, int *player,
+                    stud_site_error *err);
+int stud_site_ante_of(stud_site_hand *h, uint32_t line, int player, int64_t amount, int all_in,
+                      stud_site_error *err);
+int stud_site_start_street(stud_site_hand *h, uint32_t line, int street, int community,
+                           stud_site_error *err);
+int stud_site_dealt(stud_site_hand *h, uint32_t line, int player, const uint8_t *cards, int n,
+                    int n_before, stud_site_error *err);
+int stud_site_flush(stud_site_hand *h, uint32_t line, stud_site_error *err);
+int stud_site_see(stud_site_hand *h, int card, int owner, uint32_t line, int again,
+                  stud_site_error *err);
+
+enum stud_site_kind { STUD_SITE_FOLD, STUD_SITE_CHECK, STUD_SITE_CALL, STUD_SITE_BRING_IN,
+                      STUD_SITE_BET, STUD_SITE_COMPLETE, STUD_SITE_RAISE };
+/* amount < 0: none; added: the amount is what the seat put in, not its total */
+int stud_site_act(stud_site_hand *h, uint32_t line, int player, int kind, int64_t amount,
+                  int all_in, int added, stud_site_error *err);
+int stud_site_returned(stud_site_hand *h, uint32_t line, int player, int64_t amount,
+                       stud_site_error *err);
+int stud_site_collect(stud_site_hand *h, uint32_t line, int player, int64_t amount,
+                      stud_site_error *err);
+int stud_site_show(stud_site_hand *h, uint32_t line, int player, const uint8_t *cards, int n,
+                   stud_site_error *err);
+int stud_site_muck(stud_site_hand *h, uint32_t line, int player, const uint8_t *cards, int n,
+                   stud_site_error *err);
+/* The checks of the hand's end (the record's own are the caller's: the
+ * rules, 2 to 8 seats); sets ante_out and bring_in_out. */
+int stud_site_finish(stud_site_hand *h, uint32_t last_line, stud_site_error *err);
+
+/* Sets `err` (always returns -1).  The format's conversions: %s a C
+ * string, %d an int64_t, %c a card index, %N a player (his name as
+ * written), %T a span as written, %R a span's repr. */
+int stud_site_fail(stud_site_error *err, const stud_site_hand *h, uint32_t line,
+                   const char *format, ...);
+
+/* ---- the sites -------------------------------------------------------------------- */
+
+enum stud_site_format { STUD_SITE_FULLTILT = 0 };
+
+/* Whether the line (cleaned, not blank) is a hand's header of `format`;
+ * *id the hand's number and *rest what follows the header's colon. */
+int stud_site_header(int format, const char *s, size_t len, stud_hh_span *id, stud_hh_span *rest);
+
+/* Reads the hand of `count` lines from `first` (its header the first);
+ * returns STUD_HH_READ or STUD_HH_ERROR. */
+int stud_site_fulltilt_read(const stud_site_lines *lines, uint32_t first, uint32_t count,
+                            const stud_site_game *game, stud_site_hand *h, stud_site_error *err);
+
+#endif
