@@ -132,7 +132,7 @@ class StudAECEnv(AECEnv):  # type: ignore[misc]
             raise ValueError(f"no agent {agent!r}: {', '.join(self.possible_agents)}")
         # fresh arrays; the mask of the seat to act (all 0 for the others, and
         # once the hand is over)
-        return self._table.observation(seat, seat == self._actor)  # type: ignore[no-any-return]
+        return self._table.observation(seat, seat == self._actor)
 
     def last(self, observe: bool = True
              ) -> tuple[dict[str, NDArray[Any]] | None, float, bool, bool, dict[str, Any]]:

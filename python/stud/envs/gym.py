@@ -161,7 +161,7 @@ class GymEnv(gym.Env[Observation, int]):
             # one call (None when a seat is a Python callable's)
             done = self._table.gym_reset(self.seat)
             if done is not None:
-                return done  # type: ignore[no-any-return]
+                return done
         given = None if seed is None else seed_or_random(seed)  # (mod 2**64, as everywhere)
         super().reset(seed=given)
         seen = _empty(OBS_SIZE, _FLOAT32)  # (written by the table, for self.seat)
@@ -186,7 +186,7 @@ class GymEnv(gym.Env[Observation, int]):
             # act, every other seat built in (None otherwise)
             done = table.gym_step(action, self.seat)
             if done is not None:
-                return done  # type: ignore[no-any-return]
+                return done
         bits = table.bits  # (0 before reset, after the hand, after a policy's failure)
         illegal = False
         hand = table.hand
