@@ -283,6 +283,24 @@ class _SeedStream:
 
 def _seed_stream_at(words: Sequence[SupportsIndex]) -> _SeedStream: ...
 
+class _TableCore:
+    hand: Hand | None
+    stream: _SeedStream
+    codes: bytes
+    bits: int
+    fast: bool
+    in_c: bool
+    broken: str | None
+    dealer: _HandDealer
+    reward_unit: int
+    masks: list[Any]
+    def fail(self, error: BaseException) -> None: ...
+    def deal_play(self, seed: SupportsIndex, seat: int, obs: Any) -> int: ...
+    def gym_step(self, action: Any, seat: int) -> tuple[Any, ...] | None: ...
+    def gym_reset(self, seat: int) -> tuple[Any, ...] | None: ...
+    def aec_step(self, action: Any, actor: int) -> int: ...
+    def observation(self, seat: int, acting: bool) -> dict[str, Any]: ...
+
 @final
 class _Tables:
     @property

@@ -112,8 +112,10 @@ cdef class _HandDealer:
 
     def deal(self, seed):
         """A new Hand, as ``Hand(rules, stacks, seed=seed)`` makes it."""
+        return self._deal(<uint64_t>(_whole(seed, "seed") & 0xFFFFFFFFFFFFFFFF))
+
+    cdef Hand _deal(self, uint64_t c_seed):
         cdef stud_log log
-        cdef uint64_t c_seed = <uint64_t>(_whole(seed, "seed") & 0xFFFFFFFFFFFFFFFF)
         cdef Hand hand = Hand.__new__(Hand)
         hand._starting = True
         log.n = 0
@@ -134,11 +136,17 @@ cdef class _HandDealer:
         return (_HandDealer, (self.rules, self.stacks))
 
 
-# a seat _env_play leaves to Python: a callable's (the agent's is STUD_SEAT_AGENT)
-ENV_SEAT_PYTHON = STUD_SEAT_AGENT - 1
-# what _env_play returns besides the legal bits (bits 0..4)
-ENV_PLAY_OVER = 1 << 5      # the hand is over
-ENV_PLAY_PYTHON = 1 << 6    # a seat Python plays (ENV_SEAT_PYTHON) is to act
+cdef enum:
+    # a seat _env_play leaves to Python: a callable's (the agent's is STUD_SEAT_AGENT)
+    _SEAT_PYTHON = STUD_SEAT_AGENT - 1
+    # what _env_play returns besides the legal bits (bits 0..4)
+    _PLAY_OVER = 1 << 5      # the hand is over
+    _PLAY_PYTHON = 1 << 6    # a seat Python plays (ENV_SEAT_PYTHON) is to act
+    _LEGAL_BITS = (1 << STUD_ENV_ACTIONS) - 1
+
+ENV_SEAT_PYTHON = _SEAT_PYTHON
+ENV_PLAY_OVER = _PLAY_OVER
+ENV_PLAY_PYTHON = _PLAY_PYTHON
 
 
 def _env_play(Hand hand not None, _SeedStream stream not None, bytes policy not None,
@@ -152,13 +160,28 @@ def _env_play(Hand hand not None, _SeedStream stream not None, bytes policy not 
     what ``seat`` sees into it.  Returns -1 when ``a`` is not legal now
     (nothing changed), else the legal bits of the decision now (0 once the
     hand is over) with ENV_PLAY_OVER and ENV_PLAY_PYTHON."""
+    if out is None:
+        return _play(hand, stream, policy, a, seat, NULL)
+    if out.shape[0] != STUD_OBS_SIZE:
+        raise ValueError(f"the observation holds {STUD_OBS_SIZE} values, not {out.shape[0]}")
+    return _play(hand, stream, policy, a, seat, &out[0])
+
+
+cdef int _play(Hand hand, _SeedStream stream, bytes policy, Py_ssize_t a, Py_ssize_t seat,
+               float *out) except -2:
+    """_env_play's work, the observation written to ``out`` when not NULL
+    (STUD_OBS_SIZE floats); the seat and the codes are checked first."""
     cdef stud_action acts[STUD_ENV_ACTIONS]
     cdef stud_action act
     cdef unsigned legal
     cdef int p, actor, n = hand.state.n_seats
-    cdef const unsigned char *codes = policy
-    if len(policy) < n:
-        raise ValueError(f"{n} seats need {n} policy codes, not {len(policy)}")
+    cdef const unsigned char *codes
+    if policy is None or len(policy) < n:
+        raise ValueError(f"{n} seats need {n} policy codes, not "
+                         f"{0 if policy is None else len(policy)}")
+    codes = policy
+    if out != NULL and not 0 <= seat < n:
+        raise ValueError(f"seat must be 0..{n - 1}, not {seat}")
     if a >= 0:
         legal = stud_env_actions(&hand.state, acts)
         if a >= STUD_ENV_ACTIONS or not (legal >> a & 1):
@@ -169,7 +192,7 @@ def _env_play(Hand hand not None, _SeedStream stream not None, bytes policy not 
         if not 0 <= actor < n:
             raise RuntimeError("no seat is to act in a hand that is not over")
         p = codes[actor]
-        if p == STUD_SEAT_AGENT or p == ENV_SEAT_PYTHON:
+        if p == STUD_SEAT_AGENT or p == _SEAT_PYTHON:
             break
         if p > STUD_POLICY_STRENGTH:
             raise ValueError(f"seat {actor}: no built-in policy {p}")
@@ -177,18 +200,13 @@ def _env_play(Hand hand not None, _SeedStream stream not None, bytes policy not 
         if act.kind < 0:
             raise RuntimeError(f"seat {actor}'s built-in policy gave no action")
         hand._apply(act.kind, act.amount)
-    if out is not None:
-        if not 0 <= seat < n:
-            raise ValueError(f"seat must be 0..{n - 1}, not {seat}")
-        if out.shape[0] != STUD_OBS_SIZE:
-            raise ValueError(f"the observation holds {STUD_OBS_SIZE} values, not "
-                             f"{out.shape[0]}")
-        stud_observe(&hand.state, <int>seat, &out[0])
+    if out != NULL:
+        stud_observe(&hand.state, <int>seat, out)
     if hand.state.phase == STUD_PHASE_OVER:
-        return ENV_PLAY_OVER
+        return _PLAY_OVER
     legal = stud_env_actions(&hand.state, acts)
-    if codes[hand.state.actor] == ENV_SEAT_PYTHON:
-        legal |= ENV_PLAY_PYTHON
+    if codes[hand.state.actor] == _SEAT_PYTHON:
+        legal |= _PLAY_PYTHON
     return <int>legal
 
 
@@ -233,6 +251,210 @@ def _seed_stream_at(words):
             raise ValueError("a seed stream's state is four 64-bit words, not all 0")
         stream.state[k] = <uint64_t>value
     return stream
+
+
+# numpy.empty and float32, looked up at the first observation made here
+# (numpy is the envs extra's, not a dependency of the compiled module)
+cdef object _np_empty = None
+cdef object _np_float32 = None
+
+
+cdef object _fresh_observation():
+    """A new float32[STUD_OBS_SIZE] numpy array (its values unset)."""
+    global _np_empty, _np_float32
+    if _np_empty is None:
+        import numpy
+        _np_float32 = numpy.dtype(numpy.float32)
+        _np_empty = numpy.empty
+    return _np_empty(STUD_OBS_SIZE, _np_float32)
+
+
+cdef int _check_observation_buffer(Py_buffer *view) except -1:
+    """ValueError unless ``view`` holds STUD_OBS_SIZE float32 values."""
+    cdef const char *f = view.format
+    if f != NULL and (f[0] == b'@' or f[0] == b'=' or f[0] == b'<'):
+        f += 1
+    if (f == NULL or f[0] != b'f' or f[1] != 0 or view.itemsize != sizeof(float)
+            or view.len != STUD_OBS_SIZE * sizeof(float)):
+        raise ValueError(f"the observation is {STUD_OBS_SIZE} float32 values")
+    return 0
+
+
+@cython.auto_pickle(False)
+cdef class _TableCore:
+    """What stud.envs' Table (envs/_table.py, a subclass) keeps of the hand
+    being played, where its hot paths read it in C: the GymEnv step and
+    reset, the AEC step and observation, each one call that plays the
+    built-in seats (_env_play's loop) and makes the fresh arrays and dicts
+    the environment hands out.  Each returns None (or -1) where it does not
+    apply, and the environment then takes its checked Python path."""
+    # the hand being played (None before the first)
+    cdef public Hand hand
+    # the table's stream (vecenv.h): the k-th draw deals the k-th hand
+    cdef public _SeedStream stream
+    # each seat's code for _env_play (STUD_SEAT_AGENT, a policy, ENV_SEAT_PYTHON)
+    cdef public bytes codes
+    # the legal ids of the agent's decision now as bits (0 when none is awaited)
+    cdef public int bits
+    # False: every seat acts through Table.play_others_python (the reference)
+    cdef public bint fast
+    # True when no seat is a Python callable's
+    cdef public bint in_c
+    # why the hand cannot go on (a seat's policy failed), or None
+    cdef public object broken
+    cdef public _HandDealer dealer
+    # chips a reward of 1 stands for
+    cdef public int32_t reward_unit
+    # the int8[5] mask of each set of legal bits (envs/_table.py's _MASKS), copied out
+    cdef public list masks
+
+    def fail(self, error):
+        """A seat's built-in policy raised in ``_env_play``: the table is
+        broken until the next hand (``broken`` says why)."""
+        self.bits = 0
+        assert self.hand is not None
+        self.broken = (f"seat {self.hand.actor}'s policy raised {type(error).__name__} "
+                       f"({error}) and the hand cannot go on")
+
+    cdef int _play_into(self, Py_ssize_t a, Py_ssize_t seat, object obs) except -2:
+        """_play on the hand, what ``seat`` sees written into the fresh
+        float32 array ``obs``; a seat's failure breaks the table (fail)."""
+        cdef Py_buffer view
+        PyObject_GetBuffer(obs, &view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT)
+        try:
+            _check_observation_buffer(&view)
+            try:
+                return _play(self.hand, self.stream, self.codes, a, seat, <float *>view.buf)
+            except BaseException as error:
+                self.fail(error)
+                raise
+        finally:
+            PyBuffer_Release(&view)
+
+    cdef double _reward(self, Py_ssize_t seat) except? -1.0:
+        """_env_rewards(hand, reward_unit)[seat] of the finished hand."""
+        cdef double out[STUD_MAX_SEATS]
+        cdef int32_t start[STUD_MAX_SEATS]
+        cdef Hand hand = self.hand
+        cdef Py_ssize_t s
+        for s, chips in enumerate(hand._start_stacks):
+            start[s] = chips
+        stud_env_rewards(&hand.state, start, self.reward_unit, out)
+        return out[seat]
+
+    cdef object _masked(self, object obs, int bits):
+        """The observation dict ``{"observation": obs, "action_mask": a copy of
+        the mask of bits}``."""
+        return {"observation": obs, "action_mask": self.masks[bits].copy()}
+
+    def gym_step(self, action, Py_ssize_t seat):
+        """GymEnv.step for a legal ``int`` id with the agent's ``seat`` to
+        act and every other seat built in: one call plays it and the other
+        seats, and returns ``(obs, reward, terminated, False, info)`` as
+        GymEnv.step does; None when the step needs GymEnv.step's own path."""
+        cdef Py_ssize_t a
+        cdef Hand hand = self.hand
+        cdef int played
+        if type(action) is not int or hand is None or not (self.fast and self.in_c):
+            return None
+        try:
+            a = action
+        except OverflowError:
+            return None
+        if (a < 0 or a >= STUD_ENV_ACTIONS or not (self.bits >> a & 1)
+                or hand.state.phase != STUD_PHASE_BETTING or hand.state.actor != seat):
+            return None
+        obs = _fresh_observation()
+        played = self._play_into(a, seat, obs)
+        if played < 0:  # (only if the hand was played behind the environment's back)
+            raise ValueError(f"action {a} is not legal now")
+        self.bits = played & _LEGAL_BITS
+        seen = self._masked(obs, self.bits)
+        over = played & _PLAY_OVER != 0
+        return (seen, self._reward(seat) if over else 0.0, over, False,
+                {"action_mask": seen["action_mask"].copy(), "illegal_action": False})
+
+    cdef int _deal_play(self, uint64_t seed, Py_ssize_t seat, object obs) except -2:
+        """Table.new_hand with every seat built in: the hand dealt from
+        ``seed`` played to the first agent decision, what ``seat`` sees
+        written into ``obs`` (when not None)."""
+        cdef int played
+        self.broken = None
+        self.bits = 0
+        self.hand = self.dealer._deal(seed)
+        if obs is not None:
+            played = self._play_into(-1, seat, obs)
+        else:
+            try:
+                played = _play(self.hand, self.stream, self.codes, -1, seat, NULL)
+            except BaseException as error:
+                self.fail(error)
+                raise
+        self.bits = played & _LEGAL_BITS
+        return played
+
+    def deal_play(self, seed, Py_ssize_t seat, obs):
+        """The hand dealt from ``seed`` (a stream's draw), played by the
+        built-in seats to the first agent decision in one call, what
+        ``seat`` sees written into ``obs`` (float32[720], or None):
+        Table.new_hand when no seat is a Python callable's.  Returns what
+        ``_env_play`` returns."""
+        if self.dealer is None or self.stream is None or self.codes is None:
+            raise RuntimeError("the table has no dealer")
+        return self._deal_play(<uint64_t>(_whole(seed, "seed") & 0xFFFFFFFFFFFFFFFF), seat, obs)
+
+    def gym_reset(self, Py_ssize_t seat):
+        """GymEnv.reset without a seed, every other seat built in: the
+        stream's next hand played to the agent's first decision, and
+        ``(obs, info)`` as GymEnv.reset returns them; None otherwise."""
+        if (not (self.fast and self.in_c) or self.dealer is None or self.stream is None
+                or self.codes is None):
+            return None
+        obs = _fresh_observation()
+        self._deal_play(stud_rng_next(self.stream.state), seat, obs)
+        seen = self._masked(obs, self.bits)
+        return seen, {"action_mask": seen["action_mask"].copy(), "illegal_action": False}
+
+    def aec_step(self, action, Py_ssize_t actor):
+        """The AEC step of a legal ``int`` id for ``actor``, the seat to act
+        (every seat an agent's): -1 when the step needs the AEC's checked
+        path, else the legal bits after it, with ENV_PLAY_OVER, and the seat
+        to act now times 256."""
+        cdef Py_ssize_t a
+        cdef Hand hand = self.hand
+        cdef int played
+        if type(action) is not int or hand is None:
+            return -1
+        try:
+            a = action
+        except OverflowError:
+            return -1
+        if (a < 0 or a >= STUD_ENV_ACTIONS or not (self.bits >> a & 1)
+                or hand.state.phase != STUD_PHASE_BETTING or hand.state.actor != actor):
+            return -1
+        played = _play(hand, self.stream, self.codes, a, 0, NULL)
+        if played < 0:  # (only if the hand was played behind the environment's back)
+            raise ValueError(f"action {a} is not legal now")
+        self.bits = played & _LEGAL_BITS
+        if played & _PLAY_OVER:
+            return played
+        return played | hand.state.actor << 8
+
+    def observation(self, Py_ssize_t seat, bint acting):
+        """The AEC observation of ``seat``: a fresh float32[720] of what it
+        sees and a fresh copy of the mask (the legal bits when ``acting``,
+        else all 0), in a dict."""
+        cdef Py_buffer view
+        obs = _fresh_observation()
+        PyObject_GetBuffer(obs, &view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT)
+        try:
+            _check_observation_buffer(&view)
+            if self.hand is None or not 0 <= seat < self.hand.state.n_seats:
+                raise ValueError(f"no seat {seat} at this table")
+            stud_observe(&self.hand.state, <int>seat, <float *>view.buf)
+        finally:
+            PyBuffer_Release(&view)
+        return self._masked(obs, self.bits if acting else 0)
 
 
 @cython.auto_pickle(False)

@@ -32,6 +32,7 @@ from .._core import (
     _HandDealer,
     _observe,
     _SeedStream,
+    _TableCore,
 )
 from ..game import Action, ActionKind, HandView, Rules
 from .layout import MAX_SLOTS as MAX_SEATS
@@ -200,9 +201,19 @@ def check_policy(seat: int, policy: Any) -> SeatPolicy:
                      f"{', '.join(BUILTIN_POLICIES)}; not {policy!r}")
 
 
-class Table:
+#: the Table state kept in _TableCore's C fields (pickled with the rest)
+_CORE_FIELDS = ("hand", "stream", "codes", "bits", "fast", "in_c", "broken", "dealer",
+                "reward_unit")
+
+
+class Table(_TableCore):
     """Hands one after another on fixed stacks; ``policies[seat]`` None
     for the agent's seats, a built-in name or a callable for the others.
+
+    The state the environments' hot paths read (the hand, the stream, the
+    legal bits, the seat codes) lives in the compiled base class
+    ``_TableCore``, whose ``gym_step``, ``gym_reset``, ``aec_step`` and
+    ``observation`` are those paths; the methods here are the rest.
 
     A table copies and pickles (``copy.deepcopy``, ``pickle``) with its
     hand and its stream's state, so a copy deals and plays on as the
@@ -216,35 +227,45 @@ class Table:
         self.policies = list(policies)
         self.reward_unit = reward_unit  # chips a reward of 1 stands for
         self.stream = _SeedStream(0)
-        self.hand: Hand | None = None
+        self.hand = None
         #: the legal ids of the agent's decision now as bits (bit i: id i);
         #: 0 when no agent decision is awaited (or the table is broken)
-        self.bits: int = 0
+        self.bits = 0
         #: why the table cannot go on (a seat's policy failed mid-hand), or None
-        self.broken: str | None = None
+        self.broken = None
         #: each seat's code for ``_env_play``: STUD_SEAT_AGENT (the agent's),
         #: a built-in policy's number (played in C) or ENV_SEAT_PYTHON (a callable)
-        self.codes: bytes = bytes(
+        self.codes = bytes(
             SEAT_AGENT if p is None else BUILTIN_POLICIES.index(p) if isinstance(p, str)
             else ENV_SEAT_PYTHON for p in self.policies)
         #: False: every seat's action goes through the Python loop of
         #: ``play_others_python`` (the reference the C path is tested against)
-        self.fast: bool = True
+        self.fast = True
         #: True when no seat is played by a Python callable: one ``_env_play``
         #: call then plays every seat up to the agent's next decision
-        self.in_c: bool = ENV_SEAT_PYTHON not in self.codes
+        self.in_c = ENV_SEAT_PYTHON not in self.codes
         self.dealer = _HandDealer(rules, stacks)  # Hand(rules, stacks, seed=...), quicker
+        self.masks = _MASKS
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state.update((name, getattr(self, name)) for name in _CORE_FIELDS)
+        return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
+        state = dict(state)
+        for name in _CORE_FIELDS:
+            if name in state:
+                setattr(self, name, state.pop(name))
         self.__dict__.update(state)
-        if "codes" not in state:  # (pickled before the codes were kept)
+        self.masks = _MASKS
+        if self.codes is None:  # (pickled before the codes were kept)
             self.codes = bytes(
                 SEAT_AGENT if p is None else BUILTIN_POLICIES.index(p) if isinstance(p, str)
                 else ENV_SEAT_PYTHON for p in self.policies)
             self.fast = True
             self.dealer = _HandDealer(self.rules, self.stacks)
-        if "in_c" not in state:
-            self.in_c = ENV_SEAT_PYTHON not in self.codes
+        self.in_c = ENV_SEAT_PYTHON not in self.codes
 
     @property
     def legal(self) -> tuple[Action | None, ...]:
@@ -268,16 +289,10 @@ class Table:
         if not self.fast:
             self.hand = Hand(self.rules, self.stacks, seed=seed)
             return self.play_others(-1, seat, out)
-        hand = self.hand = self.dealer.deal(seed)
-        if not self.in_c:
-            return self.play_others(-1, seat, out)
-        try:  # (play_others's C call, without its loop for Python seats)
-            r = _env_play(hand, self.stream, self.codes, -1, seat, out)
-        except BaseException as error:
-            self.fail(error)
-            raise
-        self.bits = r & _BITS
-        return r
+        if self.in_c:  # the deal and play_others's C call, in one call
+            return self.deal_play(seed, seat, out)
+        self.hand = self.dealer.deal(seed)
+        return self.play_others(-1, seat, out)
 
     def play_others(self, a: int = -1, seat: int = 0,
                     out: NDArray[np.float32] | None = None) -> int:
@@ -312,14 +327,6 @@ class Table:
                 raise
         self.bits = r & _BITS
         return r
-
-    def fail(self, error: BaseException) -> None:
-        """A seat's built-in policy raised in ``_env_play``: the table is
-        broken until the next hand (``broken`` says why)."""
-        self.bits = 0
-        assert self.hand is not None
-        self.broken = (f"seat {self.hand.actor}'s policy raised {type(error).__name__} "
-                       f"({error}) and the hand cannot go on")
 
     def play_others_python(self, a: int = -1, seat: int = 0,
                            out: NDArray[np.float32] | None = None) -> int:

@@ -19,16 +19,13 @@ from gymnasium import spaces
 from numpy.typing import NDArray
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from .._core import ENV_PLAY_OVER, OBS_SIZE, _env_play, _observe
+from .._core import ENV_PLAY_OVER
 from ..game import Hand, Rules
-from ._table import _BITS, _MASKS, Table, big_bet, check_rules, check_stacks, table_state
+from ._table import Table, big_bet, check_rules, check_stacks, table_state
 from .layout import N_ACTIONS, observation_space, state_box
 from .render import render
 
 __all__ = ["StudAECEnv", "aec_env"]
-
-_empty = np.empty  # (a fresh observation each call: the call with a dtype object is the quickest)
-_FLOAT32 = np.dtype(np.float32)
 
 
 class StudAECEnv(AECEnv):  # type: ignore[misc]
@@ -106,10 +103,10 @@ class StudAECEnv(AECEnv):  # type: ignore[misc]
             self._table.new_hand()
         self._started = True
         self.agents = list(self.possible_agents)
-        self.rewards = {agent: 0.0 for agent in self.agents}
-        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
-        self.terminations = {agent: False for agent in self.agents}
-        self.truncations = {agent: False for agent in self.agents}
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._select()
 
@@ -133,13 +130,26 @@ class StudAECEnv(AECEnv):  # type: ignore[misc]
             if not self._started:
                 raise RuntimeError("reset() the environment first")
             raise ValueError(f"no agent {agent!r}: {', '.join(self.possible_agents)}")
-        hand = self._table.hand
-        assert hand is not None
-        seen = _empty(OBS_SIZE, _FLOAT32)
-        _observe(hand, seat, seen)
-        # the mask of the seat to act (all 0 for the others, and once the hand is over)
-        return {"observation": seen,
-                "action_mask": _MASKS[self._table.bits if seat == self._actor else 0].copy()}
+        # fresh arrays; the mask of the seat to act (all 0 for the others, and
+        # once the hand is over)
+        return self._table.observation(seat, seat == self._actor)
+
+    def last(self, observe: bool = True
+             ) -> tuple[dict[str, NDArray[Any]] | None, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last()``: the selected agent's observation (None
+        when ``observe`` is False), cumulative reward, terminated, truncated
+        and info."""
+        agent = self.agent_selection
+        assert agent is not None
+        seat = self._seat.get(agent) if type(agent) is str else None
+        if not observe:
+            seen = None
+        elif seat is not None and self._started:  # (observe's common case, without its call)
+            seen = self._table.observation(seat, seat == self._actor)
+        else:
+            seen = self.observe(agent)
+        return (seen, self._cumulative_rewards[agent], self.terminations[agent],
+                self.truncations[agent], self.infos[agent])
 
     def state(self) -> NDArray[np.float32]:
         """The whole table, for a centralised critic (privileged: it holds
@@ -156,24 +166,17 @@ class StudAECEnv(AECEnv):  # type: ignore[misc]
     def step(self, action: Any) -> None:
         """Plays ``action`` (an id 0..4, see ``stud.envs.ACTION_NAMES``) for
         the selected agent.  A terminated agent steps with None."""
-        table = self._table
-        hand = table.hand
-        if (type(action) is int and 0 <= action < N_ACTIONS and table.bits >> action & 1
-                and hand is not None and hand.actor == self._actor):
-            # the common case: a legal id for the seat to act (bits are 0
-            # before reset and once the hand is over), in one C call
-            agent = self.agent_selection
-            played = _env_play(hand, table.stream, table.codes, action, 0, None)
-            if played < 0:  # (only if the hand was played behind the environment's back)
-                raise ValueError(f"action {action} is not legal now")
-            self._cumulative_rewards[agent] = 0.0
-            table.bits = played & _BITS
+        # the common case: a legal int id for the seat to act (the legal bits
+        # are 0 before reset and once the hand is over), in one C call
+        played = self._table.aec_step(action, self._actor)
+        if played >= 0:
+            self._cumulative_rewards[self.agent_selection] = 0.0
             if played & ENV_PLAY_OVER:
                 self._select()
                 self._accumulate_rewards()
             else:
                 # (the rewards stay 0 until the hand ends: nothing to accumulate)
-                self._actor = actor = hand.actor
+                self._actor = actor = played >> 8
                 self.agent_selection = self.possible_agents[actor]
             return
         if not self._started:

@@ -156,6 +156,12 @@ class GymEnv(gym.Env[Observation, int]):
               ) -> tuple[Observation, dict[str, Any]]:
         """A new hand: with ``seed``, the stream of hands starts again from
         it; without, the next hand of the current stream (or a random one)."""
+        if seed is None and self._started and self.render_mode != "human":
+            # the next hand of the stream, every seat but the agent's built in:
+            # one call (None when a seat is a Python callable's)
+            done = self._table.gym_reset(self.seat)
+            if done is not None:
+                return done
         given = None if seed is None else seed_or_random(seed)  # (mod 2**64, as everywhere)
         super().reset(seed=given)
         seen = _empty(OBS_SIZE, _FLOAT32)  # (written by the table, for self.seat)
@@ -175,6 +181,12 @@ class GymEnv(gym.Env[Observation, int]):
         the agent is to act again or the hand ends: ``(obs, reward,
         terminated, truncated, info)``, the reward (a float) 0 until the end."""
         table = self._table
+        if self.render_mode != "human":
+            # the common case in one call: a legal int id, the agent's seat to
+            # act, every other seat built in (None otherwise)
+            done = table.gym_step(action, self.seat)
+            if done is not None:
+                return done
         bits = table.bits  # (0 before reset, after the hand, after a policy's failure)
         illegal = False
         hand = table.hand
