@@ -49,6 +49,10 @@ static long close_multi(const char *line, size_t len, size_t pos, char quote) {
     return -1;
 }
 
+/* The bytes the scanner stops at (and NUL, which it steps over). */
+static const uint8_t MARKS[256] = {['\0'] = 1, ['"'] = 1, ['\''] = 1, ['#'] = 1, ['['] = 1,
+                                   [']'] = 1, ['{'] = 1, ['}'] = 1};
+
 void stud_phh_feed(stud_phh_scanner *s, const char *line, size_t len) {
     size_t pos = 0;
     for (;;) {
@@ -58,7 +62,7 @@ void stud_phh_feed(stud_phh_scanner *s, const char *line, size_t len) {
             s->open_string = 0;
             pos = (size_t)end;
         }
-        while (pos < len && !strchr("\"'#[]{}", line[pos])) pos++;
+        while (pos < len && !MARKS[(unsigned char)line[pos]]) pos++;
         if (pos >= len || line[pos] == '\0') {
             if (pos >= len) return;
             pos++;

@@ -137,7 +137,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from decimal import Decimal
 from typing import Any
 
-from .._core import _checked_stacks, _phh_split, _PhhDoc
+from .._core import _checked_stacks, _PhhDoc, _PhhSplit
 from ..enums import Variant
 from ..game import Rules
 from .errors import HistoryError
@@ -193,7 +193,23 @@ def read_phh_lines(lines: Iterable[str], file: str | None = None, *,
     and reading goes on with the next hand (``stud.histories.read`` does)."""
     if errors not in ("raise", "yield"):
         raise ValueError(f'errors is "raise" or "yield", not {errors!r}')
-    return _read_lines(iter(lines), file, _options(profile), errors == "yield")
+    return _read_lines(_split(lines), file, _options(profile), errors == "yield")
+
+
+def _split(lines: Iterable[str]) -> _PhhSplit:
+    """The splitter in C over the text of ``lines``: the rest of a file
+    ``read`` opened, read a block at a time and its lines as ``read``'s
+    (io._lines); a text file's blocks; any other iterable's lines, one by
+    one (a hand is given as soon as the header after it is)."""
+    from .io import CHUNK, MAX_LINE, _TextLines
+
+    if isinstance(lines, _TextLines):
+        parts, number = lines.rest()
+        return _PhhSplit(parts, True, False, MAX_LINE, MAX_HAND_CHARS, number)
+    if isinstance(lines, io.TextIOBase):
+        read = lines.read
+        return _PhhSplit(iter(lambda: read(CHUNK), ""), False, False, 0, MAX_HAND_CHARS)
+    return _PhhSplit(lines, False, True, 0, MAX_HAND_CHARS)
 
 
 def _options(profile: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -219,28 +235,34 @@ def _options(profile: Mapping[str, Any] | None) -> dict[str, Any]:
 MAX_HAND_CHARS = 1 << 24
 
 
-def _read_lines(lines: Iterator[str], file: str | None, options: dict[str, Any],
+def _read_lines(split: _PhhSplit, file: str | None, options: dict[str, Any],
                 yield_errors: bool = False) -> Iterator[Any]:
     doc = _PhhDoc()
     rules_cache: dict[tuple[Any, ...], Rules] = {}  # the stakes and _rules -> the rules
-    for item in _phh_split(lines, MAX_HAND_CHARS):
-        read = _read_item(doc, item, file, options, rules_cache)
+    for item in split:
+        read = _read_item(doc, split, item, file, options, rules_cache)
         if isinstance(read, HistoryError) and not yield_errors:
             raise read
         yield read
 
 
-def _read_item(doc: Any, item: tuple[Any, ...], file: str | None, options: dict[str, Any],
+def _read_item(doc: Any, split: _PhhSplit, item: tuple[Any, ...], file: str | None,
+               options: dict[str, Any],
                rules_cache: dict[tuple[Any, ...], Rules]) -> HandRecord | HistoryError:
-    """The record of one item of ``_phh_split``, or why it cannot be read."""
-    if item[0] == "long":
-        _, start, name, count = item
+    """The record of one item of the splitter (its hand read from it), or
+    why it cannot be read; a line too long is raised (the end)."""
+    kind, start = item[0], item[1]
+    if kind == "line":
+        from .io import long_line
+
+        raise long_line(file, start)
+    _, _, name, count = item
+    if kind == "long":
         return HistoryError(f"the hand is longer than {MAX_HAND_CHARS:,} characters (a "
                             f"string or an array left open?)", file,
                             count if name is None else name, start)
-    _, data, start, name, count = item
     try:
-        return _read_hand(doc, data, start, name, count, file, options, rules_cache)
+        return _read_hand(doc, split, start, name, count, file, options, rules_cache)
     except HistoryError as error:
         return error
 
@@ -260,13 +282,13 @@ _F_SMALL_BET, _F_STARTING_STACKS, _F_HAND, _F_RULES = 3, 5, 9, 15
 _SYNTAX, _EARLY, _STAKES = 0, 1, 2  # enum stud_phh_stage
 
 
-def _read_hand(doc: Any, data: bytearray, start: int, name: str | None, index: int,
+def _read_hand(doc: Any, split: _PhhSplit, start: int, name: str | None, index: int,
                file: str | None, options: dict[str, Any],
                rules_cache: dict[tuple[Any, ...], Rules]) -> HandRecord:
     """One hand read in C (src/studcore/phh_read.c), then checked with the
     engine (the rules, the stacks) and built into a record."""
     label: str | int = index if name is None else name
-    status = doc.read(data, start, name is not None)
+    status = doc.read_split(split)
     stage = doc.stage
     try:
         if status == 0 or stage > _SYNTAX:  # the TOML was read: its dates and times too?
