@@ -76,6 +76,7 @@ cdef class _PhhSplit:
         """The next event (enum stud_phh_split_event), the block filled as needed."""
         cdef int event
         if self.done:
+            self.event = STUD_PHH_END
             return STUD_PHH_END
         while True:
             event = stud_phh_split_next(&self.sp, self.buf, self.used, self.at_end)
@@ -170,14 +171,11 @@ cdef class _PhhDoc:
         it: a read error, a date or time (Python checks them), more than 8
         players, no rules, or a replay not confirmed."""
         cdef stud_phh_doc *d = self.doc
-        cdef stud_phh_token *t
-        cdef uint32_t i, end
+        cdef uint32_t i
         cdef int f
-        cdef object key, entry, written = None
+        cdef object key, entry, written
         cdef char *buf
         cdef char *grown
-        cdef char key_buf[512]
-        cdef Py_ssize_t used
         cdef size_t n = split.sp.len
         if n + 1 > self.scratch_cap:
             grown = <char *>PyMem_Realloc(self.scratch, n + 1)
@@ -199,32 +197,7 @@ cdef class _PhhDoc:
             if d.tokens[i].kind == STUD_PHH_DATETIME:  # (checked by the Python reader)
                 return False
         f = d.field[<int>STUD_PHH_F_RULES]
-        if f >= 0:  # the `_rules` value's tokens, as they are written, name it
-            end = d.tokens[f + 1].end
-            used = 0
-            for i in range(f + 1, end):
-                t = &d.tokens[i]
-                if used + 6 + <Py_ssize_t>t.len > <Py_ssize_t>sizeof(key_buf):
-                    used = -1  # (too long to name here: named by a new bytes)
-                    break
-                key_buf[used] = <char>t.kind
-                key_buf[used + 1] = <char>t.flag
-                _phh_memcpy(key_buf + used + 2, &t.len, 4)
-                _phh_memcpy(key_buf + used + 6, buf + t.start, t.len)
-                used += 6 + t.len
-            if used < 0:
-                written = bytearray()
-                for i in range(f + 1, end):
-                    t = &d.tokens[i]
-                    written += bytes((t.kind, t.flag)) + str(t.len).encode() + b":"
-                    written += buf[t.start:t.start + t.len]
-                written = b"+" + bytes(written)
-            elif (self.last_written is not None
-                  and len(<bytes>self.last_written) == used
-                  and memcmp(<const char *>(<bytes>self.last_written), key_buf, used) == 0):
-                written = self.last_written
-            else:
-                written = PyBytes_FromStringAndSize(key_buf, used)
+        written = self._written(buf)
         if not (self.have_rules and self.last_key[0] == d.hand.variant
                 and self.last_key[1] == d.small_bet and self.last_key[2] == d.big_bet
                 and self.last_key[3] == d.ante and self.last_key[4] == d.bring_in
@@ -245,6 +218,85 @@ cdef class _PhhDoc:
             self.last_key[3], self.last_key[4] = d.ante, d.bring_in
             self.last_written = written
         return stud_ps_replay(&d.hand, &self.c_rules) == STUD_PS_REPRODUCED
+
+    cdef object _written(self, const char *buf):
+        """`_rules`' tokens as they are written (kinds, flags, lengths,
+        bytes), naming its value, or None without it."""
+        cdef stud_phh_doc *d = self.doc
+        cdef stud_phh_token *t
+        cdef uint32_t i, end
+        cdef int f = d.field[<int>STUD_PHH_F_RULES]
+        cdef char key_buf[512]
+        cdef Py_ssize_t used = 0
+        cdef object written
+        if f < 0:
+            return None
+        end = d.tokens[f + 1].end
+        for i in range(f + 1, end):
+            t = &d.tokens[i]
+            if used + 6 + <Py_ssize_t>t.len > <Py_ssize_t>sizeof(key_buf):
+                used = -1  # (too long to name here: named by a new bytes)
+                break
+            key_buf[used] = <char>t.kind
+            key_buf[used + 1] = <char>t.flag
+            _phh_memcpy(key_buf + used + 2, &t.len, 4)
+            _phh_memcpy(key_buf + used + 6, buf + t.start, t.len)
+            used += 6 + t.len
+        if used < 0:
+            written = bytearray()
+            for i in range(f + 1, end):
+                t = &d.tokens[i]
+                written += bytes((t.kind, t.flag)) + str(t.len).encode() + b":"
+                written += buf[t.start:t.start + t.len]
+            return b"+" + bytes(written)
+        if (self.last_written is not None and len(<bytes>self.last_written) == used
+                and memcmp(<const char *>(<bytes>self.last_written), key_buf, used) == 0):
+            return self.last_written
+        return PyBytes_FromStringAndSize(key_buf, used)
+
+    def rules_key(self):
+        """The stakes and `_rules` as written of the hand read: what makes
+        its rules (with the reader's profile)."""
+        cdef stud_phh_doc *d = self.doc
+        return (d.hand.variant, d.small_bet, d.big_bet, d.ante, d.bring_in,
+                self._written(self.base))
+
+    def record(self, object file, dict known, frozenset read):
+        """The HandRecord of the hand read, made here when it was read
+        (status 0), holds no date or time (Python checks them), and its
+        rules_key() is in known (-> (Rules, the most seats they deal to))
+        with stacks the engine takes (the fields not in `read` kept); else
+        None (phh.py's _read_hand reads it, and its error if any)."""
+        cdef stud_phh_doc *d = self.doc
+        cdef stud_hh_hand *h = &d.hand
+        cdef uint32_t i
+        cdef int seat, n = d.n_players
+        cdef int64_t total = 0
+        if self.status != STUD_HH_READ:
+            return None
+        for i in range(d.top, d.n_tokens):
+            if d.tokens[i].kind == STUD_PHH_DATETIME:
+                return None
+        entry = known.get(self.rules_key())
+        if entry is None:
+            return None
+        # the engine's checks of the stacks (_checked_stacks)
+        if not 2 <= n <= <int>(<tuple>entry)[1]:
+            return None
+        for seat in range(n):
+            if d.stacks[seat] <= 0 or d.stacks[seat] > (1 << 30):
+                return None
+            total += d.stacks[seat]
+        if total > (1 << 30):
+            return None
+        steps, players, seats, hand_id, table, collected, rake, finishing = self.record_values()
+        currency = self._text(h.currency.start, h.currency.len) if h.cents else None
+        HandRecord, Source = _HH_CLASSES[0], _HH_CLASSES[1]
+        source = _hh_trusted(Source, ("file", "line", "format"), (file, h.first_line, "phh"))
+        return _hh_trusted(HandRecord, _HH_RECORD_FIELDS, (
+            (<tuple>entry)[0], tuple([d.stacks[seat] for seat in range(n)]), steps, players,
+            seats, hand_id, table, collected, rake, finishing, currency, self.kept(read),
+            source))
 
     @property
     def stage(self):

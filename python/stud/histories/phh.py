@@ -137,7 +137,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from decimal import Decimal
 from typing import Any
 
-from .._core import _checked_stacks, _PhhDoc, _PhhSplit
+from .._core import _checked_stacks, _PhhDoc, _PhhSplit, _rules_seat_limit
 from ..enums import Variant
 from ..game import Rules
 from .errors import HistoryError
@@ -239,16 +239,17 @@ def _read_lines(split: _PhhSplit, file: str | None, options: dict[str, Any],
                 yield_errors: bool = False) -> Iterator[Any]:
     doc = _PhhDoc()
     rules_cache: dict[tuple[Any, ...], Rules] = {}  # the stakes and _rules -> the rules
+    known: dict[tuple[Any, ...], Any] = {}  # the same as written -> (rules, most seats)
     for item in split:
-        read = _read_item(doc, split, item, file, options, rules_cache)
+        read = _read_item(doc, split, item, file, options, rules_cache, known)
         if isinstance(read, HistoryError) and not yield_errors:
             raise read
         yield read
 
 
 def _read_item(doc: Any, split: _PhhSplit, item: tuple[Any, ...], file: str | None,
-               options: dict[str, Any],
-               rules_cache: dict[tuple[Any, ...], Rules]) -> HandRecord | HistoryError:
+               options: dict[str, Any], rules_cache: dict[tuple[Any, ...], Rules],
+               known: dict[tuple[Any, ...], Any] | None = None) -> HandRecord | HistoryError:
     """The record of one item of the splitter (its hand read from it), or
     why it cannot be read; a line too long is raised (the end)."""
     kind, start = item[0], item[1]
@@ -262,7 +263,7 @@ def _read_item(doc: Any, split: _PhhSplit, item: tuple[Any, ...], file: str | No
                             f"string or an array left open?)", file,
                             count if name is None else name, start)
     try:
-        return _read_hand(doc, split, start, name, count, file, options, rules_cache)
+        return _read_hand(doc, split, start, name, count, file, options, rules_cache, known)
     except HistoryError as error:
         return error
 
@@ -284,11 +285,19 @@ _SYNTAX, _EARLY, _STAKES = 0, 1, 2  # enum stud_phh_stage
 
 def _read_hand(doc: Any, split: _PhhSplit, start: int, name: str | None, index: int,
                file: str | None, options: dict[str, Any],
-               rules_cache: dict[tuple[Any, ...], Rules]) -> HandRecord:
+               rules_cache: dict[tuple[Any, ...], Rules],
+               known: dict[tuple[Any, ...], Any] | None = None) -> HandRecord:
     """One hand read in C (src/studcore/phh_read.c), then checked with the
-    engine (the rules, the stacks) and built into a record."""
+    engine (the rules, the stacks) and built into a record.  ``known``: the
+    stakes and ``_rules`` as written of hands read so far (``rules_key``)
+    -> (their rules, the most seats): a hand of known ones and no date is
+    made into its record in one call (``_PhhDoc.record``)."""
     label: str | int = index if name is None else name
     status = doc.read_split(split)
+    if known is not None and status == 0:
+        made = doc.record(file, known, _READ)
+        if made is not None:
+            return made  # type: ignore[no-any-return]
     stage = doc.stage
     try:
         if status == 0 or stage > _SYNTAX:  # the TOML was read: its dates and times too?
@@ -347,6 +356,10 @@ def _read_hand(doc: Any, split: _PhhSplit, start: int, name: str | None, index: 
         kept = doc.kept(_READ)
     except _Bad as bad:
         raise HistoryError(bad.reason, file, label, bad.line) from None
+    if known is not None:  # (the next hands of these stakes and options: made in one call)
+        if len(known) >= 1024:
+            known.clear()
+        known[doc.rules_key()] = (rules, _rules_seat_limit(rules))
     # every value as the record's checks would leave it: checked above
     return _trusted(HandRecord, rules, tuple(stacks), steps, players, seats, hand_id, table,
                     collected, rake, finishing, currency, kept,
