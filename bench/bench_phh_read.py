@@ -19,7 +19,7 @@ in order under new section numbers up to ``--hands``.  Then, on one core
   the first ``--pokerkit-hands`` hands; a hand pokerkit refuses is counted
   apart and the first reason shown;
 - verify: ``stud.histories.verify`` of the whole file, its fast road
-  (each hand read and replayed in C, ``_PhhDoc.verify``) and
+  (the file split, each hand read and replayed in C, ``_phh_verify_run``) and
   ``fast=False`` (a ``HandRecord`` per hand, replayed in Python), the
   same file in the same run (``--verify-only``: these rows alone);
 - memory: the peak resident set size of a fresh process that reads the

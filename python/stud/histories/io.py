@@ -29,7 +29,7 @@ import contextlib
 import io
 import itertools
 import os
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Union
 
@@ -195,10 +195,6 @@ def _read_opened(reading: Reading, source: Source, lines: Iterator[str], name: s
             yield item
 
 
-def _nothing() -> None:
-    pass
-
-
 #: the longest line read (characters, its line break included): a longer one
 #: is no hand history's, and is refused before it fills memory (a stream
 #: with no line break, /dev/zero)
@@ -230,19 +226,20 @@ def _open(source: Source) -> tuple[Iterator[str], str | None, Callable[[], None]
     raise TypeError(f"read takes a path, a text file or text, not {type(source).__name__}")
 
 
-def _lines(handle: IO[str], name: str | None, first_line: int = 1) -> Iterator[str]:
+def _lines(handle: IO[str], name: str | None,
+           first_line: int = 1) -> Generator[str, object, int | None]:
     """The lines of a text file, each read with a bound: a line longer than
     ``MAX_LINE`` is a HistoryError (and the end of the reading);
     ``first_line``: the number of the first, in the whole file.  Sent
-    anything but None, it yields the number of the last line read and
-    stops (``_TextLines.rest``: a reader takes the file over there)."""
+    anything but None, it stops and returns the number of the last line
+    read (``_TextLines.rest``: a reader takes the file over there)."""
     readline = handle.readline
     number = first_line - 1
     bare_cr = False  # the last line ended with a lone \r
     while True:
         line = readline(MAX_LINE + 1)
         if not line:
-            return
+            return None
         number += 1
         if bare_cr and line == "\r\n":
             # a \r\n written as \r\r\n (a Windows program's text mode over
@@ -253,8 +250,7 @@ def _lines(handle: IO[str], name: str | None, first_line: int = 1) -> Iterator[s
         if len(line) > MAX_LINE:
             raise long_line(name, number)
         if (yield line.replace("\0", "") if "\0" in line else line) is not None:  # (a NUL)
-            yield number
-            return
+            return number
 
 
 def long_line(name: str | None, number: int) -> HistoryError:
@@ -295,12 +291,13 @@ class _TextLines(Iterator[str]):
         reader that reads lines as ``_lines`` does), and the number of
         lines read before those read ahead.  Only before any other line
         was taken (after ``_peek``)."""
-        try:
-            number = self._lines.send(True) if self._ahead else 0
-        except StopIteration:  # (the file ended within the lines read ahead)
-            number = len(self._ahead)
-        except TypeError:  # (nothing read yet: a generator not started)
-            number = 0
+        number = len(self._ahead)  # (the file ended within the lines read ahead)
+        if self._ahead:
+            try:
+                self._lines.send(True)
+            except StopIteration as stop:
+                if stop.value is not None:
+                    number = stop.value
         ahead = "".join(self._ahead)
         self._it = iter(())
         read = self.handle.read

@@ -6,7 +6,10 @@ is a collection: one TOML table per hand, ``[1]``, ``[2]`` ... (the spec
 says nothing of collections; this is how pokerkit writes and reads them).
 ``read_phh_lines`` reads either from any iterable of lines and yields each
 hand as soon as its section ends, so memory holds one hand, whatever the
-size of the file; ``read_phh`` does the same for a string.  ``write_phh``
+size of the file; ``read_phh`` does the same for a string.  The text is
+split into hands in C (src/studcore/phh_split.c): an open text file (and
+the file ``stud.histories.read`` opens) a block of a MB at a time, any
+other iterable a line at a time.  ``write_phh``
 writes one hand, ``write_phhs`` a collection, chunk by chunk.
 
 >>> text = '''

@@ -37,20 +37,24 @@ order.  What goes to the Python reader:
   an ASCII one when case is ignored (long s, dotted or dotless i), or a
   line longer than 2000 bytes.
 
-A PHH file given by its path is split into hands as ``read`` splits it,
-and each hand is read and replayed in C (``stud_phh_read``, then the same
-replay as PokerStars hands, ``stud_ps_replay``, which also compares the
-finishing stacks), with the rules of its stakes, its ``_rules`` and the
-profile (made once per distinct stakes and options).  Any hand that does
+PHH, whatever the source (a path, a pipe or ``/dev/stdin``, text, an open
+file), is opened once and read once: after the first lines that tell the
+format, its text goes to the C splitter a block at a time
+(``src/studcore/phh_split.c``, which splits it into hands as ``read``
+does), and each hand is read and replayed in C (``stud_phh_read``, then
+the same replay as PokerStars hands, ``stud_ps_replay``, which also
+compares the finishing stacks), with the rules of its stakes, its
+``_rules`` and the profile (made once per distinct stakes and options),
+making no Python object for a hand that reproduces.  Any hand that does
 not reproduce there goes to the Python reader and replay
 (``stud.histories.phh``), which give its verdict and message: a hand that
 cannot be read, a date or time field (their checks are Python's), more than
 8 players, stakes or options that make no rules, an up card the file does
 not name (11.4), a replay the C code does not confirm.
 
-Text, open files, and paths that are not regular files (a pipe,
-``/dev/stdin``, a device: opened once, by ``read``) go through ``read`` and
-``replay`` as they are.
+Other text, open files, and paths that are not regular files (a pipe,
+``/dev/stdin``, a device) are opened once and go through ``read``'s
+readers and ``replay`` as they are.
 """
 
 from __future__ import annotations
@@ -59,7 +63,7 @@ import io
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import IO, Any, TypeGuard, Union
+from typing import IO, Any, Union
 
 from ..enums import Variant
 from .encoding import HEAD_BYTES, detect_encoding
