@@ -33,13 +33,15 @@ cdef class _PhhSplit:
     cdef object chunks
     cdef readonly int event
 
-    def __cinit__(self, chunks, bint file_lines, bint lf_only, size_t max_line,
-                  size_t max_hand, uint32_t physical=0):
+    def __init__(self, chunks, bint file_lines, bint lf_only, size_t max_line,
+                 size_t max_hand, uint32_t physical=0):
         stud_phh_split_init(&self.sp, file_lines, lf_only, max_line, max_hand, physical)
         self.chunks = iter(chunks)
         self.lines = lf_only
+        PyMem_Free(self.buf)  # (a second __init__ starts again)
         self.buf = NULL
         self.cap = self.used = 0
+        self.at_end = self.done = False
         self.event = STUD_PHH_MORE
 
     def __dealloc__(self):
