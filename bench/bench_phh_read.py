@@ -19,7 +19,7 @@ in order under new section numbers up to ``--hands``.  Then, on one core
   the first ``--pokerkit-hands`` hands; a hand pokerkit refuses is counted
   apart and the first reason shown;
 - verify: ``stud.histories.verify`` of the whole file, its fast road
-  (each hand read and replayed in C, ``_PhhDoc.verify``) and
+  (the file split, each hand read and replayed in C, ``_phh_verify_run``) and
   ``fast=False`` (a ``HandRecord`` per hand, replayed in Python), the
   same file in the same run (``--verify-only``: these rows alone);
 - memory: the peak resident set size of a fresh process that reads the
@@ -140,7 +140,7 @@ def main() -> None:
     parser.add_argument("--distinct", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--repeat", type=int, default=1)
-    parser.add_argument("--baseline", default="main")
+    parser.add_argument("--baseline", default="79007d6")  # (the reader over tomllib)
     parser.add_argument("--before-hands", type=int, default=5_000)
     parser.add_argument("--pokerkit-hands", type=int, default=2_000)
     parser.add_argument("--markdown", action="store_true")

@@ -2,7 +2,9 @@
  * bytes.
  *
  * Input: 1 byte picks how the text is taken (bit 0: a .phhs collection or
- * one .phh hand), the rest is the file's text.
+ * one .phh hand; bits 1-6: the block size, less one, of the block splitter;
+ * bit 7: its file_lines), the rest is the file's text.  The block splitter
+ * (phh_split.c) splits it and each hand is read; then:
  * The text is split into lines at "\n" (a line's "\r\n" end trimmed), fed to
  * the splitter line by line as phh.py's loop does, and each hand (from a
  * header outside any string or array, in a collection) is read.
@@ -88,6 +90,47 @@ static void read_hand(const char *text, size_t len, uint32_t first_line, int col
         REQUIRE(doc.hand.n_steps == n_steps);
 }
 
+/* The block splitter (phh_split.c) over the text given `step` bytes at a
+ * time: every event within the block, names inside their hand, every hand
+ * read; a bounded number of events; the end reached. */
+static void split_blocks(const char *text, size_t len, size_t step, int file_lines)
+{
+    static char block[1 << 17];
+    if (len + step > sizeof block)
+        return;
+    stud_phh_splitter sp;
+    stud_phh_split_init(&sp, file_lines, 0, 200, 2000, 0);
+    size_t used = 0, fed = 0, events = 0;
+    for (;;) {
+        int ev = stud_phh_split_next(&sp, block, used, fed >= len);
+        REQUIRE(ev >= STUD_PHH_MORE && ev <= STUD_PHH_END);
+        if (ev == STUD_PHH_MORE) {
+            REQUIRE(fed < len);
+            used = stud_phh_split_compact(&sp, block, used);
+            size_t n = len - fed < step ? len - fed : step;
+            REQUIRE(used + n <= sizeof block);
+            memcpy(block + used, text + fed, n);
+            used += n;
+            fed += n;
+            continue;
+        }
+        if (ev == STUD_PHH_END || ev == STUD_PHH_LONG_LINE)
+            return;
+        REQUIRE(++events <= 2 * len + 2);
+        if (sp.has_name)
+            REQUIRE(sp.name_start + sp.name_len <= used);
+        if (ev == STUD_PHH_HAND) {
+            REQUIRE(sp.start + sp.len <= used && sp.first_line >= 1);
+            REQUIRE(!sp.has_name || (sp.name_start >= sp.start &&
+                                     sp.name_start + sp.name_len <= sp.start + sp.len));
+            uint32_t lines = 1;
+            for (size_t i = 0; i < sp.len; i++)
+                lines += block[sp.start + i] == '\n';
+            read_hand(block + sp.start, sp.len, sp.first_line, sp.has_name, lines);
+        }
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 1)
@@ -95,6 +138,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int collection = data[0] & 1;
     const char *text = (const char *)data + 1;
     size_t len = size - 1;
+    split_blocks(text, len, 1 + ((data[0] >> 1) & 63), data[0] >> 7);
     if (!collection) {
         uint32_t lines = 1;
         for (size_t i = 0; i < len; i++)

@@ -141,14 +141,3 @@ cdef int _tally_hand(_Tally tally, const char *buf, const stud_hh_hand *hand,
         if tally.series is not None:
             tally.point(r, st.net[seat], st.adjusted[seat])
     return 1
-
-
-def _phh_tally(_PhhDoc doc, bytearray data, long first_line, bint collection, dict rules_cache,
-               object rules_of, _Tally tally) -> bool:
-    """``_PhhDoc.verify``, and the hand then added to the tally: False when
-    the Python reader and replay must decide it."""
-    cdef char *buf
-    if not doc.verify(data, first_line, collection, rules_cache, rules_of):
-        return False
-    buf = doc.data
-    return _tally_hand(tally, buf, &doc.doc.hand, &doc.c_rules, True) == 1

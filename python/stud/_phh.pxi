@@ -1,8 +1,9 @@
-# PHH read in C (src/studcore/phh_read.h): the splitter's loop over a
-# file's lines and the reader of one hand, for stud.histories.phh, which
-# checks what needs the engine (the rules, the stacks) and builds records.
+# PHH read in C (src/studcore/phh_read.h): the splitter over blocks of a
+# file's bytes, the reader of one hand and verify's loop, for
+# stud.histories.phh, which checks what needs the engine (the rules, the
+# stacks) and builds records.
 
-from cpython.mem cimport PyMem_Calloc
+from cpython.mem cimport PyMem_Calloc, PyMem_Realloc
 from cpython.unicode cimport PyUnicode_DecodeUTF8
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from libc.string cimport memcmp, memcpy as _phh_memcpy
@@ -12,64 +13,109 @@ import re as _re
 from decimal import Decimal as _Decimal
 
 
-def _phh_split(lines, long max_chars):
-    """The hands of a PHH text given as lines, as they end (phh.py's
-    splitting): yields ("hand", data, first line, section name or None,
-    number) with data the hand's lines joined by "\\n" (UTF-8, a bytearray
-    the reader may write), or ("long", first line, name, number) for a hand
-    past max_chars characters (its lines up to the next header dropped)."""
-    cdef stud_phh_scanner scanner
-    cdef size_t kstart = 0, klen = 0
-    cdef int collection = -1  # not known until a line says something
-    cdef bint skipping = False, is_header
-    cdef long number = 0, size = 0, start = 0, count = 0
-    cdef bytes raw
-    cdef object name = None, key
-    cdef list chunk = []
-    cdef const char *p
-    stud_phh_scanner_init(&scanner)
-    for line in lines:
-        number += 1
-        if not isinstance(line, str):
-            raise TypeError(f"lines must be str, not {type(line).__name__}")
-        line = (<str>line).rstrip("\r\n")
-        if number == 1 and (<str>line).startswith("\ufeff"):
-            line = (<str>line)[1:]
-        raw = (<str>line).encode("utf-8", "surrogatepass")
-        p = raw
-        if collection < 0:
-            stripped = (<str>line).strip()
-            if not stripped or (<str>line).lstrip().startswith("#"):
-                continue
-            collection = stud_phh_header_key(p, len(raw), &kstart, &klen)
-            start = number
-        if collection and (skipping or stud_phh_at_top(&scanner)):
-            is_header = stud_phh_header_key(p, len(raw), &kstart, &klen)
-            if is_header:
-                key = raw[kstart:kstart + klen].decode("utf-8", "surrogatepass")
-                if key != name:  # [2] ends [1]; [1.x] is part of [1]
-                    if chunk:
-                        count += 1
-                        yield "hand", bytearray(b"\n".join(chunk)), start, name, count
-                    chunk = []
-                    size = 0
-                    start = number
-                    name = key
-                    skipping = False
-        if skipping:
-            continue
-        chunk.append(raw)
-        size += len(<str>line) + 1
-        stud_phh_feed(&scanner, p, len(raw))
-        if size > max_chars:
-            count += 1
-            yield "long", start, name, count
-            chunk = []
-            size = 0
-            skipping = True
-            stud_phh_scanner_init(&scanner)
-    if chunk:
-        yield "hand", bytearray(b"\n".join(chunk)), start, name, count + 1
+@cython.final
+@cython.auto_pickle(False)
+cdef class _PhhSplit:
+    """A PHH text split into hands over blocks of bytes (phh_split.c).
+    chunks: the text's parts in order (str, or UTF-8 bytes), of any size;
+    file_lines: lines as io._lines reads a file (the lines already read
+    given as `physical`); lf_only: each chunk is a line (str), whose end
+    (its last \\r and \\n) is made "\\n", and lines end at "\\n" alone.  Iterating
+    gives phh.py's items: ("hand", first line, section name or None,
+    number), the hand's bytes left for _PhhDoc.read_split until the next
+    item; ("long", first line, name, number) for a hand past max_hand
+    characters; ("line", number) for a line past max_line characters (the
+    end: nothing follows)."""
+    cdef stud_phh_splitter sp
+    cdef char *buf
+    cdef size_t cap, used
+    cdef bint at_end, done, lines
+    cdef object chunks
+    cdef readonly int event
+
+    def __init__(self, chunks, bint file_lines, bint lf_only, size_t max_line,
+                 size_t max_hand, uint32_t physical=0):
+        stud_phh_split_init(&self.sp, file_lines, lf_only, max_line, max_hand, physical)
+        self.chunks = iter(chunks)
+        self.lines = lf_only
+        PyMem_Free(self.buf)  # (a second __init__ starts again)
+        self.buf = NULL
+        self.cap = self.used = 0
+        self.at_end = self.done = False
+        self.event = STUD_PHH_MORE
+
+    def __dealloc__(self):
+        PyMem_Free(self.buf)
+
+    cdef int _add(self, object chunk) except -1:
+        cdef const char *p
+        cdef Py_ssize_t n
+        cdef char *grown
+        cdef size_t want
+        if isinstance(chunk, str):
+            if self.lines:  # (a line: its end, if any, made "\\n")
+                chunk = (<str>chunk).rstrip("\r\n")
+            chunk = (<str>chunk).encode("utf-8", "surrogatepass")
+        elif not isinstance(chunk, bytes) or self.lines:
+            raise TypeError(f"lines must be str, not {type(chunk).__name__}")
+        p = <bytes>chunk
+        n = len(<bytes>chunk)
+        if self.used + n + 1 > self.cap:
+            want = max(self.used + n + 1, 2 * self.cap, 1 << 16)
+            grown = <char *>PyMem_Realloc(self.buf, want)
+            if grown == NULL:
+                raise MemoryError()
+            self.buf = grown
+            self.cap = want
+        _phh_memcpy(self.buf + self.used, p, n)
+        self.used += n
+        if self.lines:
+            self.buf[self.used] = b"\n"
+            self.used += 1
+        return 0
+
+    cdef int advance(self) except -1:
+        """The next event (enum stud_phh_split_event), the block filled as needed."""
+        cdef int event
+        if self.done:
+            self.event = STUD_PHH_END
+            return STUD_PHH_END
+        while True:
+            event = stud_phh_split_next(&self.sp, self.buf, self.used, self.at_end)
+            if event != STUD_PHH_MORE:
+                self.event = event
+                if event == STUD_PHH_END or event == STUD_PHH_LONG_LINE:
+                    self.done = True
+                return event
+            self.used = stud_phh_split_compact(&self.sp, self.buf, self.used)
+            chunk = next(self.chunks, None)
+            if chunk is None:
+                self.at_end = True
+            else:
+                self._add(chunk)
+
+    cdef object item(self):
+        """phh.py's item of the current event (None at the end)."""
+        cdef object name = None
+        if self.event == STUD_PHH_END:
+            return None
+        if self.event == STUD_PHH_LONG_LINE:
+            return "line", self.sp.first_line
+        if self.sp.has_name:
+            name = PyUnicode_DecodeUTF8(self.buf + self.sp.name_start,
+                                        <Py_ssize_t>self.sp.name_len, "surrogatepass")
+        return ("hand" if self.event == STUD_PHH_HAND else "long", self.sp.first_line, name,
+                self.sp.index)
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        self.advance()
+        found = self.item()
+        if found is None:
+            raise StopIteration
+        return found
 
 
 @cython.final
@@ -78,7 +124,10 @@ cdef class _PhhDoc:
     """One hand read by stud_phh_read, and what phh.py asks of it."""
     cdef stud_phh_doc *doc
     cdef stud_hh_error err
-    cdef bytearray data
+    cdef const char *base      # the bytes of the hand read (strings decoded in place)
+    cdef object owner          # what holds them
+    cdef char *scratch         # verify's copy of a hand (the reader writes it)
+    cdef size_t scratch_cap
     cdef readonly int status
     # verify's fast path: the C rules of the last stakes and `_rules`
     cdef int64_t last_key[5]
@@ -96,44 +145,54 @@ cdef class _PhhDoc:
         if self.doc.tokens == NULL or self.doc.slots == NULL:
             raise MemoryError()
         self.status = STUD_HH_ERROR
+        self.base = b""
 
     def __dealloc__(self):
         if self.doc != NULL:
             PyMem_Free(self.doc.tokens)
             PyMem_Free(self.doc.slots)
             PyMem_Free(self.doc)
+        PyMem_Free(self.scratch)
 
-    def read(self, bytearray data, long first_line, bint collection):
-        """Reads a hand (the data is decoded in place); its status."""
-        cdef char *buf = b""
-        self.data = data
-        if len(data):
-            buf = data
-        self.status = stud_phh_read(buf, len(data), <uint32_t>first_line, collection,
-                                    self.doc, &self.err)
+    def read_split(self, _PhhSplit split):
+        """Reads the hand of split's current item, in place; its status."""
+        if split.event != STUD_PHH_HAND:
+            raise ValueError("the splitter is not at a hand")
+        self.owner = split
+        self.base = split.buf + split.sp.start
+        self.status = stud_phh_read(split.buf + split.sp.start, split.sp.len,
+                                    split.sp.first_line, split.sp.has_name, self.doc, &self.err)
         return self.status
 
-    def verify(self, bytearray data, long first_line, bint collection, dict rules_cache,
-               object rules_of):
-        """True when the hand (data, left as it is) is read and replayed in C
-        as reproduced (stud_ps_replay), with the rules of rules_of(variant,
-        small bet, big bet, ante, bring-in, `_rules` value or None) (None:
-        no rules), kept in rules_cache; False when the Python reader and
-        replay must decide it: a read error, a date or time (Python checks
-        them), more than 8 players, no rules, or a replay not confirmed."""
+    cdef bint _verify(self, _PhhSplit split, dict rules_cache, object rules_of,
+                      _Tally tally=None) except -1:
+        """True when the hand of split's current item (left as it is: read
+        from a copy) is read and replayed in C as reproduced
+        (stud_ps_replay), with the rules of rules_of(variant, small bet, big
+        bet, ante, bring-in, `_rules` value or None) (None: no rules), kept
+        in rules_cache; False when the Python reader and replay must decide
+        it: a read error, a date or time (Python checks them), more than 8
+        players, no rules, or a replay not confirmed.  With a tally, the
+        replay is the one that counts the hand's statistics (hh_stats.c),
+        and the hand is added to it."""
         cdef stud_phh_doc *d = self.doc
-        cdef stud_phh_token *t
-        cdef uint32_t i, end
+        cdef uint32_t i
         cdef int f
-        cdef object key, entry, written = None
+        cdef object key, entry, written
         cdef char *buf
-        cdef char key_buf[512]
-        cdef Py_ssize_t used
-        self.data = bytearray(data)  # (the reader writes its copy)
-        buf = b""
-        if len(self.data):
-            buf = self.data
-        self.status = stud_phh_read(buf, len(self.data), <uint32_t>first_line, collection, d,
+        cdef char *grown
+        cdef size_t n = split.sp.len
+        if n + 1 > self.scratch_cap:
+            grown = <char *>PyMem_Realloc(self.scratch, n + 1)
+            if grown == NULL:
+                raise MemoryError()
+            self.scratch = grown
+            self.scratch_cap = n + 1
+        buf = self.scratch
+        _phh_memcpy(buf, split.buf + split.sp.start, n)
+        self.owner = None
+        self.base = buf
+        self.status = stud_phh_read(buf, n, split.sp.first_line, split.sp.has_name, d,
                                     &self.err)
         if self.status != STUD_HH_READ:
             return False
@@ -143,32 +202,7 @@ cdef class _PhhDoc:
             if d.tokens[i].kind == STUD_PHH_DATETIME:  # (checked by the Python reader)
                 return False
         f = d.field[<int>STUD_PHH_F_RULES]
-        if f >= 0:  # the `_rules` value's tokens, as they are written, name it
-            end = d.tokens[f + 1].end
-            used = 0
-            for i in range(f + 1, end):
-                t = &d.tokens[i]
-                if used + 6 + <Py_ssize_t>t.len > <Py_ssize_t>sizeof(key_buf):
-                    used = -1  # (too long to name here: named by a new bytes)
-                    break
-                key_buf[used] = <char>t.kind
-                key_buf[used + 1] = <char>t.flag
-                _phh_memcpy(key_buf + used + 2, &t.len, 4)
-                _phh_memcpy(key_buf + used + 6, buf + t.start, t.len)
-                used += 6 + t.len
-            if used < 0:
-                written = bytearray()
-                for i in range(f + 1, end):
-                    t = &d.tokens[i]
-                    written += bytes((t.kind, t.flag)) + str(t.len).encode() + b":"
-                    written += buf[t.start:t.start + t.len]
-                written = b"+" + bytes(written)
-            elif (self.last_written is not None
-                  and len(<bytes>self.last_written) == used
-                  and memcmp(<const char *>(<bytes>self.last_written), key_buf, used) == 0):
-                written = self.last_written
-            else:
-                written = PyBytes_FromStringAndSize(key_buf, used)
+        written = self._written(buf)
         if not (self.have_rules and self.last_key[0] == d.hand.variant
                 and self.last_key[1] == d.small_bet and self.last_key[2] == d.big_bet
                 and self.last_key[3] == d.ante and self.last_key[4] == d.bring_in
@@ -188,7 +222,88 @@ cdef class _PhhDoc:
                 d.hand.variant, d.small_bet, d.big_bet
             self.last_key[3], self.last_key[4] = d.ante, d.bring_in
             self.last_written = written
+        if tally is not None:
+            return _tally_hand(tally, buf, &d.hand, &self.c_rules, True) == 1
         return stud_ps_replay(&d.hand, &self.c_rules) == STUD_PS_REPRODUCED
+
+    cdef object _written(self, const char *buf):
+        """`_rules`' tokens as they are written (kinds, flags, lengths,
+        bytes), naming its value, or None without it."""
+        cdef stud_phh_doc *d = self.doc
+        cdef stud_phh_token *t
+        cdef uint32_t i, end
+        cdef int f = d.field[<int>STUD_PHH_F_RULES]
+        cdef char key_buf[512]
+        cdef Py_ssize_t used = 0
+        cdef object written
+        if f < 0:
+            return None
+        end = d.tokens[f + 1].end
+        for i in range(f + 1, end):
+            t = &d.tokens[i]
+            if used + 6 + <Py_ssize_t>t.len > <Py_ssize_t>sizeof(key_buf):
+                used = -1  # (too long to name here: named by a new bytes)
+                break
+            key_buf[used] = <char>t.kind
+            key_buf[used + 1] = <char>t.flag
+            _phh_memcpy(key_buf + used + 2, &t.len, 4)
+            _phh_memcpy(key_buf + used + 6, buf + t.start, t.len)
+            used += 6 + t.len
+        if used < 0:
+            written = bytearray()
+            for i in range(f + 1, end):
+                t = &d.tokens[i]
+                written += bytes((t.kind, t.flag)) + str(t.len).encode() + b":"
+                written += buf[t.start:t.start + t.len]
+            return b"+" + bytes(written)
+        if (self.last_written is not None and len(<bytes>self.last_written) == used
+                and memcmp(<const char *>(<bytes>self.last_written), key_buf, used) == 0):
+            return self.last_written
+        return PyBytes_FromStringAndSize(key_buf, used)
+
+    def rules_key(self):
+        """The stakes and `_rules` as written of the hand read: what makes
+        its rules (with the reader's profile)."""
+        cdef stud_phh_doc *d = self.doc
+        return (d.hand.variant, d.small_bet, d.big_bet, d.ante, d.bring_in,
+                self._written(self.base))
+
+    def record(self, object file, dict known, frozenset read):
+        """The HandRecord of the hand read, made here when it was read
+        (status 0), holds no date or time (Python checks them), and its
+        rules_key() is in known (-> (Rules, the most seats they deal to))
+        with stacks the engine takes (the fields not in `read` kept); else
+        None (phh.py's _read_hand reads it, and its error if any)."""
+        cdef stud_phh_doc *d = self.doc
+        cdef stud_hh_hand *h = &d.hand
+        cdef uint32_t i
+        cdef int seat, n = d.n_players
+        cdef int64_t total = 0
+        if self.status != STUD_HH_READ:
+            return None
+        for i in range(d.top, d.n_tokens):
+            if d.tokens[i].kind == STUD_PHH_DATETIME:
+                return None
+        entry = known.get(self.rules_key())
+        if entry is None:
+            return None
+        # the engine's checks of the stacks (_checked_stacks)
+        if not 2 <= n <= <int>(<tuple>entry)[1]:
+            return None
+        for seat in range(n):
+            if d.stacks[seat] <= 0 or d.stacks[seat] > (1 << 30):
+                return None
+            total += d.stacks[seat]
+        if total > (1 << 30):
+            return None
+        steps, players, seats, hand_id, table, collected, rake, finishing = self.record_values()
+        currency = self._text(h.currency.start, h.currency.len) if h.cents else None
+        HandRecord, Source = _HH_CLASSES[0], _HH_CLASSES[1]
+        source = _hh_trusted(Source, ("file", "line", "format"), (file, h.first_line, "phh"))
+        return _hh_trusted(HandRecord, _HH_RECORD_FIELDS, (
+            (<tuple>entry)[0], tuple([d.stacks[seat] for seat in range(n)]), steps, players,
+            seats, hand_id, table, collected, rake, finishing, currency, self.kept(read),
+            source))
 
     @property
     def stage(self):
@@ -200,8 +315,7 @@ cdef class _PhhDoc:
         return self.err.line, self.err.message.decode("utf-8", "replace")
 
     cdef object _text(self, uint32_t start, uint32_t length):
-        cdef char *buf = self.data
-        return PyUnicode_DecodeUTF8(buf + start, length, "surrogatepass")
+        return PyUnicode_DecodeUTF8(self.base + start, length, "surrogatepass")
 
     cdef object _value(self, uint32_t i):
         """The Python value of token i (phh.py's TOML values: floats as Decimal)."""
@@ -312,6 +426,22 @@ cdef class _PhhDoc:
     cdef object _name(self, int field):
         value = self.field(field)
         return None if value is None else str(value)
+
+
+def _phh_verify_run(_PhhSplit split, _PhhDoc doc, dict rules_cache, object rules_of,
+                    long most, _Tally tally=None):
+    """Hands read and replayed in C (_PhhDoc._verify) until one that
+    does not reproduce there, another item, the end, or `most` hands:
+    (hands reproduced, the item or None).  With a tally, each hand is
+    replayed with its counts (hh_stats.c) and added to it."""
+    cdef long reproduced = 0
+    while reproduced < most:
+        if split.advance() == STUD_PHH_HAND and doc._verify(split, rules_cache, rules_of,
+                                                            tally):
+            reproduced += 1
+            continue
+        return reproduced, split.item()
+    return reproduced, False
 
 
 # TOML's dates and times (the spec's grammar): a time has seconds, a fraction

@@ -455,6 +455,22 @@ cdef extern from "phh_read.h" nogil:
     int stud_phh_at_top(const stud_phh_scanner *s)
     void stud_phh_feed(stud_phh_scanner *s, const char *line, size_t len)
     int stud_phh_header_key(const char *line, size_t len, size_t *start, size_t *key_len)
+    enum stud_phh_split_event:
+        STUD_PHH_MORE
+        STUD_PHH_HAND
+        STUD_PHH_LONG
+        STUD_PHH_LONG_LINE
+        STUD_PHH_END
+    ctypedef struct stud_phh_splitter:
+        size_t start, len
+        size_t name_start, name_len
+        uint8_t has_name
+        uint32_t first_line
+        uint32_t index
+    void stud_phh_split_init(stud_phh_splitter *s, int file_lines, int lf_only,
+                             size_t max_line, size_t max_hand, uint32_t physical)
+    int stud_phh_split_next(stud_phh_splitter *s, char *block, size_t len, int at_end)
+    size_t stud_phh_split_compact(stud_phh_splitter *s, char *block, size_t len)
     enum stud_phh_token_kind:
         STUD_PHH_KEY
         STUD_PHH_STRING

@@ -12,7 +12,7 @@ cdef class _TextLines:
     ``readline(max_line + 1)``: a longer one is a HistoryError (and the end
     of the lines); ``first_line``: the number of the first."""
     cdef object readline, name
-    cdef long number
+    cdef readonly long number  # the last line read (its number in the file)
     cdef Py_ssize_t max_line
     cdef bint bare_cr, done
 

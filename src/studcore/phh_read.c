@@ -49,6 +49,10 @@ static long close_multi(const char *line, size_t len, size_t pos, char quote) {
     return -1;
 }
 
+/* The bytes the scanner stops at (and NUL, which it steps over). */
+static const uint8_t MARKS[256] = {['\0'] = 1, ['"'] = 1, ['\''] = 1, ['#'] = 1, ['['] = 1,
+                                   [']'] = 1, ['{'] = 1, ['}'] = 1};
+
 void stud_phh_feed(stud_phh_scanner *s, const char *line, size_t len) {
     size_t pos = 0;
     for (;;) {
@@ -58,7 +62,7 @@ void stud_phh_feed(stud_phh_scanner *s, const char *line, size_t len) {
             s->open_string = 0;
             pos = (size_t)end;
         }
-        while (pos < len && !strchr("\"'#[]{}", line[pos])) pos++;
+        while (pos < len && !MARKS[(unsigned char)line[pos]]) pos++;
         if (pos >= len || line[pos] == '\0') {
             if (pos >= len) return;
             pos++;
@@ -229,6 +233,19 @@ static int hex_value(int c) {
 }
 
 /* A string at r->pos (its opening quote), decoded in place: *start, *len. */
+/* The bytes a string holds as they are: not a quote, a backslash, a
+ * control character (but tab) or DEL. */
+static const uint8_t PLAIN[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    1, 1, 0, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+};
+
 static void read_string(reader *r, size_t *start, size_t *out_len, int allow_multi) {
     char quote = r->buf[r->pos];
     int multi = allow_multi && peek_at(r, 1) == quote && peek_at(r, 2) == quote;
@@ -243,6 +260,14 @@ static void read_string(reader *r, size_t *start, size_t *out_len, int allow_mul
     size_t w = r->pos;
     *start = w;
     for (;;) {
+        /* a run of bytes that stand for themselves (moved only after an escape) */
+        size_t run = r->pos;
+        while (run < r->len && PLAIN[(unsigned char)r->buf[run]]) run++;
+        if (run > r->pos) {
+            if (w != r->pos) memmove(r->buf + w, r->buf + r->pos, run - r->pos);
+            w += run - r->pos;
+            r->pos = run;
+        }
         if (at_end(r)) SYNTAX("a string left open");
         if (!multi && quote == '\'' && r->buf[r->pos] == '\n' &&
             !memchr(r->buf + r->pos, '\'', r->len - r->pos)) {
@@ -1120,9 +1145,21 @@ static const char *const FIELD_NAMES[STUD_PHH_N_FIELDS] = {
     "players", "seats", "hand", "table", "finishing_stacks", "winnings", "currency", "_rake",
     "_rules", "blinds_or_straddles", "ante_trimming_status"};
 
+typedef struct {
+    const char *s;
+    size_t n;
+} word;
+
+static int word_is(word w, const char *s) {
+    size_t i = 0;
+    for (; i < w.n; i++)
+        if (s[i] != w.s[i] || s[i] == '\0') return 0;
+    return s[i] == '\0';
+}
+
 static int span_is(reader *r, const stud_phh_token *t, const char *s) {
-    size_t n = strlen(s);
-    return t->len == n && memcmp(r->buf + t->start, s, n) == 0;
+    word w = {r->buf + t->start, t->len};
+    return word_is(w, s);
 }
 
 static uint32_t value_of(reader *r, int f) { return (uint32_t)r->doc->field[f] + 1; }
@@ -1188,15 +1225,6 @@ static size_t space_at(const char *s, size_t n, size_t i) {
         cp == 0x2028 || cp == 0x2029 || cp == 0x202F || cp == 0x205F || cp == 0x3000)
         return j - i;
     return 0;
-}
-
-typedef struct {
-    const char *s;
-    size_t n;
-} word;
-
-static int word_is(word w, const char *s) {
-    return w.n == strlen(s) && memcmp(w.s, s, w.n) == 0;
 }
 
 static size_t cps(const char *s, size_t n) {

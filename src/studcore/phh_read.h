@@ -2,10 +2,11 @@
  *
  * Two parts, both over bytes (UTF-8), both bounded and streaming:
  *
- * - the splitter (stud_phh_scanner, stud_phh_header_key): fed a line at a
- *   time, it says when a line is a table header outside any multi-line
- *   string or array, which is where a .phhs collection's hands begin
- *   ([1], [2] ...; [1.x] belongs to [1]).  Constant memory.
+ * - the splitter (phh_split.c, stud_phh_splitter): over blocks of the
+ *   file's bytes, it finds where a .phhs collection's hands begin ([1],
+ *   [2] ...; [1.x] belongs to [1]): a table header outside any multi-line
+ *   string or array (stud_phh_scanner follows them line by line,
+ *   stud_phh_header_key says whether a line is a header).
  * - the reader (stud_phh_read): one hand's text (its lines joined by "\n")
  *   read as the TOML subset PHH uses (strings with escapes, integers,
  *   decimals, booleans, dates and times, arrays over several lines, inline
@@ -46,6 +47,66 @@ void stud_phh_feed(stud_phh_scanner *s, const char *line, size_t len);
  * *len give its first key's bytes (a quoted key's inside, as written);
  * else 0. */
 int stud_phh_header_key(const char *line, size_t len, size_t *start, size_t *key_len);
+
+/* ---- the splitter over blocks of bytes ---------------------------------------------
+ *
+ * The text read a block at a time (a file in big chunks): stud_phh_split_next
+ * takes the block's complete lines, writes each hand's lines joined by "\n"
+ * over the bytes already read (in place: never longer than the source) and
+ * stops at each event; at STUD_PHH_MORE the caller calls
+ * stud_phh_split_compact (which keeps the hand in progress and the
+ * unfinished line at the block's start), adds the next bytes after them, and
+ * calls again (at_end once there are no more).  Memory: the block, and the
+ * hand in progress (at most max_hand characters, or its header line while
+ * the rest of a hand too long is dropped).  The splitting is phh.py's: a
+ * table header outside any multi-line string or array ends a hand of a
+ * .phhs ([2] ends [1]; [1.x] is part of [1]); blank and comment lines before
+ * the first line that says something are dropped; a UTF-8 byte order mark
+ * opening the first line is dropped.  Lines end at "\n", "\r\n" or "\r"
+ * ("\n" alone with lf_only).  file_lines: lines as io._lines reads a file
+ * (NUL bytes dropped, a "\r\n" line right after a line ended by a lone
+ * "\r" is no line, a line longer than max_line characters with its end is
+ * STUD_PHH_LONG_LINE).  Characters are counted as UTF-8 (the bytes that
+ * begin one). */
+
+enum stud_phh_split_event {
+    STUD_PHH_MORE = 0,       /* the block's complete lines are taken: compact, add, call again */
+    STUD_PHH_HAND = 1,       /* a hand: its bytes [start, start + len) of the block */
+    STUD_PHH_LONG = 2,       /* a hand of more than max_hand characters, dropped */
+    STUD_PHH_LONG_LINE = 3,  /* (file_lines) a line too long at `first_line`: stop */
+    STUD_PHH_END = 4,        /* at_end, and every hand given */
+};
+
+typedef struct {
+    /* the event */
+    size_t start, len;             /* HAND: the hand's bytes in the block */
+    size_t name_start, name_len;   /* HAND, LONG: its header's first key (has_name) */
+    uint8_t has_name;
+    uint32_t first_line;           /* HAND, LONG: the hand's first line; LONG_LINE: the
+                                      line, as io._lines numbers them */
+    uint32_t index;                /* HAND, LONG: the hand's number (1, 2 ...) */
+    /* settings */
+    uint8_t file_lines, lf_only;
+    size_t max_line, max_hand;
+    /* state */
+    stud_phh_scanner scanner;
+    int8_t collection;             /* -1 until a line says something */
+    uint8_t skipping, bare_cr, pending_long, ended;
+    uint32_t number, physical, count, hand_first;
+    size_t pos, w, hand;           /* next byte to read; end of the hand's bytes; its start */
+    size_t hand_lines, header_len; /* lines of the hand; its header line's bytes */
+    size_t name_off, name_n;       /* its name, from `hand` */
+    uint8_t named;
+    size_t counted, chars;         /* characters of the hand's first `counted` bytes */
+} stud_phh_splitter;
+
+/* physical: the lines of the file already read (file_lines numbering). */
+void stud_phh_split_init(stud_phh_splitter *s, int file_lines, int lf_only, size_t max_line,
+                         size_t max_hand, uint32_t physical);
+/* The next event over block[0, len) (written: hands are joined in place). */
+int stud_phh_split_next(stud_phh_splitter *s, char *block, size_t len, int at_end);
+/* Moves what is still needed to the block's start; its new length (<= len). */
+size_t stud_phh_split_compact(stud_phh_splitter *s, char *block, size_t len);
 
 /* ---- the reader ------------------------------------------------------------------ */
 

@@ -39,7 +39,7 @@ from .phh import HistoryError, read_phh_lines, write_phh, write_phhs
 from .record import HandRecord
 
 if TYPE_CHECKING:
-    from .._core import Hand
+    from .._core import Hand, _TextLines
 
 __all__ = ["FORMATS", "PROFILES", "Reading", "formats", "read", "write"]
 
@@ -152,45 +152,47 @@ def _read(reading: Reading, source: Source, format: str | None,
     try:
         head, lines = _peek(lines)
         found = format or _detect(head, name)
-        options = profile_options(profile)
-        if found == "phh":
-            items: Iterator[Any] = read_phh_lines(lines, name, profile=options, errors="yield")
-        elif found == "pokerstars":
-            from .pokerstars import (
-                POKERSTARS_PROFILE,
-                _read_pokerstars_path,
-                _utf8_path,
-                read_pokerstars_lines,
-            )
-
-            chosen = POKERSTARS_PROFILE if options is None else options
-            path = _utf8_path(source)
-            if path is not None:  # (read as bytes, a part at a time, by the C reader)
-                close()
-                close = _nothing
-                items = reading._reader = _read_pokerstars_path(path, name, chosen)
-            else:
-                items = reading._reader = read_pokerstars_lines(lines, file=name, profile=chosen)
-        else:
-            from .sites import site_formats
-
-            site = next(site for site in site_formats() if site.name == found)
-            reader = reading._reader = site.reader(
-                file=name, profile=dict(site.profile) if options is None else options)
-            items = reader.read(lines)
-        for item in items:
-            if isinstance(item, HistoryError):
-                if on_error is None:
-                    raise item
-                on_error(item)
-            else:
-                yield item
+        yield from _read_opened(reading, source, lines, name, found, profile, on_error)
     finally:
         close()
 
 
-def _nothing() -> None:
-    pass
+def _read_opened(reading: Reading, source: Source, lines: Iterator[str], name: str | None,
+                 found: str, profile: str | Mapping[str, Any] | None,
+                 on_error: Callable[[HistoryError], None] | None) -> Iterator[HandRecord]:
+    """``read``'s records of a source already opened (``_open``, ``_peek``)
+    whose format is ``found``; its caller closes it."""
+    options = profile_options(profile)
+    if found == "phh":
+        items: Iterator[Any] = read_phh_lines(lines, name, profile=options, errors="yield")
+    elif found == "pokerstars":
+        from .pokerstars import (
+            POKERSTARS_PROFILE,
+            _read_pokerstars_path,
+            _utf8_path,
+            read_pokerstars_lines,
+        )
+
+        chosen = POKERSTARS_PROFILE if options is None else options
+        path = _utf8_path(source)
+        if path is not None:  # (read as bytes, a part at a time, by the C reader)
+            items = reading._reader = _read_pokerstars_path(path, name, chosen)
+        else:
+            items = reading._reader = read_pokerstars_lines(lines, file=name, profile=chosen)
+    else:
+        from .sites import site_formats
+
+        site = next(site for site in site_formats() if site.name == found)
+        reader = reading._reader = site.reader(
+            file=name, profile=dict(site.profile) if options is None else options)
+        items = reader.read(lines)
+    for item in items:
+        if isinstance(item, HistoryError):
+            if on_error is None:
+                raise item
+            on_error(item)
+        else:
+            yield item
 
 
 #: the longest line read (characters, its line break included): a longer one
@@ -207,11 +209,11 @@ def _open(source: Source) -> tuple[Iterator[str], str | None, Callable[[], None]
         raise ValueError("read takes a path, a text file or a history's text, not an empty "
                          "string")
     if isinstance(source, str) and ("\n" in source or "\r" in source):
-        return _lines(io.StringIO(source, newline=""), None), None, lambda: None
+        return _FileLines(io.StringIO(source, newline=""), None), None, lambda: None
     if isinstance(source, (str, os.PathLike)):
         path = Path(source)
         handle = open_text(path)  # (its encoding from its bytes; closed by the caller)
-        return _lines(handle, str(path)), str(path), handle.close
+        return _FileLines(handle, str(path)), str(path), handle.close
     if isinstance(source, (io.RawIOBase, io.BufferedIOBase)) or "b" in str(
             getattr(source, "mode", "")):
         raise TypeError("read takes a file opened in text mode (open(path, encoding=...)), "
@@ -219,21 +221,67 @@ def _open(source: Source) -> tuple[Iterator[str], str | None, Callable[[], None]
     if hasattr(source, "read"):
         name = getattr(source, "name", None)
         name = name if isinstance(name, str) else None
-        lines = _lines(source, name) if hasattr(source, "readline") else iter(source)
+        lines = _FileLines(source, name) if hasattr(source, "readline") else iter(source)
         return lines, name, lambda: None
     raise TypeError(f"read takes a path, a text file or text, not {type(source).__name__}")
 
 
-def _lines(handle: IO[str], name: str | None, first_line: int = 1) -> Iterator[str]:
+def _lines(handle: IO[str], name: str | None, first_line: int = 1) -> _TextLines:
     """The lines of a text file, each read with a bound: a line longer than
     ``MAX_LINE`` is a HistoryError (and the end of the reading);
     ``first_line``: the number of the first, in the whole file.  A \r\n
     written as \r\r\n is one line end; a stray NUL byte is dropped.
-    (Iterated in C: ``stud._core._TextLines``.)"""
-    from .._core import _TextLines
+    (Iterated in C: ``stud._core._TextLines``, whose ``number`` is the last
+    line read.)"""
+    from .._core import _TextLines as lines
 
-    lines: Iterator[str] = _TextLines(handle, name, first_line, MAX_LINE)
-    return lines
+    return lines(handle, name, first_line, MAX_LINE)
+
+
+def long_line(name: str | None, number: int) -> HistoryError:
+    """The error of a line longer than ``MAX_LINE``, the ``number``-th."""
+    return HistoryError(f"a line longer than {MAX_LINE:,} characters: not a hand history's",
+                        name, None, number)
+
+
+#: characters of a text file read at a time by a reader that takes it over
+CHUNK = 1 << 20
+
+
+class _FileLines(Iterator[str]):
+    """The lines of an open text file (``_lines``), and the file itself,
+    for a reader that takes over and reads the rest a block at a time
+    (``rest``: PHH's splitter in C)."""
+
+    def __init__(self, handle: IO[str], name: str | None) -> None:
+        self.handle = handle
+        self._lines = _lines(handle, name)
+        self._it: Iterator[str] = self._lines
+        self._ahead: list[str] = []
+
+    def __iter__(self) -> Iterator[str]:
+        return self._it
+
+    def __next__(self) -> str:
+        return next(self._it)
+
+    def read_ahead(self, lines: list[str]) -> None:
+        """Lines read from ``_lines`` that are to be given again first."""
+        self._ahead = lines
+        self._it = itertools.chain(lines, self._lines)
+
+    def rest(self) -> tuple[Iterator[str], int]:
+        """The text still to read, in parts (the lines read ahead, then
+        blocks of the file as it is: line ends, NUL bytes and all, for a
+        reader that reads lines as ``_lines`` does), and the number of
+        lines read before those read ahead.  Only before any other line
+        was taken (after ``_peek``)."""
+        number = self._lines.number if self._ahead else 0
+        ahead = "".join(self._ahead)
+        self._it = iter(())
+        read = self.handle.read
+        return itertools.chain([ahead] if ahead else [], iter(lambda: read(CHUNK), "")), \
+            number - len(self._ahead)
 
 
 def _peek(lines: Iterator[str]) -> tuple[str, Iterator[str]]:
@@ -251,6 +299,9 @@ def _peek(lines: Iterator[str]) -> tuple[str, Iterator[str]]:
             head.append(text)
             if len(head) == HEAD_LINES:
                 break
+    if isinstance(lines, _FileLines):
+        lines.read_ahead(seen)
+        return "\n".join(head), lines
     return "\n".join(head), itertools.chain(seen, lines)
 
 

@@ -6,7 +6,10 @@ is a collection: one TOML table per hand, ``[1]``, ``[2]`` ... (the spec
 says nothing of collections; this is how pokerkit writes and reads them).
 ``read_phh_lines`` reads either from any iterable of lines and yields each
 hand as soon as its section ends, so memory holds one hand, whatever the
-size of the file; ``read_phh`` does the same for a string.  ``write_phh``
+size of the file; ``read_phh`` does the same for a string.  The text is
+split into hands in C (src/studcore/phh_split.c): an open text file (and
+the file ``stud.histories.read`` opens) a block of a MB at a time, any
+other iterable a line at a time.  ``write_phh``
 writes one hand, ``write_phhs`` a collection, chunk by chunk.
 
 >>> text = '''
@@ -137,7 +140,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from decimal import Decimal
 from typing import Any
 
-from .._core import _checked_stacks, _phh_split, _PhhDoc
+from .._core import _checked_stacks, _PhhDoc, _PhhSplit, _rules_seat_limit
 from ..enums import Variant
 from ..game import Rules
 from .errors import HistoryError
@@ -193,7 +196,23 @@ def read_phh_lines(lines: Iterable[str], file: str | None = None, *,
     and reading goes on with the next hand (``stud.histories.read`` does)."""
     if errors not in ("raise", "yield"):
         raise ValueError(f'errors is "raise" or "yield", not {errors!r}')
-    return _read_lines(iter(lines), file, _options(profile), errors == "yield")
+    return _read_lines(_split(lines), file, _options(profile), errors == "yield")
+
+
+def _split(lines: Iterable[str]) -> _PhhSplit:
+    """The splitter in C over the text of ``lines``: the rest of a file
+    ``read`` opened, read a block at a time and its lines as ``read``'s
+    (io._lines); a text file's blocks; any other iterable's lines, one by
+    one (a hand is given as soon as the header after it is)."""
+    from .io import CHUNK, MAX_LINE, _FileLines
+
+    if isinstance(lines, _FileLines):
+        parts, number = lines.rest()
+        return _PhhSplit(parts, True, False, MAX_LINE, MAX_HAND_CHARS, number)
+    if isinstance(lines, io.TextIOBase):
+        read = lines.read
+        return _PhhSplit(iter(lambda: read(CHUNK), ""), False, False, 0, MAX_HAND_CHARS)
+    return _PhhSplit(lines, False, True, 0, MAX_HAND_CHARS)
 
 
 def _options(profile: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -219,28 +238,35 @@ def _options(profile: Mapping[str, Any] | None) -> dict[str, Any]:
 MAX_HAND_CHARS = 1 << 24
 
 
-def _read_lines(lines: Iterator[str], file: str | None, options: dict[str, Any],
+def _read_lines(split: _PhhSplit, file: str | None, options: dict[str, Any],
                 yield_errors: bool = False) -> Iterator[Any]:
     doc = _PhhDoc()
     rules_cache: dict[tuple[Any, ...], Rules] = {}  # the stakes and _rules -> the rules
-    for item in _phh_split(lines, MAX_HAND_CHARS):
-        read = _read_item(doc, item, file, options, rules_cache)
+    known: dict[tuple[Any, ...], Any] = {}  # the same as written -> (rules, most seats)
+    for item in split:
+        read = _read_item(doc, split, item, file, options, rules_cache, known)
         if isinstance(read, HistoryError) and not yield_errors:
             raise read
         yield read
 
 
-def _read_item(doc: Any, item: tuple[Any, ...], file: str | None, options: dict[str, Any],
-               rules_cache: dict[tuple[Any, ...], Rules]) -> HandRecord | HistoryError:
-    """The record of one item of ``_phh_split``, or why it cannot be read."""
-    if item[0] == "long":
-        _, start, name, count = item
+def _read_item(doc: Any, split: _PhhSplit, item: tuple[Any, ...], file: str | None,
+               options: dict[str, Any], rules_cache: dict[tuple[Any, ...], Rules],
+               known: dict[tuple[Any, ...], Any] | None = None) -> HandRecord | HistoryError:
+    """The record of one item of the splitter (its hand read from it), or
+    why it cannot be read; a line too long is raised (the end)."""
+    kind, start = item[0], item[1]
+    if kind == "line":
+        from .io import long_line
+
+        raise long_line(file, start)
+    _, _, name, count = item
+    if kind == "long":
         return HistoryError(f"the hand is longer than {MAX_HAND_CHARS:,} characters (a "
                             f"string or an array left open?)", file,
                             count if name is None else name, start)
-    _, data, start, name, count = item
     try:
-        return _read_hand(doc, data, start, name, count, file, options, rules_cache)
+        return _read_hand(doc, split, start, name, count, file, options, rules_cache, known)
     except HistoryError as error:
         return error
 
@@ -260,13 +286,21 @@ _F_SMALL_BET, _F_STARTING_STACKS, _F_HAND, _F_RULES = 3, 5, 9, 15
 _SYNTAX, _EARLY, _STAKES = 0, 1, 2  # enum stud_phh_stage
 
 
-def _read_hand(doc: Any, data: bytearray, start: int, name: str | None, index: int,
+def _read_hand(doc: Any, split: _PhhSplit, start: int, name: str | None, index: int,
                file: str | None, options: dict[str, Any],
-               rules_cache: dict[tuple[Any, ...], Rules]) -> HandRecord:
+               rules_cache: dict[tuple[Any, ...], Rules],
+               known: dict[tuple[Any, ...], Any] | None = None) -> HandRecord:
     """One hand read in C (src/studcore/phh_read.c), then checked with the
-    engine (the rules, the stacks) and built into a record."""
+    engine (the rules, the stacks) and built into a record.  ``known``: the
+    stakes and ``_rules`` as written of hands read so far (``rules_key``)
+    -> (their rules, the most seats): a hand of known ones and no date is
+    made into its record in one call (``_PhhDoc.record``)."""
     label: str | int = index if name is None else name
-    status = doc.read(data, start, name is not None)
+    status = doc.read_split(split)
+    if known is not None and status == 0:
+        made = doc.record(file, known, _READ)
+        if made is not None:
+            return made  # type: ignore[no-any-return]
     stage = doc.stage
     try:
         if status == 0 or stage > _SYNTAX:  # the TOML was read: its dates and times too?
@@ -325,6 +359,10 @@ def _read_hand(doc: Any, data: bytearray, start: int, name: str | None, index: i
         kept = doc.kept(_READ)
     except _Bad as bad:
         raise HistoryError(bad.reason, file, label, bad.line) from None
+    if known is not None:  # (the next hands of these stakes and options: made in one call)
+        if len(known) >= 1024:
+            known.clear()
+        known[doc.rules_key()] = (rules, _rules_seat_limit(rules))
     # every value as the record's checks would leave it: checked above
     return _trusted(HandRecord, rules, tuple(stacks), steps, players, seats, hand_id, table,
                     collected, rake, finishing, currency, kept,

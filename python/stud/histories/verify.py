@@ -37,20 +37,24 @@ order.  What goes to the Python reader:
   an ASCII one when case is ignored (long s, dotted or dotless i), or a
   line longer than 2000 bytes.
 
-A PHH file given by its path is split into hands as ``read`` splits it,
-and each hand is read and replayed in C (``stud_phh_read``, then the same
-replay as PokerStars hands, ``stud_ps_replay``, which also compares the
-finishing stacks), with the rules of its stakes, its ``_rules`` and the
-profile (made once per distinct stakes and options).  Any hand that does
+PHH, whatever the source (a path, a pipe or ``/dev/stdin``, text, an open
+file), is opened once and read once: after the first lines that tell the
+format, its text goes to the C splitter a block at a time
+(``src/studcore/phh_split.c``, which splits it into hands as ``read``
+does), and each hand is read and replayed in C (``stud_phh_read``, then
+the same replay as PokerStars hands, ``stud_ps_replay``, which also
+compares the finishing stacks), with the rules of its stakes, its
+``_rules`` and the profile (made once per distinct stakes and options),
+making no Python object for a hand that reproduces.  Any hand that does
 not reproduce there goes to the Python reader and replay
 (``stud.histories.phh``), which give its verdict and message: a hand that
 cannot be read, a date or time field (their checks are Python's), more than
 8 players, stakes or options that make no rules, an up card the file does
 not name (11.4), a replay the C code does not confirm.
 
-Text, open files, and paths that are not regular files (a pipe,
-``/dev/stdin``, a device: opened once, by ``read``) go through ``read`` and
-``replay`` as they are.
+Other text, open files, and paths that are not regular files (a pipe,
+``/dev/stdin``, a device) are opened once and go through ``read``'s
+readers and ``replay`` as they are.
 """
 
 from __future__ import annotations
@@ -59,12 +63,22 @@ import io
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, TypeGuard, Union
+from typing import IO, TYPE_CHECKING, Any, Union
 
 from ..enums import Variant
-from .encoding import HEAD_BYTES, detect_encoding, open_text
+from .encoding import HEAD_BYTES, detect_encoding
 from .errors import HistoryError
-from .io import MAX_LINE, _detect, _lines, _open, _peek, formats, profile_options, read
+from .io import (
+    Reading,
+    _detect,
+    _lines,
+    _open,
+    _peek,
+    _read_opened,
+    formats,
+    profile_options,
+    read,
+)
 from .pokerstars import (
     POKERSTARS_PROFILE,
     PokerStarsReader,
@@ -128,22 +142,40 @@ def verify(source: Source, *, format: str | None = None,
     if format is not None and format not in formats():
         raise ValueError(f"format is one of {formats()} or None, not {format!r}")
     result = Verification()
-    path = _pokerstars_path(source, format) if fast else None
-    if path is None and fast and _phh_path(source, format):
-        _phh_check(source, profile, result, progress, summary)
+    if not fast:
+        _read_all(read(source, format=format, profile=profile, on_error=result.errors.append),
+                  result, progress, summary)
         return result
-    if path is None:
-        reading = read(source, format=format, profile=profile, on_error=result.errors.append)
-        for record in reading:
-            _replay(record, result, summary)
-            if progress is not None:
-                progress(1)
-        result.skipped, result.cancelled = reading.skipped, reading.cancelled
-        return result
+    lines, name, close = _open(source)  # (once: a pipe or a FIFO cannot be read twice)
+    try:
+        head, lines = _peek(lines)
+        found = format or _detect(head, name)
+        if found == "phh":
+            _phh_check(lines, name, profile, result, progress, summary)
+            return result
+        path = _pokerstars_path(source) if found == "pokerstars" else None
+        if path is None:
+            reading = Reading()
+            reading._records = _read_opened(reading, source, lines, name, found, profile,
+                                            result.errors.append)
+            _read_all(reading, result, progress, summary)
+            return result
+    finally:
+        close()
     options = profile_options(profile)
     _FileCheck(path, POKERSTARS_PROFILE if options is None else options, result,
                progress, summary).run()
     return result
+
+
+def _read_all(reading: Reading, result: Verification,
+              progress: Callable[[int], None] | None, summary: Summary | None = None) -> None:
+    """Each record of ``reading`` replayed (and added to ``summary``)."""
+    for record in reading:
+        _replay(record, result, summary)
+        if progress is not None:
+            progress(1)
+    result.skipped, result.cancelled = reading.skipped, reading.cancelled
 
 
 def _replay(record: HandRecord, result: Verification, summary: Summary | None = None) -> None:
@@ -157,140 +189,70 @@ def _replay(record: HandRecord, result: Verification, summary: Summary | None = 
         result.mismatches.append(mismatch)
 
 
-def _is_file(source: Source) -> TypeGuard[str | os.PathLike[str]]:
-    """A path of a regular file (a pipe or a device is opened once, by
-    ``read``, which finds the format)."""
+def _phh_check(lines: Iterator[str], name: str | None,
+               profile: str | Mapping[str, Any] | None, result: Verification,
+               progress: Callable[[int], None] | None, summary: Summary | None = None) -> None:
+    """A PHH text's hands, split as ``read`` splits them (its blocks in C);
+    each hand read and replayed in C (``_phh_verify_run``), and any hand
+    that does not reproduce there read and replayed by the Python reader
+    and replay, which give its verdict and message."""
+    from .._core import _phh_verify_run, _PhhDoc
+    from ..game import Rules
+    from .phh import _OPTIONS, _VARIANTS, _options, _read_item, _split
+
+    options = _options(profile_options(profile))
+    split = _split(lines)
+    fast, slow = _PhhDoc(), _PhhDoc()
+    c_rules: dict[tuple[Any, ...], Any] = {}  # the stakes -> the C rules, or False
+    rules: dict[tuple[Any, ...], Any] = {}  # the Python reader's cache
+
+    def rules_of(variant: int, small: int, big: int, ante: int, bring_in: int,
+                 written: Any) -> Any:
+        """The rules phh.py's _read_hand makes (None where it fails)."""
+        written = {} if written is None else written
+        if not isinstance(written, dict) or not all(
+                isinstance(k, str) and k in _OPTIONS for k in written):
+            return None
+        try:
+            if written:  # (the file's options alone first, as the reader checks them)
+                Rules(Variant.SEVEN_CARD_STUD, 10, **written)
+            return _cached_rules(_VARIANTS[variant], small, big, ante, bring_in,
+                                 **{**written, **options})
+        except Exception:  # noqa: BLE001 - the Python reader reports it, hand by hand
+            return None
+
+    tally = None if summary is None else summary._tally
+    while True:
+        reproduced, item = _phh_verify_run(split, fast, c_rules, rules_of, _PROGRESS_STEP,
+                                           tally)
+        result.reproduced += reproduced
+        decided = reproduced
+        if item:
+            result.slow += 1
+            decided += 1
+            read = _read_item(slow, split, item, name, options, rules)
+            if isinstance(read, HistoryError):
+                result.errors.append(read)
+            else:
+                _replay(read, result, summary)
+        if progress is not None and decided:
+            progress(decided)
+        if item is None:
+            return
+
+
+#: the most hands ``_phh_check`` decides in C between two calls of ``progress``
+_PROGRESS_STEP = 4096
+
+
+def _pokerstars_path(source: Source) -> Path | None:
+    """The path of a regular PokerStars file in UTF-8, which the C reader
+    reads as bytes (None: not a path, not such a file; ``read`` says what
+    it says)."""
     if not isinstance(source, (str, os.PathLike)) or (
             isinstance(source, str) and ("\n" in source or "\r" in source)):
-        return False
-    return Path(source).is_file()
-
-
-def _format_of(source: Source) -> str | None:
-    """The format ``read`` finds from a file's first lines (None: they
-    cannot be read; ``read`` says what it says)."""
-    try:
-        lines, name, close = _open(source)
-        try:
-            head, _ = _peek(lines)
-            return _detect(head, name)
-        finally:
-            close()
-    except Exception:  # noqa: BLE001 - read raises it again, on the slow road
         return None
-
-
-def _phh_path(source: Source, format: str | None) -> TypeGuard[str | os.PathLike[str]]:
-    """True for the path of a PHH file (the format given or found)."""
-    return _is_file(source) and (format or _format_of(source)) == "phh"
-
-
-def _phh_check(source: str | os.PathLike[str], profile: str | Mapping[str, Any] | None,
-               result: Verification, progress: Callable[[int], None] | None,
-               summary: Summary | None = None) -> None:
-    """A PHH file's lines, split as ``read`` splits them; each hand read
-    and replayed in C (``_PhhDoc.verify``), and any hand that does not
-    reproduce there read and replayed by the Python reader and replay,
-    which give its verdict and message."""
-    from .._core import _phh_split, _phh_tally, _PhhDoc
-    from ..game import Rules
-    from .phh import _OPTIONS, _VARIANTS, MAX_HAND_CHARS, _options, _read_item
-
-    lines, name, close = _open(source)
-    try:
-        if _plain(source):  # (the same lines, a chunk at a time)
-            close()
-            handle = open_text(Path(source))
-            close = handle.close
-            lines = _chunk_lines(handle, name)
-        options = _options(profile_options(profile))
-        fast, slow = _PhhDoc(), _PhhDoc()
-        c_rules: dict[tuple[Any, ...], Any] = {}  # the stakes -> the C rules, or False
-        rules: dict[tuple[Any, ...], Any] = {}  # the Python reader's cache
-
-        def rules_of(variant: int, small: int, big: int, ante: int, bring_in: int,
-                     written: Any) -> Any:
-            """The rules phh.py's _read_hand makes (None where it fails)."""
-            written = {} if written is None else written
-            if not isinstance(written, dict) or not all(
-                    isinstance(k, str) and k in _OPTIONS for k in written):
-                return None
-            try:
-                if written:  # (the file's options alone first, as the reader checks them)
-                    Rules(Variant.SEVEN_CARD_STUD, 10, **written)
-                return _cached_rules(_VARIANTS[variant], small, big, ante, bring_in,
-                                     **{**written, **options})
-            except Exception:  # noqa: BLE001 - the Python reader reports it, hand by hand
-                return None
-
-        tally = None if summary is None else summary._tally
-        for item in _phh_split(lines, MAX_HAND_CHARS):
-            if item[0] == "hand" and (
-                    fast.verify(item[1], item[2], item[3] is not None, c_rules, rules_of)
-                    if tally is None else
-                    _phh_tally(fast, item[1], item[2], item[3] is not None, c_rules, rules_of,
-                               tally)):
-                result.reproduced += 1
-            else:
-                result.slow += 1
-                read = _read_item(slow, item, name, options, rules)
-                if isinstance(read, HistoryError):
-                    result.errors.append(read)
-                else:
-                    _replay(read, result, summary)
-            if progress is not None:
-                progress(1)
-    finally:
-        close()
-
-
-def _plain(path: str | os.PathLike[str]) -> bool:
-    """A UTF-8 file with no \\r and no NUL byte: its lines (as ``_lines``
-    reads them) end at \\n alone and are kept as they are."""
-    with open(path, "rb") as handle:
-        if detect_encoding(handle.read(HEAD_BYTES)) not in ("utf-8", "utf-8-sig"):
-            return False
-        handle.seek(0)
-        while data := handle.read(_CHUNK):
-            if b"\r" in data or b"\0" in data:
-                return False
-    return True
-
-
-def _chunk_lines(handle: IO[str], name: str | None) -> Iterator[str]:
-    """The lines of a ``_plain`` file as ``_lines`` gives them (without
-    their \\n, which ``_phh_split`` strips), read a chunk at a time; a line
-    longer than ``MAX_LINE`` raises ``_lines``' error at the same line."""
-    carry = ""
-    number = 0  # lines given
-    while True:
-        data = handle.read(_CHUNK)
-        if not data:
-            if carry:
-                yield carry
-            return
-        parts = (carry + data).split("\n")
-        carry = parts.pop()
-        if parts and max(map(len, parts)) >= MAX_LINE:  # (with its end, past MAX_LINE)
-            long = next(i for i, part in enumerate(parts) if len(part) >= MAX_LINE)
-            yield from parts[:long]
-            raise _long_line(name, number + long + 1)
-        number += len(parts)
-        yield from parts
-        if len(carry) > MAX_LINE:
-            raise _long_line(name, number + 1)
-
-
-def _long_line(name: str | None, number: int) -> HistoryError:
-    """``_lines``' error for a line longer than ``MAX_LINE``."""
-    return HistoryError(f"a line longer than {MAX_LINE:,} characters: not a hand history's",
-                        name, None, number)
-
-
-def _pokerstars_path(source: Source, format: str | None) -> Path | None:
-    """The path of a PokerStars file (None: not a path, or not PokerStars,
-    or its first lines cannot be read: ``read`` says what it says)."""
-    if not _is_file(source):
+    if not Path(source).is_file():  # (a pipe or a device: read once, by read)
         return None
     try:
         with open(source, "rb") as handle:
@@ -298,9 +260,7 @@ def _pokerstars_path(source: Source, format: str | None) -> Path | None:
                 return None  # (the C reader reads UTF-8; read decodes the others)
     except OSError:
         return None  # (read says what it says)
-    if format is None:
-        format = _format_of(source)
-    return Path(source) if format == "pokerstars" else None
+    return Path(source)
 
 
 class _FileCheck:
