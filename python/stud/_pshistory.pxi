@@ -26,19 +26,22 @@ def _ps_verify_chunk(const unsigned char[::1] data, long first_line, dict games,
                      dict rules_cache, object rules_of):
     """Splits clean bytes (_ps_clean) into hands and verifies each in C.
 
-    ``games``: header game text (bytes) -> ``game_of(text)``: None (the
-    Python reader fails on it), False (another game: skipped), or
-    (variant, small bet, big bet, cents, currency symbols).
-    ``rules_cache``: (variant, small, big, ante, bring-in or None) ->
-    ``rules_of(...)``'s Rules (None: the Python reader fails).  Returns
-    (reproduced, skipped, items): items, in file order, are ("hand", first
-    line, start, end) for the hands the C code leaves to the Python reader
-    and ("outside", line, start, end) for lines outside any hand."""
+    ``games``: header game text (bytes) -> ``game_of(text)``: False
+    (another game: skipped), a message (the hand is an error), or the
+    facts of _ps_set_game.  ``rules_cache``: (variant, small, big, ante,
+    bring-in or None) -> ``rules_of(...)``'s Rules (None: the rules are an
+    error).  Returns (reproduced, skipped, items): items, in file order,
+    are ("hand", first line, start, end) for the hands not reproduced here
+    (errors, cancelled hands, and the replays C does not settle: the
+    caller reads them into records or errors and replays them with
+    replay.py) and ("outside", line, start, end) for lines outside any
+    hand."""
     cdef stud_ps_scanner scanner
     cdef stud_ps_item item
     cdef stud_ps_game game
     cdef stud_rules c_rules
     cdef stud_hh_hand *hand
+    cdef stud_ps_extra extra
     cdef Py_ssize_t n = data.shape[0]
     cdef const char *buf
     cdef long reproduced = 0, skipped = 0
@@ -74,9 +77,10 @@ def _ps_verify_chunk(const unsigned char[::1] data, long first_line, dict games,
                 if facts is False:
                     skipped += 1
                     decided = True
-                elif facts is not None:
-                    game.variant, game.small_bet, game.big_bet, game.cents, game.symbols = facts
-                    if stud_ps_read(buf, &item, &game, hand, NULL) == STUD_PS_REPRODUCED:
+                elif type(facts) is not str:
+                    _ps_set_game(&game, facts)
+                    if stud_ps_read(buf, &item, &game, hand, &extra, NULL) == STUD_HH_READ \
+                            and extra.n_dealt == hand.n_seats:
                         if not (have_rules and last_key[0] == game.variant
                                 and last_key[1] == game.small_bet
                                 and last_key[2] == game.big_bet and last_key[3] == hand.ante

@@ -179,33 +179,51 @@ MAX_HAND_LINES = 5000
 _MAX_LINE = 2000  # characters kept of one line
 
 
-def _game_facts(desc: bytes,
-                options: dict[str, Any]) -> tuple[int, int, int, int, int] | bool | None:
+def _game_facts(desc: bytes, options: dict[str, Any]) -> Any:
     """What a header's game text (before the date) says, for the C reader
-    (``stud.histories.verify``): (variant, small bet, big bet, 1 when
-    amounts are cents, the currency symbols amounts may carry: 1 "$", 2 "€",
-    4 "£"); False for another game (skipped); None where reading fails."""
+    (``stud.histories.verify``): the facts of ``_game_record_facts``, False
+    for another game (skipped), or the message of the hand's error."""
     facts = _game_record_facts(desc, options)
-    if isinstance(facts, tuple):
-        game: tuple[int, int, int, int, int] = facts[0]
-        return game
-    return bool(facts) if facts is not None else None
+    return facts[0] if isinstance(facts, tuple) else facts
 
 
 def _game_record_facts(desc: bytes, options: dict[str, Any]) -> Any:
-    """``_game_facts`` for the C reader that makes records: (the facts,
-    the currency, the record's fields the game text gives), False or None."""
+    """The game text of a header, for the C reader: ((variant, small bet,
+    big bet, 1 when amounts are cents, the currency symbols amounts may
+    carry: 1 "$", 2 "€", 4 "£", the currency or None, the symbol amounts are
+    shown with), the currency, the record's fields the game text gives);
+    False for another game (skipped); else the message of the error."""
     parser = _Parser([(1, "")], None, options)
     try:
-        variant, small, big = parser._game(1, desc.decode("utf-8"))
+        variant, small, big = parser._game(1, desc.decode("utf-8", "surrogatepass"))
     except _Skip:
         return False
-    except Exception:  # noqa: BLE001 - the Python reader says why, hand by hand
-        return None
+    except _Fail as fail:
+        return fail.reason
+    except Exception as error:  # noqa: BLE001 - a game text this reader got wrong: an error
+        return f"cannot read the hand: {type(error).__name__}: {error}"
     symbols = sum(bit for symbol, bit in (("$", 1), ("€", 2), ("£", 4))
                   if _CURRENCIES[symbol] == parser.currency)
-    return ((int(variant), small, big, int(parser.cents), symbols), parser.currency,
+    shown = next((s for s, c in _CURRENCIES.items() if c == parser.currency), "")
+    return ((int(variant), small, big, int(parser.cents), symbols, parser.currency, shown),
+            parser.currency,
             tuple((_field_name(name), value) for name, value in parser.fields))
+
+
+def _normalized(lines: Iterable[str]) -> bytes:
+    """Lines as the C reader takes text other than clean bytes: each
+    stripped (str.strip), cut to _MAX_LINE characters (a line's own BOM
+    dropped), a line break inside one a space, joined by \n."""
+    out = []
+    for raw in lines:
+        line = raw.strip()
+        if len(raw) > _MAX_LINE or line[:1] == "\ufeff":
+            line = raw[:_MAX_LINE].strip().lstrip("\ufeff").strip()
+        if "\n" in line or "\r" in line:
+            line = line.replace("\r", " ").replace("\n", " ")
+        out.append(line)
+    out.append("")
+    return "\n".join(out).encode("utf-8", "surrogatepass")
 
 
 def _outside_error(line: str, file: str | None, number: int) -> HistoryError:
@@ -239,7 +257,7 @@ class PokerStarsReader(Iterator[Union[HandRecord, HistoryError]]):
         if _path is not None:
             self._items = self._read_file(_path, _as_read)
         elif _USE_C:
-            self._items = self._read_batches(lines)
+            self._items = self._read_lines(lines, first_line)
         else:
             self._items = self._read(lines, first_line)
 
@@ -251,20 +269,17 @@ class PokerStarsReader(Iterator[Union[HandRecord, HistoryError]]):
 
     # ---- through the C reader (src/studcore/ps_history.h) ---------------------------
     # The text goes to C as UTF-8 bytes, a part at a time cut at a hand's
-    # header (as stud.histories.verify reads a file): the C reader reads each
-    # hand it can and makes its record; every other hand (one it cannot
-    # read, one the Python reader fails or skips) goes to the Python reader
-    # below, which gives its verdict and message.  A part whose bytes C does
-    # not take (stud_ps_clean) goes to the Python reader whole.
+    # header: clean bytes (stud_ps_clean) as they are, other text as lines
+    # made ready for it (_normalized).  C reads every hand into a record, an
+    # error, or passes it over.
 
-    def _read_batches(self, lines: Iterable[str]) -> Iterator[HandRecord | HistoryError]:
+    def _read_lines(self, lines: Iterable[str], first: int) -> Iterator[HandRecord | HistoryError]:
         """Lines read a batch at a time, joined, through C."""
-        from .._core import _ps_count_lines
+        from .._core import _ps_clean, _ps_count_lines
 
         source = iter(lines)
         carry = b""
-        line = self.first_line
-        ended_cr = False
+        line = first
         while True:
             batch: list[str] = []
             failure: BaseException | None = None
@@ -278,23 +293,18 @@ class PokerStarsReader(Iterator[Union[HandRecord, HistoryError]]):
             except UnicodeEncodeError:
                 data = None
             ends = len(batch) - (0 if not batch or batch[-1][-1:] in ("\n", "\r") else 1)
-            if data is None or _ps_count_lines(data) != ends or (
-                    ended_cr and text[:1] == "\n"):
-                # lines that do not join into the same lines again (a line
-                # without its end, a break inside one): the Python reader's
-                rest: Iterable[str] = itertools.chain(
-                    io.StringIO(carry.decode("utf-8"), newline=""), batch,
-                    _raising(failure) if failure is not None else source)
-                yield from self._read(rest, line)
-                return
-            ended_cr = text[-1:] == "\r"
+            if data is None or _ps_count_lines(data) != ends or not _ps_clean(data):
+                # (lines that do not join into the same lines again, or text
+                # that is not clean: each line made ready for C)
+                data = _normalized(batch) if batch else b""
             last = len(batch) < _BATCH_LINES
             carry, line = yield from self._feed(carry, data, line, last and failure is None)
             if failure is not None:
-                # the hand under way as the Python reader leaves it: ended by
-                # a blank line after its summary, or not read
-                yield from self._read(itertools.chain(
-                    io.StringIO(carry.decode("utf-8"), newline=""), _raising(failure)), line)
+                # the hand under way is read when a blank line after its
+                # summary ended it; then the failure is raised
+                if carry:
+                    yield from self._part(memoryview(carry), line, ended_only=True)
+                raise failure
             if last:
                 return
 
@@ -304,47 +314,45 @@ class PokerStarsReader(Iterator[Union[HandRecord, HistoryError]]):
         ``last``); returns (what is left, the number of its first line)."""
         from .._core import _ps_count_lines, _ps_last_header
 
+        if carry[-1:] == b"\r" and data[:1] == b"\n":
+            carry = carry[:-1] + b"\n"  # (a \r that ended a line is not half of a \r\n)
         buffer = carry + data if carry else data
         cut = len(buffer) if last else _ps_last_header(buffer)
         if not cut:
             return buffer, line
         part = memoryview(buffer)[:cut]
-        yield from self._part(part, line, None)
+        yield from self._part(part, line)
         return buffer[cut:], line + _ps_count_lines(part)
 
     def _part(self, part: memoryview, line: int,
-              lines_of: Callable[[memoryview, int], Iterable[str]] | None
-              ) -> Iterator[HandRecord | HistoryError]:
-        """One part of the text (whole hands) through C; ``lines_of``: the
-        lines of a part the C reader does not take (stud_ps_clean), as the
-        source gives them to the Python reader (None: the part is text)."""
-        from .._core import _ps_clean, _PsRecords
+              ended_only: bool = False) -> Iterator[HandRecord | HistoryError]:
+        """One part of the text (whole hands, clean or made ready) through C."""
+        from .._core import _PsRecords
 
         if not part:
             return
-        if not _ps_clean(part):
-            yield from self._read(io.StringIO(str(part, "utf-8"), newline="")
-                                  if lines_of is None else lines_of(part, line), line)
-            return
         items = _PsRecords(part, line, self._games, self._game_of, self._rules, self._rules_of,
-                           self.file)
-        skipped = 0
+                           self.file, ended_only)
+        skipped = cancelled = 0
         for item in items:
-            if items.skipped != skipped:  # (counted as the hands are passed over)
+            if items.skipped != skipped or items.cancelled != cancelled:
+                # (counted as the hands are passed over)
                 self.skipped += items.skipped - skipped
-                skipped = items.skipped
+                self.cancelled += items.cancelled - cancelled
+                skipped, cancelled = items.skipped, items.cancelled
             if type(item) is tuple:
-                kind, number, start, end = item
-                text = str(part[start:end], "utf-8")
-                if kind == "outside":
-                    self.errors += 1
-                    yield _outside_error(text, self.file, number)
-                else:
-                    yield from self._read(io.StringIO(text, newline=""), number)
+                _, number, start, end = item
+                self.errors += 1
+                yield _outside_error(str(part[start:end], "utf-8", "surrogatepass"), self.file,
+                                     number)
+            elif isinstance(item, HistoryError):
+                self.errors += 1
+                yield item
             else:
                 self.hands += 1
                 yield item
         self.skipped += items.skipped - skipped
+        self.cancelled += items.cancelled - cancelled
 
     def _read_file(self, path: Path, as_read: bool) -> Iterator[HandRecord | HistoryError]:
         """A UTF-8 file read as bytes, a part at a time, through C, its
@@ -361,6 +369,8 @@ class PokerStarsReader(Iterator[Union[HandRecord, HistoryError]]):
         def replaced_lines(part: memoryview, line: int) -> Iterable[str]:
             return io.StringIO(str(part, "utf-8", "replace"), newline=None)
 
+        from .._core import _ps_clean
+
         lines_of = as_read_lines if as_read else replaced_lines
         with open(path, "rb") as handle:
             for part, line, doubled in _header_parts(handle, as_read, _CHUNK):
@@ -372,25 +382,31 @@ class PokerStarsReader(Iterator[Union[HandRecord, HistoryError]]):
                     else:
                         rest = io.TextIOWrapper(handle, encoding="utf-8",
                                                 errors="replace", newline=None)
-                    yield from self._read(rest, line)
+                    yield from self._read_lines(rest, line)
                     return
                 if doubled:
-                    yield from self._read(as_read_lines(part, line), line)
+                    yield from self._read_lines(as_read_lines(part, line), line)
+                elif not _ps_clean(part):
+                    yield from self._read_lines(lines_of(part, line), line)
                 else:
-                    yield from self._part(part, line, lines_of)
+                    yield from self._part(part, line)
 
     def _game_of(self, desc: bytes) -> Any:
         return _game_record_facts(desc, self.options)
 
     def _rules_of(self, variant: int, small: int, big: int, ante: int,
                   bring_in: int | None) -> Any:
+        """(the hand's Rules, the most seats they deal to), or the message
+        of the error the rules make (the hand's, at its header)."""
         from .._core import _rules_seat_limit
 
         try:
             rules = _cached_rules(Variant(variant), small, big, ante, bring_in, **self.options)
             return rules, _rules_seat_limit(rules)
-        except Exception:  # noqa: BLE001 - the Python reader reports it, hand by hand
-            return False
+        except (TypeError, ValueError) as error:
+            return f"the rules: {error}"
+        except Exception as error:  # noqa: BLE001 - rules this reader got wrong: an error
+            return f"cannot read the hand: {type(error).__name__}: {error}"
 
     # ---- the Python reader -------------------------------------------------------------
 
