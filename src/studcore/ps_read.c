@@ -799,8 +799,7 @@ static int show_once(reader *r, int who, int seat, const uint8_t *shown, int n_s
         ps_msg_cards(&r->msg, missing, n_missing);
         return -1;
     }
-    before->n_cards = (uint8_t)n_shown;
-    before->line = r->line_no;
+    before->n_cards = (uint8_t)n_shown; /* (its line stays the first show's) */
     memcpy(before->cards, shown, (size_t)n_shown);
     return 0;
 }

@@ -10,6 +10,7 @@ import doctest
 import itertools
 import pickle
 import random
+import sys
 from pathlib import Path
 
 import pytest
@@ -635,3 +636,35 @@ def test_the_pokerstars_profile():
 
 def test_the_module_examples():
     assert doctest.testmod(pokerstars).failed == 0
+
+
+@pytest.mark.parametrize("use_c", [True, False])
+def test_a_second_table_line_is_an_error_naming_it(monkeypatch, use_c):
+    # a record keeps one table and one size: two "Table" lines made a record
+    # whose fields held seat_count twice, which write_phh refused
+    monkeypatch.setattr(sys.modules["stud.histories.pokerstars"], "_USE_C", use_c)
+    table = next(line for line in BASE.splitlines() if line.startswith("Table "))
+    text = BASE.replace(table, table + "\n" + table, 1)
+    error = only(text)
+    assert isinstance(error, HistoryError)
+    assert error.reason == "a second table line in the hand"
+    assert error.line == line_of(BASE, "Table ") + 1
+
+
+@pytest.mark.parametrize("use_c", [True, False])
+def test_a_second_total_line_is_an_error_naming_it(monkeypatch, use_c):
+    monkeypatch.setattr(sys.modules["stud.histories.pokerstars"], "_USE_C", use_c)
+    total = next(line for line in BASE.splitlines() if line.startswith("Total pot "))
+    text = BASE.replace(total, total + "\n" + total, 1)
+    error = only(text)
+    assert isinstance(error, HistoryError)
+    assert error.reason == "a second 'Total pot' line in the summary"
+    assert error.line == line_of(BASE, "Total pot ") + 1
+
+
+def test_a_record_of_one_table_line_writes_as_phh():
+    from stud.histories.phh import write_phh
+
+    record = only(BASE)
+    assert [name for name, _ in record.fields].count("seat_count") == 1
+    assert "seat_count" in write_phh(record)

@@ -9,6 +9,7 @@ import io
 import random
 import sys
 import zlib
+from pathlib import Path
 
 import pytest
 from stud.histories import read
@@ -175,3 +176,67 @@ def test_damaged_generated_hands(monkeypatch, tmp_path, generated, seed):
 def test_damaged_samples(monkeypatch, tmp_path, path):
     text = path.read_bytes().decode("utf-8-sig")
     check_mutants(monkeypatch, tmp_path, text, zlib.crc32(path.name.encode()) % 1000 + 7, 40)
+
+
+# ---- the fuzz corpora, and mutated copies of every PokerStars text ------------------
+
+CORPORA = Path(__file__).resolve().parents[2] / "fuzz" / "corpus"
+
+
+def corpus_texts():
+    """The PokerStars texts of the fuzz corpora: atheris_histories' inputs
+    after their 2 bytes of mode and format, fuzz_pshistory's after its game
+    byte (decoded as read decodes them)."""
+    texts = []
+    for folder, skip in (("atheris_histories", 2), ("fuzz_pshistory", 1)):
+        for path in sorted((CORPORA / folder).iterdir()):
+            body = path.read_bytes()[skip:].decode("utf-8", "replace")
+            if "PokerStars" in body or "pokerstars" in body.lower():
+                texts.append((f"{folder}/{path.name}", body))
+    return texts
+
+
+def mutations(text, rng, count):
+    """Copies with lines dropped, duplicated, swapped, or the text cut."""
+    lines = text.split("\n")
+    for _ in range(count):
+        copy = list(lines)
+        kind = rng.randrange(4)
+        k = rng.randrange(len(copy))
+        if kind == 0:
+            del copy[k]
+        elif kind == 1:
+            copy.insert(k, copy[k])
+        elif kind == 2:
+            j = rng.randrange(len(copy))
+            copy[k], copy[j] = copy[j], copy[k]
+        else:
+            cut = "\n".join(copy)
+            yield cut[:rng.randrange(len(cut) + 1)]
+            continue
+        yield "\n".join(copy)
+
+
+def all_texts():
+    texts = corpus_texts()
+    texts += [(path.name, path.read_bytes().decode("utf-8-sig")) for path in FILES]
+    return texts
+
+
+@pytest.mark.parametrize("name, text", corpus_texts(), ids=[n for n, _ in corpus_texts()])
+def test_fuzz_corpora(monkeypatch, tmp_path, name, text):
+    fast, slow = both(monkeypatch, lambda: everything(read_pokerstars(text, file="f")))
+    assert fast == slow
+    path = tmp_path / "hands.txt"
+    write_raw(path, text)
+    fast, slow = both(monkeypatch, lambda: from_file(path))
+    assert fast == slow
+
+
+@pytest.mark.parametrize("name, text", all_texts(), ids=[n for n, _ in all_texts()])
+def test_mutated_lines(monkeypatch, name, text):
+    rng = random.Random(zlib.crc32(name.encode()))
+    for number, mutant in enumerate(mutations(text, rng, 30)):
+        fast, slow = both(monkeypatch, lambda mutant=mutant: everything(
+            read_pokerstars(mutant, file="f")))
+        assert fast == slow, f"mutant {number} of {name}:\n{mutant}"

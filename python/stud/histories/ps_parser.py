@@ -374,6 +374,8 @@ class _Parser:
         match = _TABLE.fullmatch(line)
         if match is None:
             raise _Fail(number, f"the table line does not parse: {line!r}")
+        if self.table is not None:  # (a record keeps one table and one size)
+            raise _Fail(number, "a second table line in the hand")
         self.table = match["name"]
         if match["max"]:
             self.fields.append(("max_seats", int(match["max"])))
@@ -576,6 +578,8 @@ class _Parser:
             match = _TOTAL.fullmatch(line)
             if match is None:
                 raise _Fail(number, f"the total pot line does not parse: {line!r}")
+            if self.total is not None:  # (a record keeps one total, one rake, one summary)
+                raise _Fail(number, "a second 'Total pot' line in the summary")
             self.total = self._amount(match["total"], number)
             self.rake = self._amount(match["rake"], number)
             self.total_line = number
