@@ -95,12 +95,12 @@ cdef tuple _ps_card_lists(const stud_ps_cards *lists, int n):
 cdef object _ps_record(const char *buf, const stud_ps_item *item, stud_hh_hand *hand,
                        stud_ps_extra *extra, object rules, tuple game_fields, object currency,
                        object file):
-    """The HandRecord of a hand stud_ps_read read (as the Python reader made it)."""
+    """The HandRecord of a hand stud_ps_read read."""
     cdef int seat, k
     cdef Py_ssize_t end
     HandRecord, Source = _HH_CLASSES[0], _HH_CLASSES[1]
     players = tuple([_hh_text(buf, hand.players[seat]) for seat in range(hand.n_seats)])
-    # the fields, in the order the Python reader adds them: the game's, the
+    # the fields, in the order the lines give them: the game's, the
     # header's, the table's, the hero's, then the record's own
     fields = list(game_fields)
     end = item.start

@@ -2,6 +2,32 @@
 # loop over one chunk of a file, for stud.histories.verify.
 
 
+from libc.string cimport memset
+
+
+def _ps_amount(str text, bint cents, unsigned symbols, str currency):
+    """The amount of a text as the C reader reads a hand's amounts: whole
+    chips, or cents when ``cents``; ``symbols``: the currency symbols it may
+    carry (1 "$", 2 "€", 4 "£"), ``currency``: the hand's, for the message.
+    Returns the amount, or the message of its error (a str)."""
+    cdef stud_ps_game game
+    cdef int64_t value = 0
+    cdef bytes data = text.encode("utf-8", "surrogatepass")
+    cdef bytes code = currency.encode("utf-8")[:7]
+    cdef stud_hh_error *err = <stud_hh_error *>PyMem_Malloc(sizeof(stud_hh_error))
+    if err == NULL:
+        raise MemoryError()
+    memset(&game, 0, sizeof(game))
+    game.cents, game.symbols = cents, symbols
+    memcpy(game.currency, <const char *>code, len(code))
+    try:
+        if stud_ps_amount(<const char *>data, len(data), &game, &value, err) == STUD_HH_READ:
+            return value
+        return err.message.decode("utf-8", "replace")
+    finally:
+        PyMem_Free(err)
+
+
 def _ps_clean(const unsigned char[::1] data) -> bool:
     """True when the C reader may read these bytes (stud_ps_clean)."""
     return stud_ps_clean(<const char *>&data[0], data.shape[0]) != 0 if data.shape[0] else True

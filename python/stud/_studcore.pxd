@@ -429,6 +429,8 @@ cdef extern from "ps_history.h" nogil:
     size_t stud_ps_last_header(const char *buf, size_t len)
     int stud_ps_read(const char *buf, const stud_ps_item *item, const stud_ps_game *game,
                      stud_hh_hand *out, stud_ps_extra *extra, stud_hh_error *err)
+    int stud_ps_amount(const char *s, size_t len, const stud_ps_game *game, int64_t *value,
+                       stud_hh_error *err)
     int stud_ps_replay(const stud_hh_hand *hand, const stud_rules *rules)
 
 

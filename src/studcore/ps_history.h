@@ -29,8 +29,8 @@
 #include "game.h"
 #include "hh_hand.h"
 
-#define STUD_PS_MAX_LINE 2000     /* bytes: the Python reader keeps 2000 characters */
-#define STUD_PS_MAX_HAND_LINES 5000 /* the Python reader's MAX_HAND_LINES */
+#define STUD_PS_MAX_LINE 2000     /* a line's bytes read as they are (text: 2000 characters) */
+#define STUD_PS_MAX_HAND_LINES 5000 /* lines of a hand (pokerstars.MAX_HAND_LINES); more: an error */
 /* Seat lines of one hand: a PokerStars stud table seats 8 (its histories
  * list the seated players only); 10 leaves room for the site's other table
  * sizes.  An 11th Seat line is an error naming it. */
@@ -155,6 +155,12 @@ typedef struct {
  * rules decide: the seat count (extra->n_dealt may exceed 8) and stacks. */
 int stud_ps_read(const char *buf, const stud_ps_item *item, const stud_ps_game *game,
                  stud_hh_hand *out, stud_ps_extra *extra, stud_hh_error *err);
+
+/* An amount's text as the hand's lines are read (the header's stakes
+ * too): STUD_HH_READ with *value (whole chips, or cents), or STUD_HH_ERROR
+ * with `err`'s message (line 1). */
+int stud_ps_amount(const char *s, size_t len, const stud_ps_game *game, int64_t *value,
+                   stud_hh_error *err);
 
 /* Replays a hand read by stud_ps_read on the engine with these rules (those
  * the Python reader would make), as replay.py does: STUD_PS_REPRODUCED when

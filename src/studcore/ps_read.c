@@ -1581,6 +1581,21 @@ static int record_checks(reader *r)
     return 0;
 }
 
+int stud_ps_amount(const char *s, size_t len, const stud_ps_game *game, int64_t *value,
+                   stud_hh_error *err)
+{
+    static const reader blank;
+    reader r = blank;
+    ps_msg_init(&r.msg, err);
+    r.game = game;
+    r.line_no = 1;
+    int64_t v = amount(&r, s, len);
+    if (v < 0)
+        return STUD_HH_ERROR;
+    *value = v;
+    return STUD_HH_READ;
+}
+
 /* the number of the hand's STUD_PS_MAX_HAND_LINES-th line that says something */
 static uint32_t last_kept_line(const char *buf, const stud_ps_item *item)
 {

@@ -10,7 +10,6 @@ import doctest
 import itertools
 import pickle
 import random
-import sys
 from pathlib import Path
 
 import pytest
@@ -638,11 +637,9 @@ def test_the_module_examples():
     assert doctest.testmod(pokerstars).failed == 0
 
 
-@pytest.mark.parametrize("use_c", [True, False])
-def test_a_second_table_line_is_an_error_naming_it(monkeypatch, use_c):
+def test_a_second_table_line_is_an_error_naming_it():
     # a record keeps one table and one size: two "Table" lines made a record
     # whose fields held seat_count twice, which write_phh refused
-    monkeypatch.setattr(sys.modules["stud.histories.pokerstars"], "_USE_C", use_c)
     table = next(line for line in BASE.splitlines() if line.startswith("Table "))
     text = BASE.replace(table, table + "\n" + table, 1)
     error = only(text)
@@ -651,9 +648,7 @@ def test_a_second_table_line_is_an_error_naming_it(monkeypatch, use_c):
     assert error.line == line_of(BASE, "Table ") + 1
 
 
-@pytest.mark.parametrize("use_c", [True, False])
-def test_a_second_total_line_is_an_error_naming_it(monkeypatch, use_c):
-    monkeypatch.setattr(sys.modules["stud.histories.pokerstars"], "_USE_C", use_c)
+def test_a_second_total_line_is_an_error_naming_it():
     total = next(line for line in BASE.splitlines() if line.startswith("Total pot "))
     text = BASE.replace(total, total + "\n" + total, 1)
     error = only(text)

@@ -19,6 +19,7 @@ import io
 import json
 import os
 import random
+import sys
 import zlib
 from pathlib import Path
 
@@ -225,3 +226,18 @@ def test_the_cases_read_hands_and_find_errors(got):
     assert any("does not parse" in m for m in messages)
     assert any("is seen twice" in m for m in messages)
     assert any("a second table line" in m for m in messages)
+
+
+def test_small_batches_and_parts(monkeypatch, tmp_path):
+    # hands cut across batches of lines and parts of a file: the line numbers carried over
+    module = sys.modules["stud.histories.pokerstars"]
+    text = "junk before the first hand\n" + generated_text(60, seed=11) + "a line after\n"
+    whole = from_lines(io.StringIO(text, newline=""))
+    monkeypatch.setattr(module, "_BATCH_LINES", 7)
+    assert from_lines(io.StringIO(text, newline="")) == whole
+    path = tmp_path / "hands.txt"
+    path.write_text(text, encoding="utf-8")
+    before = from_file(path)
+    monkeypatch.setattr(module, "_CHUNK", 1000)
+    assert from_file(path) == before
+    assert whole[2] == [60, 2, 0, 0] and len(before[1]) == 2

@@ -86,15 +86,13 @@ import codecs
 import io
 import itertools
 import os
-from collections.abc import Callable, Generator, Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any, Union
 
 from ..enums import Variant
-from ._fail import _Fail, _Skip
 from .errors import HistoryError
-from .ps_grammar import _CURRENCIES, _HEADER, _field_name
-from .ps_parser import _Parser
+from .ps_game import _CURRENCIES, read_game_text, symbols_of
 from .record import HandRecord, _cached_rules
 
 __all__ = ["POKERSTARS_PROFILE", "HistoryError", "PokerStarsReader", "read_pokerstars",
@@ -115,11 +113,9 @@ POKERSTARS_PROFILE: dict[str, Any] = {"bring_in_tiebreak": "suit", "board_tiebre
                                       "max_raises": 3, "heads_up_uncapped": False,
                                       "fold_when_can_check": True}
 
-#: read through the C reader (False: the Python reader alone, for comparisons)
-_USE_C = True
 _BATCH_LINES = 1 << 14  # lines joined at a time for the C reader
 _CHUNK = 1 << 20  # bytes of a file read at a time
-_MAX_CARRY = 1 << 26  # bytes without a header before the rest goes to the Python reader
+_MAX_CARRY = 1 << 26  # bytes without a header before the rest is read as lines
 _BOM = b"\xef\xbb\xbf"
 
 
@@ -134,7 +130,7 @@ def _header_parts(handle: IO[bytes], as_read: bool, chunk: int
     hand's header (the C reader's ``stud_ps_last_header``): (part, its first
     line, its \\r\\r\\n line ends).  ``as_read``: a leading BOM dropped
     and \\r\\r\\n counted (one line end to ``read``, two to the C
-    splitter: the caller gives a part that holds one to the Python reader);
+    splitter: the caller reads a part that holds one as lines);
     else none counted (universal newlines also see two).  When _MAX_CARRY
     bytes hold no header, (None, line, 0) with the handle at that text's
     first byte: the caller reads the rest as text."""
@@ -174,7 +170,8 @@ def _header_parts(handle: IO[bytes], as_read: bool, chunk: int
 
 
 #: the most lines one hand may have (chat included) before it is refused:
-#: what keeps a damaged file from filling the memory
+#: what keeps a damaged file from filling the memory (the C reader's
+#: STUD_PS_MAX_HAND_LINES)
 MAX_HAND_LINES = 5000
 _MAX_LINE = 2000  # characters kept of one line
 
@@ -193,21 +190,16 @@ def _game_record_facts(desc: bytes, options: dict[str, Any]) -> Any:
     carry: 1 "$", 2 "€", 4 "£", the currency or None, the symbol amounts are
     shown with), the currency, the record's fields the game text gives);
     False for another game (skipped); else the message of the error."""
-    parser = _Parser([(1, "")], None, options)
     try:
-        variant, small, big = parser._game(1, desc.decode("utf-8", "surrogatepass"))
-    except _Skip:
-        return False
-    except _Fail as fail:
-        return fail.reason
+        game = read_game_text(desc.decode("utf-8", "surrogatepass"))
     except Exception as error:  # noqa: BLE001 - a game text this reader got wrong: an error
         return f"cannot read the hand: {type(error).__name__}: {error}"
-    symbols = sum(bit for symbol, bit in (("$", 1), ("€", 2), ("£", 4))
-                  if _CURRENCIES[symbol] == parser.currency)
-    shown = next((s for s, c in _CURRENCIES.items() if c == parser.currency), "")
-    return ((int(variant), small, big, int(parser.cents), symbols, parser.currency, shown),
-            parser.currency,
-            tuple((_field_name(name), value) for name, value in parser.fields))
+    if not isinstance(game, tuple):
+        return game
+    variant, small, big, currency, fields = game
+    shown = next((s for s, c in _CURRENCIES.items() if c == currency), "")
+    return ((int(variant), small, big, int(currency is not None), symbols_of(currency), currency,
+             shown), currency, fields)
 
 
 def _normalized(lines: Iterable[str]) -> bytes:
@@ -256,10 +248,8 @@ class PokerStarsReader(Iterator[Union[HandRecord, HistoryError]]):
         self._rules: dict[tuple[Any, ...], Any] = {}
         if _path is not None:
             self._items = self._read_file(_path, _as_read)
-        elif _USE_C:
-            self._items = self._read_lines(lines, first_line)
         else:
-            self._items = self._read(lines, first_line)
+            self._items = self._read_lines(lines, first_line)
 
     def __iter__(self) -> PokerStarsReader:
         return self
@@ -408,66 +398,6 @@ class PokerStarsReader(Iterator[Union[HandRecord, HistoryError]]):
         except Exception as error:  # noqa: BLE001 - rules this reader got wrong: an error
             return f"cannot read the hand: {type(error).__name__}: {error}"
 
-    # ---- the Python reader -------------------------------------------------------------
-
-    def _read(self, lines: Iterable[str], first: int) -> Iterator[HandRecord | HistoryError]:
-        hand: list[tuple[int, str]] = []
-        extra = 0  # lines past MAX_HAND_LINES
-        summary = False
-        outside = False  # in a run of text outside any hand, already reported
-        header = _HEADER.match
-        for number, raw in enumerate(lines, first):
-            line = raw.strip()
-            if len(raw) > _MAX_LINE or line[:1] == "\ufeff":
-                line = raw[:_MAX_LINE].strip().lstrip("\ufeff").strip()
-            # (a header starts with P or p: most lines need no regular expression)
-            if line[:1] in "Pp" and header(line):
-                if hand:
-                    yield from self._finish(hand, extra)
-                hand, extra, summary, outside = [(number, line)], 0, False, False
-            elif not hand:
-                if line and not outside:
-                    outside = True
-                    self.errors += 1
-                    yield _outside_error(line, self.file, number)
-            elif not line:
-                if summary:  # the blank line after the summary ends the hand
-                    yield from self._finish(hand, extra)
-                    hand, extra = [], 0
-            elif len(hand) < MAX_HAND_LINES:
-                hand.append((number, line))
-                summary = summary or line.startswith("*** SUMMARY ***")
-            else:
-                extra += 1
-        if hand:
-            yield from self._finish(hand, extra)
-
-    def _finish(self, lines: list[tuple[int, str]],
-                extra: int) -> Iterator[HandRecord | HistoryError]:
-        header = _HEADER.match(lines[0][1])
-        hand_id = header["id"] if header else None
-        try:
-            if extra:
-                raise _Fail(lines[-1][0], f"the hand has more than {MAX_HAND_LINES} lines")
-            record = _Parser(lines, self.file, self.options).parse()
-        except _Skip as skip:
-            if skip.cancelled:
-                self.cancelled += 1
-            else:
-                self.skipped += 1
-            return
-        except _Fail as fail:
-            self.errors += 1
-            yield HistoryError(fail.reason, self.file, hand_id, fail.line)
-            return
-        except Exception as error:  # a hand this reader got wrong: still never a crash
-            self.errors += 1
-            yield HistoryError(f"cannot read the hand: {type(error).__name__}: {error}",
-                               self.file, hand_id, lines[0][0])
-            return
-        self.hands += 1
-        yield record
-
 
 def read_pokerstars_lines(lines: Iterable[str], *, file: str | None = None,
                           profile: dict[str, Any] | None = None) -> PokerStarsReader:
@@ -518,7 +448,7 @@ def read_pokerstars_file(path: str, *, encoding: str = "utf-8",
                          profile: dict[str, Any] | None = None) -> PokerStarsReader:
     """``read_pokerstars_lines`` of a file, opened as it is read and closed
     at its end (bytes that do not decode become U+FFFD)."""
-    if _USE_C and codecs.lookup(encoding).name == "utf-8" and Path(path).is_file():
+    if codecs.lookup(encoding).name == "utf-8" and Path(path).is_file():
         # (as bytes, a part at a time, through the C reader)
         return PokerStarsReader((), file=str(path), profile=profile, _path=Path(path),
                                 _as_read=False)
@@ -535,7 +465,7 @@ def _utf8_path(source: object) -> Path | None:
     file, another encoding: read as lines)."""
     from .encoding import HEAD_BYTES, detect_encoding
 
-    if not _USE_C or not isinstance(source, (str, os.PathLike)) or (
+    if not isinstance(source, (str, os.PathLike)) or (
             isinstance(source, str) and ("\n" in source or "\r" in source)):
         return None
     path = Path(source)
