@@ -19,6 +19,10 @@ one core (CPU time: ``process_time``, whatever else the machine runs):
 - ``summarize(read(path))``: ``stud hh summary``'s totals (each record
   replayed, the tracker counts, all-in adjusted nets), over the first
   ``--summary-hands`` hands;
+- ``summarize(path)``: the same totals with every hand read, replayed and
+  counted in C (``src/studcore/hh_stats.c``, ``Summary.add_file``), over the
+  whole file; ``--summary-only`` times only it, verify and the Python
+  summary (``--file`` may then be a PHH file too);
 - memory: the peak resident set size of a fresh process that reads every
   record of the file with ``read(path)``, and of one that reads a fifth
   of it: streaming keeps it flat.
@@ -90,6 +94,17 @@ def count_summary(path: Path, limit: int) -> int:
     return len(records)
 
 
+def count_summary_c(path: Path) -> int:
+    from stud.histories import Summary
+
+    summary = Summary()
+    found = summary.add_file(path)
+    if found.mismatches or found.errors or not summary.totals:
+        raise SystemExit(f"summarize(path) left hands out: {found}")
+    count_summary_c.slow = found.slow  # type: ignore[attr-defined]
+    return found.reproduced
+
+
 def rss_child(path: str) -> None:
     """(in a fresh process) read every record of a file; print the count and peak RSS (KiB)."""
     count = count_read(Path(path))
@@ -108,6 +123,7 @@ def main() -> None:
     parser.add_argument("--file", type=Path)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--summary-hands", type=int, default=20_000)
+    parser.add_argument("--summary-only", action="store_true")
     parser.add_argument("--rss-child")
     args = parser.parse_args()
     if args.rss_child:
@@ -122,6 +138,19 @@ def main() -> None:
             bench_histories.write_files(args.hands, args.seed, path, None)
         size = path.stat().st_size
         rows = []
+        if args.summary_only:
+            seconds, hands = cpu(lambda: count_verify(path))
+            rows.append(("verify(path)", hands, seconds))
+            seconds, count = cpu(lambda: count_summary_c(path))
+            rows.append(("summarize(path): read, replayed and counted in C", count, seconds))
+            seconds, count = cpu(lambda: count_summary(path, args.summary_hands))
+            rows.append(("summarize(read(path)): records replayed in Python", count, seconds))
+            print(f"{hands:,} hands, {size / 1e6:.0f} MB; {platform.python_version()}, "
+                  f"{cpu_model()}; CPU time of one process (the machine may be shared); "
+                  f"hands left to Python by summarize(path): "
+                  f"{count_summary_c.slow:,}\n")  # type: ignore[attr-defined]
+            table(rows)
+            return
         seconds, hands = cpu(lambda: count_read(path))
         rows.append(("read(path): C reader", hands, seconds))
         seconds, count = cpu(lambda: count_file(path))
@@ -145,13 +174,17 @@ def main() -> None:
         large = peak_rss(path)
     print(f"{hands:,} hands, {size / 1e6:.0f} MB; {platform.python_version()}, "
           f"{cpu_model()}; CPU time of one process (the machine may be shared)\n")
+    table(rows)
+    print(f"\npeak RSS, read(path) over every record: {small[0]:,} hands "
+          f"({size / 5e6:.0f} MB) {small[1] / 1024:.0f} MiB; {large[0]:,} hands "
+          f"({size / 1e6:.0f} MB) {large[1] / 1024:.0f} MiB")
+
+
+def table(rows: list[tuple[str, int, float]]) -> None:
     print("| pass | hands | CPU s | hands/s |")
     print("| --- | ---: | ---: | ---: |")
     for name, count, seconds in rows:
         print(f"| {name} | {count:,} | {seconds:.2f} | {count / seconds:,.0f} |")
-    print(f"\npeak RSS, read(path) over every record: {small[0]:,} hands "
-          f"({size / 5e6:.0f} MB) {small[1] / 1024:.0f} MiB; {large[0]:,} hands "
-          f"({size / 1e6:.0f} MB) {large[1] / 1024:.0f} MiB")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """Type stubs for the compiled module stud._core (checked against it by
 ``python -m mypy.stubtest stud._core`` in .ci/run)."""
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Literal, SupportsIndex, TypedDict, TypeVar, Union, final, overload
 
 from .enums import Category
@@ -303,8 +303,20 @@ def _ps_last_header(data: bytes | memoryview) -> int: ...
 def _ps_count_lines(data: bytes | memoryview) -> int: ...
 def _ps_verify_chunk(
     data: bytes | memoryview, first_line: int, games: dict[bytes, Any], game_of: Any,
-    rules_cache: dict[tuple[Any, ...], Any], rules_of: Any,
+    rules_cache: dict[tuple[Any, ...], Any], rules_of: Any, tally: _Tally | None = None,
+    on_item: Callable[[tuple[str, int, int, int]], None] | None = None,
 ) -> tuple[int, int, list[tuple[str, int, int, int]]]: ...
+
+# per player totals of summarized hands (stud.histories.Summary; src/studcore/hh_stats.h)
+@final
+class _Tally:
+    series: dict[str, list[tuple[int, float]]] | None
+    unnamed: int
+    trials: int
+    seed: int
+    def __new__(cls, trials: int, seed: int, keep_series: bool) -> _Tally: ...
+    def add(self, name: str, net: int, adjusted: float, counts: tuple[int, ...]) -> None: ...
+    def totals(self) -> list[tuple[str, int, int, float, tuple[int, ...]]]: ...
 
 # PHH read in C (stud.histories.phh; src/studcore/phh_read.h)
 def _phh_split(lines: Iterable[str], max_chars: int) -> Iterator[tuple[Any, ...]]: ...
@@ -329,6 +341,10 @@ class _PhhDoc:
         self, data: bytearray, first_line: int, collection: bool,
         rules_cache: dict[tuple[Any, ...], Any], rules_of: Any,
     ) -> bool: ...
+def _phh_tally(
+    doc: _PhhDoc, data: bytearray, first_line: int, collection: bool,
+    rules_cache: dict[tuple[Any, ...], Any], rules_of: Any, tally: _Tally,
+) -> bool: ...
 # PokerStars histories read in C (stud.histories.pokerstars)
 @final
 class _PsRecords(Iterator[Any]):

@@ -49,7 +49,7 @@ def _ps_count_lines(const unsigned char[::1] data) -> int:
 
 
 def _ps_verify_chunk(const unsigned char[::1] data, long first_line, dict games, object game_of,
-                     dict rules_cache, object rules_of):
+                     dict rules_cache, object rules_of, _Tally tally=None, object on_item=None):
     """Splits clean bytes (_ps_clean) into hands and verifies each in C.
 
     ``games``: header game text (bytes) -> ``game_of(text)``: False
@@ -61,7 +61,9 @@ def _ps_verify_chunk(const unsigned char[::1] data, long first_line, dict games,
     (errors, cancelled hands, and the replays C does not settle: the
     caller reads them into records or errors and replays them with
     replay.py) and ("outside", line, start, end) for lines outside any
-    hand."""
+    hand.  With a ``tally`` each hand replayed is also added to it
+    (_tally_hand), and with ``on_item`` the items are given to it as they
+    come, not listed."""
     cdef stud_ps_scanner scanner
     cdef stud_ps_item item
     cdef stud_ps_game game
@@ -89,7 +91,7 @@ def _ps_verify_chunk(const unsigned char[::1] data, long first_line, dict games,
             if item.kind == STUD_PS_END:
                 break
             if item.kind == STUD_PS_OUTSIDE:
-                items.append(("outside", item.first_line, item.start, item.end))
+                _ps_item(items, on_item, ("outside", item.first_line, item.start, item.end))
                 continue
             decided = False
             if item.n_lines <= STUD_PS_MAX_HAND_LINES:
@@ -122,14 +124,24 @@ def _ps_verify_chunk(const unsigned char[::1] data, long first_line, dict games,
                                 last_key[0], last_key[1], last_key[2] = \
                                     game.variant, game.small_bet, game.big_bet
                                 last_key[3], last_key[4] = hand.ante, hand.bring_in
-                        if have_rules and stud_ps_replay(hand, &c_rules) == STUD_PS_REPRODUCED:
+                        if have_rules and (
+                                stud_ps_replay(hand, &c_rules) == STUD_PS_REPRODUCED
+                                if tally is None else _tally_hand(tally, buf, hand, &c_rules, 0)):
                             reproduced += 1
                             decided = True
             if not decided:
-                items.append(("hand", item.first_line, item.start, item.end))
+                _ps_item(items, on_item, ("hand", item.first_line, item.start, item.end))
     finally:
         PyMem_Free(hand)
     return reproduced, skipped, items
+
+
+cdef inline int _ps_item(list items, object on_item, tuple item) except -1:
+    if on_item is None:
+        items.append(item)
+    else:
+        on_item(item)
+    return 0
 
 
 cdef object _rules_bytes(object rules):

@@ -434,6 +434,19 @@ cdef extern from "ps_history.h" nogil:
     int stud_ps_replay(const stud_hh_hand *hand, const stud_rules *rules)
 
 
+cdef extern from "hh_stats.h" nogil:
+    enum stud_hh_count:
+        STUD_HC_N
+    ctypedef struct stud_hh_stats:
+        int n_seats
+        int32_t counts[8][13]
+        int32_t net[8]
+        double adjusted[8]
+        int all_in
+    int stud_hh_stats_of(const stud_hh_hand *hand, const stud_rules *rules, uint64_t trials,
+                         uint64_t seed, stud_hh_stats *out)
+
+
 cdef extern from "playout.h" nogil:
     ctypedef struct stud_playout_cache:
         pass

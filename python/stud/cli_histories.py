@@ -219,11 +219,19 @@ def _summary(args: argparse.Namespace) -> int:
     mismatches: list[str] = []
     skipped = [0]
     summary = Summary(trials=args.trials, keep_series=args.plot is not None)
-    for record in _records(args.files, args, errors, skipped):
-        try:
-            summary.add(record)
-        except MismatchError as mismatch:
-            mismatches.append(str(mismatch))
+    bar = _bar(args)
+    try:
+        for name in args.files:
+            # (PokerStars and PHH files by path: read, replayed and counted in C)
+            with _reading(name):
+                found = summary.add_file(Path(name), format=args.format, profile=args.profile,
+                                         progress=None if bar is None else bar.update)
+            mismatches.extend(str(mismatch) for mismatch in found.mismatches)
+            errors.extend(found.errors)
+            skipped[0] += found.skipped + found.cancelled
+    finally:
+        if bar is not None:
+            bar.close()
     totals = summary.totals
     rows = sorted(totals.items(), key=lambda item: -item[1].net)
     if args.plot is not None and summary.series:

@@ -139,11 +139,11 @@ void ps_msg_repr(ps_msg *m, const char *s, size_t len)
             text[1] = (char)c;
             text[2] = 0;
         } else if (c == '\t') {
-            strcpy(text, "\\t");
+            memcpy(text, "\\t", 3);
         } else if (c == '\n') {
-            strcpy(text, "\\n");
+            memcpy(text, "\\n", 3);
         } else if (c == '\r') {
-            strcpy(text, "\\r");
+            memcpy(text, "\\r", 3);
         } else if (c < 0x20 || c == 0x7F) {
             snprintf(text, sizeof text, "\\x%02x", (unsigned)c);
         } else if (c < 0x7F || (printable(c) && !(c >= 0xDC80 && c <= 0xDCFF && size == 1))) {

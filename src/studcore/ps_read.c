@@ -40,7 +40,7 @@ typedef struct {
     stud_hh_hand *out;
     stud_ps_extra *extra;
     uint32_t line_no;           /* the number of the line being read */
-    int table_lines;
+    uint32_t table_line;        /* the table line's number, once read */
     stud_hh_span table;
     player players[STUD_PS_MAX_PLAYERS];
     int n_players;
@@ -1376,8 +1376,14 @@ static int table_line(reader *r, const char *s, size_t len)
         ps_msg_repr(&r->msg, s, len);
         return -1;
     }
-    if (r->table_lines++)
-        return fail(r, "a second table line in the hand");
+    if (r->table_line) { /* (a record keeps one table and one size) */
+        ps_msg_start(&r->msg, r->line_no);
+        ps_msg_put(&r->msg, "a second table line (the first is line ");
+        ps_msg_int(&r->msg, r->table_line);
+        ps_msg_put(&r->msg, ")");
+        return -1;
+    }
+    r->table_line = r->line_no;
     r->table.start = (uint32_t)(s + 7 - r->buf);
     r->table.len = (uint32_t)(quote - 7);
     size_t k = (size_t)quote + 1;

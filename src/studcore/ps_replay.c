@@ -5,12 +5,15 @@
  * listed action that matches), the recorded shows and mucks honoured, and
  * the settlement compared with the file's collections.  Wherever that code
  * raises (a mismatch, or anything else), this returns STUD_PS_FALLBACK and
- * the Python replay says what it says. */
+ * the Python replay says what it says.  stud_hh_replay_traced (hh_stats.h)
+ * is the same replay telling a trace each engine call's events, for the
+ * counts of hh_stats.c. */
 #include "ps_history.h"
 
 #include <string.h>
 
 #include "cards.h"
+#include "hh_stats.h"
 
 enum { UNDECIDED = -1, MUCKS = 0, SHOWS = 1 };
 
@@ -22,7 +25,23 @@ typedef struct {
     unsigned pending_seats;
     unsigned live;
     int live_known, awaiting;
+    stud_hh_trace *trace; /* NULL, or told of the engine's events */
 } replay;
+
+/* The log an engine call writes into (NULL: none kept) */
+static stud_log *log_of(replay *rp)
+{
+    return rp->trace ? &rp->trace->log : NULL;
+}
+
+/* The trace told what the last engine call did, its log emptied */
+static void told(replay *rp)
+{
+    if (rp->trace) {
+        rp->trace->seen(rp->trace, &rp->trace->log);
+        rp->trace->log.n = 0;
+    }
+}
 
 /* The unknown cards as replay.py fills them when none of them is an up
  * card: the lowest unnamed card, or the seat's shown cards in order.  -1
@@ -147,8 +166,9 @@ static int flush(replay *rp)
         if (stud_popcount(mine) != per_seat)
             return -1;
     }
-    if (stud_hand_deal(&rp->hand, given, n, per_seat, -1, NULL) != STUD_OK)
+    if (stud_hand_deal(&rp->hand, given, n, per_seat, -1, log_of(rp)) != STUD_OK)
         return -1;
+    told(rp);
     rp->pending_seats = 0;
     return 0;
 }
@@ -164,7 +184,7 @@ static int kind_of_move(int move, int kind)
 }
 
 /* Hand._act(kind, None): the one listed action of the kind (or amount 0) */
-static int act_kind(stud_hand *h, int kind)
+static int act_kind(stud_hand *h, int kind, stud_log *log)
 {
     stud_action legal[STUD_MAX_ACTIONS];
     int n = stud_hand_legal(h, legal), matches = 0;
@@ -176,12 +196,12 @@ static int act_kind(stud_hand *h, int kind)
         }
     if (matches > 1 || stud_hand_check(h, kind, amount) != STUD_OK)
         return -1;
-    stud_hand_apply(h, kind, amount, NULL);
+    stud_hand_apply(h, kind, amount, log);
     return 0;
 }
 
 /* _act and _act_listed */
-static int act(stud_hand *h, const stud_hh_step *st)
+static int act(stud_hand *h, const stud_hh_step *st, stud_log *log)
 {
     if (h->actor != st->seat || h->phase != STUD_PHASE_BETTING)
         return -1;
@@ -193,19 +213,19 @@ static int act(stud_hand *h, const stud_hh_step *st)
             int n = stud_hand_legal(h, legal);
             for (int i = 0; i < n; i++)
                 if (legal[i].kind == STUD_CHECK || legal[i].kind == STUD_CALL)
-                    return act_kind(h, legal[i].kind);
+                    return act_kind(h, legal[i].kind, log);
             return -1; /* (refused; nothing listed matches either) */
         }
         if (stud_hand_check(h, STUD_CALL, to) == STUD_OK) {
-            stud_hand_apply(h, STUD_CALL, to, NULL);
+            stud_hand_apply(h, STUD_CALL, to, log);
             return 0;
         }
     } else if (to < 0 && (move == STUD_HH_FOLD || move == STUD_HH_BRING_IN)) {
-        if (act_kind(h, move == STUD_HH_FOLD ? STUD_FOLD : STUD_BRING_IN) == 0)
+        if (act_kind(h, move == STUD_HH_FOLD ? STUD_FOLD : STUD_BRING_IN, log) == 0)
             return 0;
     } else if (move == STUD_HH_BRING_IN) {
         if (stud_hand_check(h, STUD_BRING_IN, to) == STUD_OK) {
-            stud_hand_apply(h, STUD_BRING_IN, to, NULL);
+            stud_hand_apply(h, STUD_BRING_IN, to, log);
             return 0;
         }
     }
@@ -220,13 +240,19 @@ static int act(stud_hand *h, const stud_hh_step *st)
     }
     if (count != 1)
         return -1;
-    stud_hand_apply(h, legal[found].kind, legal[found].amount, NULL);
+    stud_hand_apply(h, legal[found].kind, legal[found].amount, log);
     return 0;
 }
 
 int stud_ps_replay(const stud_hh_hand *hd, const stud_rules *rules)
 {
+    return stud_hh_replay_traced(hd, rules, NULL);
+}
+
+int stud_hh_replay_traced(const stud_hh_hand *hd, const stud_rules *rules, stud_hh_trace *trace)
+{
     replay rp;
+    rp.trace = trace;
     rp.pending_seats = 0;
     rp.live_known = 0;
     memset(rp.n_pending, 0, sizeof rp.n_pending);
@@ -245,8 +271,9 @@ int stud_ps_replay(const stud_hh_hand *hd, const stud_rules *rules)
     if (fill(hd, rules, &rp))
         return STUD_PS_FALLBACK;
     stud_hand *h = &rp.hand;
-    if (stud_hand_start(h, rules, n, hd->stacks, NULL, 0, 1, 1, 0, NULL) != STUD_OK)
+    if (stud_hand_start(h, rules, n, hd->stacks, NULL, 0, 1, 1, 0, log_of(&rp)) != STUD_OK)
         return STUD_PS_FALLBACK;
+    told(&rp);
     stud_hand_set_rake(h, hd->rake);
     int decision[8];
     for (int s = 0; s < 8; s++)
@@ -275,16 +302,18 @@ int stud_ps_replay(const stud_hh_hand *hd, const stud_rules *rules)
             if (flush(&rp))
                 return STUD_PS_FALLBACK;
             rp.live_known = 0;
-            if (act(h, st))
+            if (act(h, st, log_of(&rp)))
                 return STUD_PS_FALLBACK;
+            told(&rp);
             break;
         case STUD_HH_COMMUNITY:
             if (flush(&rp))
                 return STUD_PS_FALLBACK;
             rp.live_known = 0;
             if (h->phase != STUD_PHASE_DEAL ||
-                stud_hand_deal(h, NULL, 0, 0, st->cards[0], NULL) != STUD_OK)
+                stud_hand_deal(h, NULL, 0, 0, st->cards[0], log_of(&rp)) != STUD_OK)
                 return STUD_PS_FALLBACK;
+            told(&rp);
             break;
         default: /* SHOWED, MUCKED */
             if (flush(&rp))
@@ -303,8 +332,9 @@ int stud_ps_replay(const stud_hh_hand *hd, const stud_rules *rules)
         if (guard > STUD_MAX_SEATS || actor < 0 || actor >= n)
             return STUD_PS_FALLBACK;
         int show = !(decision[actor] != SHOWS && stud_hand_may_muck(h));
-        if (stud_hand_show(h, show, NULL) != STUD_OK)
+        if (stud_hand_show(h, show, log_of(&rp)) != STUD_OK)
             return STUD_PS_FALLBACK;
+        told(&rp);
     }
     if (h->phase != STUD_PHASE_OVER)
         return STUD_PS_FALLBACK;
@@ -316,5 +346,7 @@ int stud_ps_replay(const stud_hh_hand *hd, const stud_rules *rules)
     for (int s = 0; s < n && hd->has_finishing; s++)
         if ((int64_t)h->stack[s] != hd->finishing[s])
             return STUD_PS_FALLBACK;
+    if (trace)
+        trace->hand = *h;
     return STUD_PS_REPRODUCED;
 }

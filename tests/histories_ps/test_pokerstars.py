@@ -644,7 +644,7 @@ def test_a_second_table_line_is_an_error_naming_it():
     text = BASE.replace(table, table + "\n" + table, 1)
     error = only(text)
     assert isinstance(error, HistoryError)
-    assert error.reason == "a second table line in the hand"
+    assert error.reason == f"a second table line (the first is line {line_of(BASE, 'Table ')})"
     assert error.line == line_of(BASE, "Table ") + 1
 
 

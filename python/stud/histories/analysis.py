@@ -21,9 +21,11 @@ all-in adjusted result, and totals per player over many hands.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Union
+import os
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Union
 
+from .._checks import seed_or_random
 from .._record import Record
 from ..game import (
     SEVEN_CARD_VARIANTS,
@@ -38,6 +40,7 @@ from .stats import SeatCounts, hand_counts
 
 if TYPE_CHECKING:
     from .._core import Card, Hand
+    from .verify import Source, Verification
 
 __all__ = ["HandAnalysis", "PlayerTotals", "StreetEquity", "Summary", "analyze", "summarize"]
 
@@ -237,12 +240,12 @@ def _large(variant: Variant, seats: list[int], seen: list[list[tuple[Card, bool]
 class Summary:
     """Totals per player, built one hand at a time: ``add`` replays a
     record (or takes a finished ``Hand``), analyses it without street
-    equities and adds each named seat's result; ``totals`` are the
-    ``PlayerTotals`` by name, ``series`` (with ``keep_series``) each
-    player's running net and adjusted net after each of his hands, for a
-    results graph.  Seats a record names no player for are not people
-    that can be followed from hand to hand: they are counted in
-    ``unnamed`` and left out.
+    equities and adds each named seat's result; ``add_file`` adds every
+    hand of a history file; ``totals`` are the ``PlayerTotals`` by name,
+    ``series`` (with ``keep_series``) each player's running net and
+    adjusted net after each of his hands, for a results graph.  Seats a
+    record names no player for are not people that can be followed from
+    hand to hand: they are counted in ``unnamed`` and left out.
 
     >>> from stud import Hand, Rules
     >>> summary = Summary(keep_series=True)
@@ -257,12 +260,22 @@ class Summary:
 
     def __init__(self, *, trials: int = DEFAULT_TRIALS, seed: int = 0,
                  keep_series: bool = False) -> None:
+        from .._core import _Tally
+
         self.trials = trials
         self.seed = seed
         self.keep_series = keep_series
-        self.unnamed = 0
-        self._totals: dict[str, list[float]] = {}
-        self.series: dict[str, list[tuple[int, float]]] = {}
+        # (the totals in C arrays: add_file fills them from C, add from here;
+        # trials and seed are the all-in equities' as add_file computes them)
+        self._tally = _Tally(trials if isinstance(trials, int) and 0 < trials < 1 << 64 else 0,
+                             seed_or_random(seed), keep_series)
+        series = self._tally.series  # (the same lists add_file's hands go to)
+        self.series: dict[str, list[tuple[int, float]]] = {} if series is None else series
+
+    @property
+    def unnamed(self) -> int:
+        """Hands that name no player (left out of the totals)."""
+        return int(self._tally.unnamed)
 
     def add(self, source: Union[HandRecord, Hand]) -> HandAnalysis:
         """Adds one hand (a record is replayed: ``MismatchError`` when it
@@ -271,43 +284,63 @@ class Summary:
         hand = source.replay() if isinstance(source, HandRecord) else source
         result = _analysis(record, hand, self.trials, self.seed, False)
         if not record.players:
-            self.unnamed += 1
+            self._tally.unnamed += 1
             return result
         for seat, counts in enumerate(hand_counts(hand)):
-            name = record.players[seat]
-            t = self._totals.get(name)
-            if t is None:
-                t = self._totals[name] = [0] * len(PlayerTotals._fields)
-            t[0] += 1
-            t[1] += result.net[seat]
-            t[2] += result.adjusted[seat]
-            for index, value in enumerate(counts._values(), start=3):
-                t[_COUNT_INDEX[index]] += value
-            if self.keep_series:
-                points = self.series.setdefault(name, [])
-                net, adjusted = points[-1] if points else (0, 0.0)
-                points.append((net + result.net[seat], adjusted + result.adjusted[seat]))
+            self._tally.add(record.players[seat], result.net[seat], result.adjusted[seat],
+                            counts._values())
         return result
+
+    def add_file(self, source: Source, *, format: str | None = None,
+                 profile: str | Mapping[str, Any] | None = None,
+                 progress: Callable[[int], None] | None = None) -> Verification:
+        """Adds every hand of a history (``source`` and the options as
+        ``stud.histories.read`` takes them) that reproduces, as ``add``
+        would one by one, and returns what ``stud.histories.verify`` finds
+        of the file: the hands that do not reproduce (left out) and those
+        that cannot be read.  A PokerStars or PHH file given by its path is
+        read and replayed in C, each hand's counts and results computed
+        there (``src/studcore/hh_stats.h``), with no Python object per
+        hand; any hand the C code does not settle takes ``add``'s road."""
+        from .verify import verify
+
+        return verify(source, format=format, profile=profile, progress=progress, summary=self)
 
     @property
     def totals(self) -> dict[str, PlayerTotals]:
-        return {name: PlayerTotals(int(t[0]), int(t[1]), float(t[2]),
-                                   *(int(x) for x in t[3:]))
-                for name, t in self._totals.items()}
+        totals = {}
+        for name, hands, net, adjusted, counts in self._tally.totals():
+            t: list[Any] = [hands, net, float(adjusted)] + [0] * len(SeatCounts._fields)
+            for index, value in enumerate(counts, start=3):
+                t[_COUNT_INDEX[index]] = value
+            totals[name] = PlayerTotals(*t)
+        return totals
 
 
-#: where each ``SeatCounts`` field (3.. in ``Summary.add``'s numbering) goes
-#: among ``PlayerTotals``' fields
+#: where each ``SeatCounts`` field (3.. in ``Summary.totals``' numbering)
+#: goes among ``PlayerTotals``' fields
 _COUNT_INDEX = {3 + i: PlayerTotals._fields.index(name)
                 for i, name in enumerate(SeatCounts._fields)}
 
 
-def summarize(records: Iterable[Union[HandRecord, Hand]], *, trials: int = DEFAULT_TRIALS,
-              seed: int = 0) -> dict[str, PlayerTotals]:
+def summarize(records: Union[Iterable[Union[HandRecord, Hand]], str, os.PathLike[str]], *,
+              trials: int = DEFAULT_TRIALS, seed: int = 0) -> dict[str, PlayerTotals]:
     """Per player name: hands played, net, all-in adjusted net and the
     tracker counts of ``PlayerTotals`` (a ``Summary`` over the records;
-    seats with no name are left out)."""
+    seats with no name are left out).  ``records`` may be the path of a
+    history file: then its hands are added by ``Summary.add_file`` (read,
+    replayed and counted in C for PokerStars and PHH files), and the first
+    hand that cannot be read raises its ``HistoryError``, else the first
+    that does not reproduce its ``MismatchError``, as ``summarize(read(path))``
+    would."""
     summary = Summary(trials=trials, seed=seed)
+    if isinstance(records, (str, os.PathLike)):
+        found = summary.add_file(records)
+        if found.errors:
+            raise found.errors[0]
+        if found.mismatches:
+            raise found.mismatches[0]
+        return summary.totals
     for source in records:
         summary.add(source)
     return summary.totals

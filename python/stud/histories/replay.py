@@ -189,7 +189,7 @@ def _replay_choosing(record: HandRecord, filled: dict[int, Sequence[Card]] | Non
     skips: dict[int, int] = {}
     first: NoFit | None = None
     for _ in range(REPLAYS):
-        filler = Filler(record.rules, pools[0], pools[1], skips)
+        filler = Filler(record.rules, pools[0], pools[1], skips, record)
         try:
             return _replay(record, filler, filled, rake)
         except NoFit as no_fit:
@@ -256,6 +256,20 @@ def _play(record: HandRecord, hand: Hand, filler: Filler | None,
     live: set[int] | None = None
     awaiting = False
 
+    def plays(copy: Hand, fact: int) -> bool:
+        # the street's recorded decisions, played on a copy of the hand dealt
+        # a candidate choice of its unknown cards: their sizes are facts too
+        # (a 4th-street double bet needs an open pair, docs/rules.md 4.4)
+        for index in range(fact, len(steps)):
+            step = steps[index]
+            if type(step) is not Acted:
+                break
+            try:
+                _act(record, copy, index, step)
+            except MismatchError:
+                return False
+        return True
+
     def flush() -> None:
         nonlocal pending, live, street
         if not pending:
@@ -272,7 +286,7 @@ def _play(record: HandRecord, hand: Hand, filler: Filler | None,
             fact = max(indices.values()) + 1  # the step after the street's cards
             after = steps[fact] if fact < len(steps) else None
             target = after.seat if isinstance(after, Acted) else None
-            cards = filler.street(hand, street, pending, target, fact)
+            cards = filler.street(hand, street, pending, target, fact, plays)
         else:
             cards = pending  # type: ignore[assignment]
         if filled is not None:

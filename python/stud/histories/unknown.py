@@ -16,16 +16,26 @@ something, and what it deals must let every fact of the record hold:
 Down cards, and up cards on a street no decision follows, take the first
 card of their pool in a fixed order: the seat's shown cards not placed yet,
 else the cards the record never names, lowest index first (2c, 2d, 2h, 2s,
-3c, ...).  An unknown up card that a fact depends on is chosen by a bounded
-search (``Filler``): the seat that must act first is ``X``; the
-engine's opener is the extreme board ``E`` (2.1-2.2, 3.1-3.4, 3.6) moved
-on to the next seat with chips (2.6, 3.1), so ``E`` is ``X`` or one of the
-seats without chips just before it.  For each ``E`` in turn (``X`` first),
-each card of ``E``'s pool, then each other unknown seat's cards in pool
-order that leave that seat's board behind ``E``'s (a model of the engine's
-order, ``_board_key``), every assignment is dealt on a copy of the hand and
-kept only when the engine itself names ``X``: the engine, not the model,
-decides.  At most ``TRIALS`` assignments are tried on one street.
+3c, ...) when no up card is unknown, and in a hand with an unknown up card
+the nearest the middle rank first (8c, 8d, ... 7c, ... 9c, ...:
+``_neutral``; the extreme ranks are kept for the facts). An unknown up card
+that a fact depends on is chosen by a bounded search (``Filler``): the seat
+that must act first is ``X``; the engine's opener is the extreme board
+``E`` (2.1-2.2, 3.1-3.4, 3.6) moved on to the next seat with chips (2.6,
+3.1), so ``E`` is ``X`` or one of the seats without chips just before it.
+For each ``E`` in turn (``X`` first), each card of ``E``'s pool, then each
+other unknown seat's cards in pool order that leave that seat's board
+behind ``E``'s (a model of the engine's order, ``_board_key``), every
+assignment is dealt on a copy of the hand and kept only when the engine
+itself names ``X``: the engine, not the model, decides, and the street's
+recorded decisions must then play on it (their sizes are facts too: a
+4th-street double bet needs an open pair, 4.4). At most ``TRIALS``
+assignments are tried on one street. The order of the candidates looks
+ahead (``unknown_plan``): a card that leaves a later street's fact for that
+seat impossible (it must act first there, or stay behind a wholly named
+board that does) is tried after the others, the extreme seat's cards that
+leave the other seats such cards come first, and the seats with the fewest
+of them are placed first.
 
 A fact of a later street can depend on an up card chosen before (a board
 holds every up card).  When no choice of a street fits, the replay starts
@@ -41,20 +51,26 @@ every process (whatever PYTHONHASHSEED).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..enums import Variant
 from ..game import SEVEN_CARD_VARIANTS
+from .unknown_plan import Plan
 
 if TYPE_CHECKING:
     from .._core import Card, Hand
     from ..game import Rules
+    from .record import HandRecord
 
-__all__ = ["REPLAYS", "TRIALS", "Filler", "NoFit", "street_shape", "up_positions"]
+__all__ = ["PER_CARD", "REPLAYS", "TRIALS", "Filler", "NoFit", "street_shape", "up_positions"]
 
 #: assignments tried on the engine for one street's unknown up cards
 TRIALS = 512
+#: assignments of the other seats tried with one card of the seat that must
+#: bring in or act first
+PER_CARD = 8
 #: replays with another choice of an earlier street (backtracking)
 REPLAYS = 64
 
@@ -110,14 +126,18 @@ _SUITS = {"c": 0, "d": 1, "h": 2, "s": 3}
 _ORDER_TOP = (1 << 61) - 1  # board.h: stud_board_order reverses below 2^61
 
 
+_BOARD_ORDER: Any = None  # stud._core._board_order, set on first use (no import cycle)
+
+
 def _board_key(cards: Sequence[Card], low: bool, ace_low: bool, suit: bool) -> int:
     """The engine's order of a board (src/studcore/game.c, board_key):
     larger acts first on later streets, smaller brings in; with the suit
     tie-break the top card's suit in the two low bits (reversed in the low
     orders, where the lowest suit is the lowest card: 2.2, 3.6, 12.2)."""
-    from .._core import _board_order
-
-    key = _board_order(list(cards), ace_low)  # (the ace-low order is a low order)
+    global _BOARD_ORDER
+    if _BOARD_ORDER is None:
+        from .._core import _board_order as _BOARD_ORDER
+    key: int = _BOARD_ORDER(list(cards), ace_low)  # (the ace-low order is a low order)
     if low and not ace_low:  # 2-7 Razz: the ace high, the lowest board first
         key = _ORDER_TOP - key
     key <<= 2
@@ -145,7 +165,7 @@ class Filler:
     were chosen for a fact, in order."""
 
     def __init__(self, rules: Rules, pool: list[Card], extras: dict[int, list[Card]],
-                 skips: dict[int, int]) -> None:
+                 skips: dict[int, int], record: HandRecord | None = None) -> None:
         self.rules = rules
         self.shapes = street_shape(rules)
         self.pool = list(pool)
@@ -153,9 +173,16 @@ class Filler:
         self.skips = skips
         self.chosen: list[int] = []
         self.order = _board_order_of(rules)
+        self.plan: Plan | None = None
+        self.good: dict[int, set[Card]] = {}  # seat -> this street's promising cards
+        if record is not None and self.order is not None:
+            low, ace_low = self.order
+            self.plan = Plan(record, up_positions(rules),
+                             lambda cards: _board_key(cards, low, ace_low, False))
 
     def street(self, hand: Hand, street: int, pending: dict[int, Sequence[Card | None]],
-               target: int | None, step: int) -> dict[int, Sequence[Card]]:
+               target: int | None, step: int,
+               plays: Callable[[Hand, int], bool] | None = None) -> dict[int, Sequence[Card]]:
         """Every pending seat's cards for the street, None filled."""
         down, up = self.shapes[street] if street < len(self.shapes) else (3, 0)
         slots: dict[int, int] = {}  # seat -> position of its unknown up card
@@ -173,6 +200,7 @@ class Filler:
             cards, self.pool, self.extras = self._complete(pending, {}, {})
             return cards
         domains: dict[int, list[Card]] = {}
+        self.good = {}
         for seat, position in slots.items():
             shown = self.extras.get(seat, [])
             if shown:
@@ -181,6 +209,8 @@ class Filler:
                                  *self.pool]
             else:
                 domains[seat] = self.pool
+            if self.plan is not None:
+                domains[seat] = self._promising_first(seat, street, hand, known, domains[seat])
         skip = self.skips.get(street, 0)
         for trial, pick in enumerate(self._assignments(hand, street, pending, slots, known,
                                                        domains, target)):
@@ -192,7 +222,7 @@ class Filler:
                 copy.deal(cards)
             except ValueError:
                 continue
-            if copy.actor != target:
+            if copy.actor != target or (plays is not None and not plays(copy, step)):
                 continue
             if skip:
                 skip -= 1
@@ -206,6 +236,39 @@ class Filler:
         verb = "lets" if len(unknown) == 1 else "let"
         raise NoFit(street, step, f"no {which} on {self.name(street)} {verb} "
                                   f"{self.fact(street, target)}")
+
+    def _promising_first(self, seat: int, street: int, hand: Hand,
+                         known: dict[int, list[Card]], domain: list[Card]) -> list[Card]:
+        """``domain`` with the cards that can still meet the later streets'
+        facts first (``unknown_plan``), each part in its order."""
+        assert self.plan is not None
+        board = [*hand.up_cards(seat), *known.get(seat, ())]
+        free = [*self.extras.get(seat, ()), *self.pool]
+        good: list[Card] = []
+        rest: list[Card] = []
+        verdicts: dict[int, bool] = {}  # by rank: the test compares ranks
+        for card in domain:
+            ok = verdicts.get(card.rank)
+            if ok is None:
+                ok = verdicts[card.rank] = self.plan.promising(seat, street, [*board, card], free)
+            (good if ok else rest).append(card)
+        self.good[seat] = set(good)
+        return good + rest
+
+    def _roomy_first(self, extreme: int, own: list[Card | None], others: list[int],
+                     domains: dict[int, list[Card]], key: Callable[[int, Card | None], int],
+                     beats: Callable[[int, int, int, int], bool]) -> list[Card | None]:
+        """The extreme seat's cards, those that leave every other unknown
+        seat a promising card behind it first (each part in its order)."""
+        roomy: list[Card | None] = []
+        cramped: list[Card | None] = []
+        for card in own:
+            top = key(extreme, card)
+            room = all(any(c != card and c in self.good.get(seat, ()) and
+                           beats(extreme, top, seat, key(seat, c)) for c in domains[seat])
+                       for seat in others)
+            (roomy if room else cramped).append(card)
+        return roomy + cramped
 
     def check(self, hand: Hand, street: int, target: int | None, step: int) -> None:
         """After a street dealt without a choice: a fact that depends on an
@@ -247,7 +310,7 @@ class Filler:
                 elif shown:
                     filled[position] = shown.pop(0)
                 elif pool:
-                    filled[position] = pool.pop(0)
+                    filled[position] = pool.pop(_neutral(pool))
                 else:
                     raise NoFit(-1, -1, "no card is left to deal")
             cards[seat] = filled  # type: ignore[assignment]
@@ -294,6 +357,9 @@ class Filler:
             if opener(extreme) != target:
                 continue
             own: list[Card | None] = list(domains[extreme]) if extreme in slots else [None]
+            if self.good and len(own) > 1:
+                own = self._roomy_first(extreme, own, [s for s in unknown if s != extreme],
+                                        domains, key, beats)
             for card in own:
                 top = key(extreme, card)
                 if not all(beats(extreme, top, seat, key(seat, None)) for seat in live
@@ -301,19 +367,36 @@ class Filler:
                     continue
                 others = [seat for seat in unknown if seat != extreme]
                 fixed = {} if card is None else {extreme: card}
-                yield from _product(others, domains,
-                                    lambda seat, c, e=extreme, t=top:  # type: ignore[misc]
-                                    beats(e, t, seat, key(seat, c)), fixed)
+                # a few of the others' cards for each card of the extreme
+                # seat: the trials go to the card the fact depends on first
+                yield from itertools.islice(_product(
+                    others, domains, lambda seat, c, e=extreme, t=top:  # type: ignore[misc]
+                    beats(e, t, seat, key(seat, c)), fixed, self.good), PER_CARD)
+
+
+def _neutral(pool: list[Card]) -> int:
+    """Where in ``pool`` the card dealt where no fact needs one is: the
+    nearest the middle rank (the eight), then outwards, lowest index first
+    at one distance: the extreme ranks decide who brings in and who acts
+    first in every game (2.1, 3.1-3.3, 12.2, 13.2) and are kept for that."""
+    return min(range(len(pool)), key=lambda i: (abs(pool[i].rank - 8), pool[i].index))
 
 
 def _product(seats: list[int], domains: dict[int, list[Card]],
              allowed: Callable[[int, Card], bool] | None,
-             fixed: dict[int, Card]) -> Iterator[dict[int, Card]]:
+             fixed: dict[int, Card],
+             good: dict[int, set[Card]] | None = None) -> Iterator[dict[int, Card]]:
     """Every assignment of distinct cards to ``seats``, each from its domain
     (in order) and ``allowed``, with ``fixed`` placed; lexicographic, the
-    last seat changing fastest."""
+    last seat changing fastest.  With ``good`` (each seat's promising
+    cards), the seats with the fewest promising cards left are placed
+    first (they take the scarce cards before the others can)."""
     lists = [[c for c in domains[seat] if allowed is None or allowed(seat, c)]
              for seat in seats]
+    if good:
+        scarce = sorted(range(len(seats)), key=lambda i: (
+            sum(c in good.get(seats[i], ()) for c in lists[i]), i))
+        seats, lists = [seats[i] for i in scarce], [lists[i] for i in scarce]
     pick = dict(fixed)
 
     def walk(i: int) -> Iterator[dict[int, Card]]:

@@ -52,7 +52,7 @@ import io
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import IO, Any, TypeGuard, Union
+from typing import IO, TYPE_CHECKING, Any, TypeGuard, Union
 
 from ..enums import Variant
 from .encoding import HEAD_BYTES, detect_encoding, open_text
@@ -67,6 +67,9 @@ from .pokerstars import (
 )
 from .record import HandRecord, _cached_rules
 from .replay import MismatchError
+
+if TYPE_CHECKING:
+    from .analysis import Summary
 
 __all__ = ["Verification", "verify"]
 
@@ -106,35 +109,42 @@ Source = Union[str, "os.PathLike[str]", IO[str]]
 
 def verify(source: Source, *, format: str | None = None,
            profile: str | Mapping[str, Any] | None = None,
-           progress: Callable[[int], None] | None = None, fast: bool = True) -> Verification:
+           progress: Callable[[int], None] | None = None, fast: bool = True,
+           summary: Summary | None = None) -> Verification:
     """Reads every hand of ``source`` (as ``read`` takes it), replays it and
     checks it against its record; see the module's docstring.  ``progress``
     is called with the number of hands decided since its last call;
-    ``fast=False`` takes ``read`` and ``replay`` for every hand."""
+    ``fast=False`` takes ``read`` and ``replay`` for every hand.  With a
+    ``summary`` (``stud.histories.Summary``), every hand that reproduces is
+    also added to it, in file order (``Summary.add_file``): on the fast
+    roads its counts and results are computed in C beside the replay."""
     if format is not None and format not in formats():
         raise ValueError(f"format is one of {formats()} or None, not {format!r}")
     result = Verification()
     path = _pokerstars_path(source, format) if fast else None
     if path is None and fast and _phh_path(source, format):
-        _phh_check(source, profile, result, progress)
+        _phh_check(source, profile, result, progress, summary)
         return result
     if path is None:
         reading = read(source, format=format, profile=profile, on_error=result.errors.append)
         for record in reading:
-            _replay(record, result)
+            _replay(record, result, summary)
             if progress is not None:
                 progress(1)
         result.skipped, result.cancelled = reading.skipped, reading.cancelled
         return result
     options = profile_options(profile)
     _FileCheck(path, POKERSTARS_PROFILE if options is None else options, result,
-               progress).run()
+               progress, summary).run()
     return result
 
 
-def _replay(record: HandRecord, result: Verification) -> None:
+def _replay(record: HandRecord, result: Verification, summary: Summary | None = None) -> None:
     try:
-        record.replay()
+        if summary is None:
+            record.replay()
+        else:
+            summary.add(record)
         result.reproduced += 1
     except MismatchError as mismatch:
         result.mismatches.append(mismatch)
@@ -169,12 +179,13 @@ def _phh_path(source: Source, format: str | None) -> TypeGuard[str | os.PathLike
 
 
 def _phh_check(source: str | os.PathLike[str], profile: str | Mapping[str, Any] | None,
-               result: Verification, progress: Callable[[int], None] | None) -> None:
+               result: Verification, progress: Callable[[int], None] | None,
+               summary: Summary | None = None) -> None:
     """A PHH file's lines, split as ``read`` splits them; each hand read
     and replayed in C (``_PhhDoc.verify``), and any hand that does not
     reproduce there read and replayed by the Python reader and replay,
     which give its verdict and message."""
-    from .._core import _phh_split, _PhhDoc
+    from .._core import _phh_split, _phh_tally, _PhhDoc
     from ..game import Rules
     from .phh import _OPTIONS, _VARIANTS, MAX_HAND_CHARS, _options, _read_item
 
@@ -205,9 +216,13 @@ def _phh_check(source: str | os.PathLike[str], profile: str | Mapping[str, Any] 
             except Exception:  # noqa: BLE001 - the Python reader reports it, hand by hand
                 return None
 
+        tally = None if summary is None else summary._tally
         for item in _phh_split(lines, MAX_HAND_CHARS):
-            if item[0] == "hand" and fast.verify(item[1], item[2], item[3] is not None,
-                                                 c_rules, rules_of):
+            if item[0] == "hand" and (
+                    fast.verify(item[1], item[2], item[3] is not None, c_rules, rules_of)
+                    if tally is None else
+                    _phh_tally(fast, item[1], item[2], item[3] is not None, c_rules, rules_of,
+                               tally)):
                 result.reproduced += 1
             else:
                 result.slow += 1
@@ -215,7 +230,7 @@ def _phh_check(source: str | os.PathLike[str], profile: str | Mapping[str, Any] 
                 if isinstance(read, HistoryError):
                     result.errors.append(read)
                 else:
-                    _replay(read, result)
+                    _replay(read, result, summary)
             if progress is not None:
                 progress(1)
     finally:
@@ -285,12 +300,13 @@ class _FileCheck:
     """One PokerStars file through the C reader, part by part."""
 
     def __init__(self, path: Path, options: dict[str, Any], result: Verification,
-                 progress: Callable[[int], None] | None) -> None:
+                 progress: Callable[[int], None] | None, summary: Summary | None = None) -> None:
         self.path = path
         self.file = str(path)
         self.options = options
         self.result = result
         self.progress = progress
+        self.summary = summary
         self.games: dict[bytes, Any] = {}
         self.rules: dict[tuple[Any, ...], Any] = {}
 
@@ -312,11 +328,12 @@ class _FileCheck:
             self.slow(_lines(io.StringIO(str(part, "utf-8", "stud.cp1252"), newline=""),
                              self.file, line), line)
             return
-        reproduced, skipped, items = _ps_verify_chunk(part, line, self.games, self.game_of,
-                                                      self.rules, self.rules_of)
-        self.result.reproduced += reproduced
-        self.result.skipped += skipped
-        for kind, number, start, end in items:
+        given = 0  # hands and outside runs left to Python
+
+        def item(found: tuple[str, int, int, int]) -> None:
+            nonlocal given
+            given += 1
+            kind, number, start, end = found
             if kind == "outside":
                 self.result.errors.append(
                     _outside_error(str(part[start:end], "utf-8"), self.file, number))
@@ -324,8 +341,19 @@ class _FileCheck:
             else:
                 self.slow(_lines(io.StringIO(str(part[start:end], "utf-8"), newline=""),
                                  self.file, number), number)
+
+        # (with a summary, the hands left to Python are added in file order,
+        # as they come, so each player's sums are made in the same order)
+        tally = None if self.summary is None else self.summary._tally
+        reproduced, skipped, items = _ps_verify_chunk(part, line, self.games, self.game_of,
+                                                      self.rules, self.rules_of, tally,
+                                                      None if tally is None else item)
+        self.result.reproduced += reproduced
+        self.result.skipped += skipped
+        for each in items:
+            item(each)
         if self.progress is not None:
-            self.progress(reproduced + len(items))
+            self.progress(reproduced + given)
 
     def slow(self, lines: Iterable[str], first_line: int) -> None:
         """Lines read into records or errors (pokerstars), the records replayed."""
@@ -336,7 +364,7 @@ class _FileCheck:
             if isinstance(item, HistoryError):
                 self.result.errors.append(item)
             else:
-                _replay(item, self.result)
+                _replay(item, self.result, self.summary)
         self.result.skipped += reader.skipped
         self.result.cancelled += reader.cancelled
 

@@ -141,3 +141,15 @@ def test_an_all_in_bring_in_for_less_keeps_the_rules_bring_in() -> None:
                 bring_in.to < (hand.rules.bring_in or 0):
             short += 1
     assert short >= 1
+
+
+def test_an_all_in_for_less_than_the_bring_in_calls_a_short_bring_in() -> None:
+    # lou brings in all in for $0.03 of the $0.05 bring-in; mo, all in for
+    # $0.05, calls the whole bring-in (docs/rules.md 2.7), not a completion;
+    # kate calls it too (nobody is left to bet against)
+    [record] = _records(SAMPLES / "short_bring_in_call.txt")[0]
+    acted = [s for s in record.steps if isinstance(s, Acted)]
+    assert [(s.seat, s.move, s.to) for s in acted] == [
+        (1, Move.BRING_IN, 3), (2, Move.CHECK_CALL, 5), (0, Move.CHECK_CALL, 5)]
+    assert record.rules.bring_in == 5
+    assert record.replay().stacks == [1_00 - 2 - 5 + 19, 0, 0]

@@ -315,3 +315,65 @@ def test_memory_stays_flat_over_a_long_stream():
         tracemalloc.stop()
     # 360 more hands kept would be megabytes (each hand's XML is about 4 kB of text)
     assert peaks[1] - peaks[0] < 500_000
+
+
+_SKIPPED_STREETS = """<?xml version="1.0" encoding="UTF-8"?>
+<session sessioncode="712399">
+<general><gametype>Razz L $2/$4</gametype><tablename>Bonn</tablename>
+<currency>USD</currency><nickname>gus</nickname></general>
+<game gamecode="1055">
+<general>
+<startdate>2011-03-04 18:22:10</startdate>
+<players>
+<player seat="3" name="gus" chips="$163.15" dealer="0" win="$0.00" bet="$14.40" />
+<player seat="5" name="hal" chips="$14.11" dealer="0" win="$0.00" bet="$14.11" />
+<player seat="8" name="eve" chips="$163.82" dealer="0" win="$44.91" bet="$14.40" />
+</players>
+</general>
+<round no="0">
+<action no="1" player="gus" type="15" sum="$0.40" />
+<action no="2" player="hal" type="15" sum="$0.40" />
+<action no="3" player="eve" type="15" sum="$0.40" />
+</round>
+<round no="1">
+<cards type="Pocket" player="gus">D10 D9 C10</cards>
+<action no="4" player="hal" type="23" sum="$2.00" />
+<action no="5" player="eve" type="23" sum="$4.00" />
+<action no="6" player="gus" type="3" sum="$4.00" />
+<action no="7" player="hal" type="23" sum="$4.00" />
+<action no="8" player="eve" type="3" sum="$2.00" />
+<action no="9" player="gus" type="23" sum="$4.00" />
+<action no="10" player="hal" type="3" sum="$2.00" />
+<action no="11" player="eve" type="3" sum="$2.00" />
+</round>
+<round no="2">
+<cards type="Fourth Street" player="gus">SJ</cards>
+<action no="12" player="gus" type="4" sum="$0.00" />
+<action no="13" player="hal" type="5" sum="$2.00" />
+<action no="14" player="eve" type="23" sum="$4.00" />
+<action no="15" player="gus" type="23" sum="$6.00" />
+<action no="16" player="hal" type="7" sum="$3.71" />
+<action no="17" player="eve" type="23" sum="$4.00" />
+<action no="18" player="gus" type="0" sum="$0.00" />
+</round>
+<round no="3">
+</round>
+<round no="4">
+</round>
+<round no="5">
+<cards type="River" player="eve">C3 S7 D5 HQ S4 C8 S3</cards>
+</round>
+</game>
+</session>
+"""
+
+
+def test_streets_dealt_with_nothing_named_before_a_hand_shown_whole():
+    # the hero folds on 4th street, one player is all in, nobody's cards are
+    # named until the winner's seven on the river: 5th and 6th street were
+    # dealt all the same (once read as if the river card were 5th street's)
+    [record] = records(_SKIPPED_STREETS)
+    eve = [step.cards for step in record.steps if isinstance(step, Dealt) and step.seat == 2]
+    assert [len(cards) for cards in eve] == [3, 1, 1, 1, 1]
+    assert [c for cards in eve for c in cards] == [Card(t) for t in "3c 7s 5d Qh 4s 8c 3s".split()]
+    assert record.replay().stacks[2] == 16382 - 1440 + (1440 + 1411 + 1440)  # the whole pot

@@ -408,11 +408,8 @@ class HandBuilder:
             return
         old = self.steps[earlier]
         assert isinstance(old, Showed)
-        if set(cards) <= set(old.cards):
-            return
-        if not set(old.cards) <= set(cards):
-            raise Fail(line, f"{name} shows other cards than he showed before")
-        self.steps[earlier] = Showed(seat, cards)
+        if shown_again(line, name, old.cards, cards):
+            self.steps[earlier] = Showed(seat, cards)
 
     def muck(self, line: int, name: str, cards: tuple[Card, ...] = ()) -> None:
         """``name`` gives up his hand at a showdown (nothing when he is the
@@ -526,6 +523,18 @@ class SiteHand:
         if name is None:
             raise Fail(number, f"cards dealt to {rest.split(' [')[0]!r}, who is not at the table")
         return name, rest[len(name):]
+
+
+def shown_again(line: int, name: str, before: tuple[Card | None, ...],
+                cards: tuple[Card | None, ...]) -> bool:
+    """A seat's second show: True when ``cards`` add to what it showed
+    ``before`` (the show to keep), False when they repeat some of it
+    (nothing new); ``Fail`` when they leave out a card shown before."""
+    if set(cards) <= set(before):
+        return False
+    if not set(before) <= set(cards):
+        raise Fail(line, f"{name} shows other cards than he showed before")
+    return True
 
 
 class TextReader:

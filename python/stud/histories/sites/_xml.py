@@ -448,6 +448,14 @@ class Deal:
         if cumulative:  # every street's cards so far: the last are new
             cards = cards[-count:] if len(cards) >= count else cards
         elif len(cards) > count:  # a hand shown whole on its last street
+            skipped = len(cards) - self.dealt[seat] - count
+            if skipped > 0 and None not in cards and not self.pending \
+                    and 1 < self.street <= self.streets - skipped:
+                # the streets before it were dealt with nothing to say (no
+                # decision left, no card named): each dealt unseen
+                for _ in range(skipped):
+                    self._new_street(label, round_, where)
+                    self.open = True
             if len(cards) == self.dealt[seat] + count and None not in cards:
                 self.revealed[seat] = cards
             cards = cards[-count:] if len(cards) >= count else cards

@@ -244,7 +244,7 @@ class _Hand(XmlHand):
                 players=tuple(p[1] for p in seated), seats=tuple(p[0] for p in seated),
                 hand_id=game.get("gamecode"), table=info.get("tablename"),
                 collected=tuple(collected), currency=currency,
-                fields=tuple((k, v) for k, v in info.items() if k not in ("gametype",)),
+                fields=tuple(("_" + k, v) for k, v in info.items() if k != "gametype"),
                 source=Source(reader.file, self.line, "ipoker"))
         except (TypeError, ValueError) as error:
             raise _Fail(self.line, str(error)) from None

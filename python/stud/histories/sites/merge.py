@@ -242,7 +242,7 @@ class _Hand(XmlHand):
                 players=tuple(p[1] for p in listed), seats=tuple(p[0] for p in listed),
                 hand_id=game.get("id"), table=data[1] if len(data) > 1 else None,
                 collected=tuple(collected), currency=None if tournament else "USD",
-                fields=tuple((k, v) for k, v in game.attrib.items() if k != "id"),
+                fields=tuple(("_" + k, v) for k, v in game.attrib.items() if k != "id"),
                 source=Source(self.reader.file, self.line, "merge"))
         except (TypeError, ValueError) as error:
             raise _Fail(self.line, str(error)) from None

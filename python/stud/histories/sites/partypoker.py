@@ -203,6 +203,8 @@ class _Hand(LineHand):
                     continue
                 found = _PLAYERS.match(line)
                 if found is not None:
+                    if any(name == "seat_count" for name, _ in fields):
+                        raise Fail(number, "a second line of the number of players")
                     if found.group(2):
                         fields.append(("seat_count", int(found.group(2))))
                     continue

@@ -52,7 +52,6 @@ None of the options of docs/rules.md 11.3: the seeds' rules.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from typing import Any
 
 from ..._core import Card
@@ -60,7 +59,7 @@ from ...enums import Variant
 from ..record import HandRecord, Mucked, Showed, _trusted
 from . import SiteFormat
 from ._stud_lines import LineHand, LineReader, action_patterns, amount_of, bounded, read_card
-from ._stud_text import Fail, Skip
+from ._stud_text import Fail, Skip, shown_again
 
 __all__ = ["FORMAT", "WINAMAX_PROFILE", "WinamaxReader"]
 
@@ -150,6 +149,7 @@ class _Hand(LineHand):
 
         table: str | None = None
         listed, collected, steps = self.listed, self.collected, self.steps
+        showed: dict[int, tuple[int, tuple[Card | None, ...]]] = {}  # seat -> its Showed step
         summary = False
         total: int | None = None
         rake = 0
@@ -182,6 +182,8 @@ class _Hand(LineHand):
                     continue
                 found = _TABLE.match(line)
                 if found is not None:
+                    if table is not None:
+                        raise Fail(number, "a second table line")
                     table = found.group("name")
                     fields.append(("seat_count", int(found.group("max"))))
                     continue
@@ -223,11 +225,17 @@ class _Hand(LineHand):
             if kind in ("show", "muck"):
                 seat = self.seat_of[name]
                 shown = _SHOWN.match(rest)
-                shown_cards: Iterable[Card | None] = (
-                    _cards(shown.group("cards"), number) if shown else ())
+                shown_cards: tuple[Card | None, ...] = (
+                    tuple(_cards(shown.group("cards"), number)) if shown else ())
                 self.note(shown_cards, name, number)
                 if kind == "show":
-                    steps.append(_trusted(Showed, seat, shown_cards))
+                    step = _trusted(Showed, seat, shown_cards)
+                    if seat not in showed:
+                        showed[seat] = (len(steps), shown_cards)
+                        steps.append(step)
+                    elif shown_again(number, name, showed[seat][1], shown_cards):
+                        showed[seat] = (showed[seat][0], shown_cards)
+                        steps[showed[seat][0]] = step
                 else:
                     steps.append(_trusted(Mucked, seat))
                 continue

@@ -93,6 +93,7 @@ from ..record import (
     options_for,
 )
 from . import SiteFormat
+from ._stud_text import shown_again
 
 __all__ = ["FORMAT", "WPN_PROFILE", "WpnReader"]
 
@@ -317,6 +318,11 @@ class _Hand:
             if owner is not None and owner != name:
                 raise _Fail(number, f"{card} is seen twice in the hand")
             self.seen[card] = name
+        for index, (who, before) in enumerate(self.shows):
+            if who == name and before is not None:  # shown again (repeated or with more)
+                if shown_again(number, name, before, cards):
+                    self.shows[index] = (name, cards)
+                return
         self.shows.append((name, cards))
 
     def stakes(self, number: int, small_text: str, big_text: str) -> tuple[int, int]:
@@ -363,6 +369,10 @@ class _Hand:
         before = self.bets.get(name, 0)
         to = before + chips
         top = max(self.bets.values(), default=0)
+        if self.street == 3 and self.bring_in_all_in and top == self.bring_in:
+            # a bring-in all in for less: the others call the whole bring-in
+            # (docs/rules.md 2.7), the record's default one (see `record`)
+            top = max(top, self._small // 2 or 1)
         if verb == "bring in":
             self.act(number, name, Move.BRING_IN, to)
             self.bring_in = to
