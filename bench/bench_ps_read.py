@@ -1,6 +1,6 @@
-"""PokerStars reading speed: records through the C reader vs the Python reader alone.
+"""PokerStars reading speed: records, verdicts and summaries through the C reader.
 
-    python bench/bench_ps_read.py [--hands 200000] [--file PATH] [--before-hands 50000]
+    python bench/bench_ps_read.py [--hands 200000] [--file PATH] [--summary-hands 20000]
 
 A seeded file of PokerStars hands (bench_histories.py's recipe: 6-max, the
 three seven-card games mixed, chips and dollars, all-ins and side pots) is
@@ -11,9 +11,6 @@ one core (CPU time: ``process_time``, whatever else the machine runs):
   per hand: the bytes read a part at a time and each hand read in C
   (``src/studcore/ps_read.c``), its record built in Cython
   (``python/stud/_hhrecord.pxi``);
-- ``read(path)``, before: the same with the Python reader alone
-  (``pokerstars._USE_C = False``, the reading of the previous releases),
-  over the first ``--before-hands`` hands;
 - ``read_pokerstars_file``: the same bytes road (stray bytes U+FFFD);
 - ``read_pokerstars_lines`` over an open text file: its lines joined a
   batch at a time into the C reader;
@@ -124,7 +121,6 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--hands", type=int, default=200_000)
     parser.add_argument("--file", type=Path)
-    parser.add_argument("--before-hands", type=int, default=50_000)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--summary-hands", type=int, default=20_000)
     parser.add_argument("--summary-only", action="store_true")
@@ -134,7 +130,6 @@ def main() -> None:
         rss_child(args.rss_child)
         return
     import bench_histories
-    from stud.histories import pokerstars
 
     with tempfile.TemporaryDirectory() as folder:
         path = args.file
@@ -158,12 +153,6 @@ def main() -> None:
             return
         seconds, hands = cpu(lambda: count_read(path))
         rows.append(("read(path): C reader", hands, seconds))
-        pokerstars._USE_C = False
-        try:
-            seconds, before = cpu(lambda: count_read(path, args.before_hands))
-        finally:
-            pokerstars._USE_C = True
-        rows.append(("read(path): Python reader alone (before)", before, seconds))
         seconds, count = cpu(lambda: count_file(path))
         rows.append(("read_pokerstars_file: the file's bytes through the C reader", count,
                      seconds))

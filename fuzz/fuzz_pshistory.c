@@ -10,6 +10,7 @@
  * each hand beginning with a header line; a hand read as a record has 2-8
  * seats, positive stacks, and steps within its seats; its replay settles
  * or falls back, never anything else; reading twice gives the same record;
+ * every hand is read, passed over, or an error with a message and a line;
  * stud_ps_last_header cuts at a line start past the first line, or not at all.
  */
 #define FUZZ_TARGET "fuzz_pshistory"
@@ -21,6 +22,7 @@
 
 static stud_hh_hand hand, again;
 static stud_ps_extra extra, extra_again;
+static stud_hh_error err;
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -30,7 +32,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const char *text = (const char *)data + 1;
     size_t len = size - 1;
     stud_ps_game game = {pick % 3, 10 + (pick >> 2 & 3) * 10, 20 + (pick >> 2 & 3) * 20,
-                         pick >> 4 & 1, pick >> 5 & 7};
+                         pick >> 4 & 1, pick >> 5 & 7, "USD", "$"};
     stud_ps_count_lines(text, len);
     /* where verify cuts a part: 0, or past the first line at the start of a
      * line, the rest of which holds a whole line */
@@ -68,7 +70,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         REQUIRE(stud_ps_is_header(text + item.start, len - item.start) ||
                 item.start < item.end);
         REQUIRE(item.desc_start <= item.desc_end && item.desc_end <= item.end);
-        if (stud_ps_read(text, &item, &game, &hand, &extra) != STUD_PS_REPRODUCED)
+        int status = stud_ps_read(text, &item, &game, &hand, &extra, &err);
+        REQUIRE(status == STUD_HH_READ || status == STUD_HH_SKIPPED || status == STUD_HH_ERROR);
+        if (status == STUD_HH_ERROR) { /* a message, of a line of the hand */
+            REQUIRE(err.message[0] != 0 && strlen(err.message) < STUD_HH_MESSAGE);
+            REQUIRE(err.line >= (uint32_t)item.first_line);
+        }
+        /* (more than 8 dealt in: the caller's seat check makes it an error) */
+        if (status != STUD_HH_READ || extra.n_dealt > 8)
             continue;
         REQUIRE(hand.n_seats >= 2 && hand.n_seats <= 8);
         REQUIRE(hand.n_steps >= 0 && hand.n_steps <= STUD_PS_MAX_STEPS);
@@ -97,7 +106,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             REQUIRE(extra.mucked[k].seat < hand.n_seats && extra.mucked[k].n_cards <= 8);
         for (int k = 0; k < extra.n_shown; k++)
             REQUIRE(extra.shown[k].seat < hand.n_seats && extra.shown[k].n_cards <= 7);
-        REQUIRE(stud_ps_read(text, &item, &game, &again, &extra_again) == STUD_PS_REPRODUCED);
+        REQUIRE(stud_ps_read(text, &item, &game, &again, &extra_again, NULL) == STUD_HH_READ);
         REQUIRE(again.n_steps == hand.n_steps &&
                 memcmp(again.steps, hand.steps, sizeof(stud_hh_step) * (size_t)hand.n_steps) == 0);
         REQUIRE(memcmp(&extra, &extra_again, sizeof extra) == 0);

@@ -1,10 +1,14 @@
 # HandRecords from the neutral description of a hand the C readers make
 # (src/studcore/hh_hand.h), and the loop over one part of a PokerStars file
 # that reads its hands in C (src/studcore/ps_history.h), for
-# stud.histories.pokerstars.  The record is the one the constructor would
+# stud.histories.pokerstars: every hand becomes a record, a HistoryError,
+# or is passed over (counted).  The record is the one the constructor would
 # make (record.py's ``_trusted``): the C reader has checked its values.
 
+from libc.string cimport memset
+
 cdef object _HH_CLASSES = None   # (HandRecord, Source, Dealt, CommunityDealt, Acted, Showed, Mucked)
+cdef object _HistoryError = None
 cdef tuple _HH_CARDS = None      # card index -> Card (255: None)
 cdef tuple _HH_MOVES = None      # Move by number
 cdef tuple _HH_RECORD_FIELDS = None
@@ -16,9 +20,11 @@ cdef tuple _BRING_IN_FROM = (None, "the first call of the bring-in", "the bring-
 
 
 cdef _hh_setup():
-    global _HH_CLASSES, _HH_CARDS, _HH_MOVES, _HH_RECORD_FIELDS
+    global _HH_CLASSES, _HH_CARDS, _HH_MOVES, _HH_RECORD_FIELDS, _HistoryError
+    from stud.histories.errors import HistoryError
     from stud.histories.record import (Acted, CommunityDealt, Dealt, HandRecord, Move, Mucked,
                                        Showed, Source)
+    _HistoryError = HistoryError
     _HH_CLASSES = (HandRecord, Source, Dealt, CommunityDealt, Acted, Showed, Mucked)
     cards = [None] * 256
     for index in range(52):
@@ -36,7 +42,7 @@ cdef inline object _hh_trusted(object cls, tuple fields, tuple values):
 
 
 cdef inline str _hh_text(const char *buf, stud_hh_span span):
-    return buf[span.start:span.start + span.len].decode("utf-8")
+    return buf[span.start:span.start + span.len].decode("utf-8", "surrogatepass")
 
 
 cdef tuple _hh_cards(const uint8_t *cards, int n):
@@ -89,12 +95,12 @@ cdef tuple _ps_card_lists(const stud_ps_cards *lists, int n):
 cdef object _ps_record(const char *buf, const stud_ps_item *item, stud_hh_hand *hand,
                        stud_ps_extra *extra, object rules, tuple game_fields, object currency,
                        object file):
-    """The HandRecord of a hand stud_ps_read read (as the Python reader made it)."""
+    """The HandRecord of a hand stud_ps_read read."""
     cdef int seat, k
     cdef Py_ssize_t end
     HandRecord, Source = _HH_CLASSES[0], _HH_CLASSES[1]
     players = tuple([_hh_text(buf, hand.players[seat]) for seat in range(hand.n_seats)])
-    # the fields, in the order the Python reader adds them: the game's, the
+    # the fields, in the order the lines give them: the game's, the
     # header's, the table's, the hero's, then the record's own
     fields = list(game_fields)
     end = item.start
@@ -102,13 +108,15 @@ cdef object _ps_record(const char *buf, const stud_ps_item *item, stud_hh_hand *
         end += 1
     if buf[item.start:item.start + 16].lower() == b"pokerstars zoom ":
         fields.append(("_zoom", True))
-    date = buf[item.desc_end:end].decode("utf-8").strip()
+    date = buf[item.desc_end:end].decode("utf-8", "surrogatepass").strip()
     if date:
         fields.append(("_date", date[1:].strip()))
-    if extra.max_seats:
+    if extra.has_max_seats:
         fields.append(("seat_count", extra.max_seats))
     if extra.hero >= 0:
         fields.append(("_hero", players[extra.hero]))
+    if extra.summary.len:
+        fields.append(("_summary", _hh_text(buf, extra.summary)))
     if extra.bring_in_from != STUD_PS_BRING_IN_LINE:
         fields.append(("_bring_in_from", _BRING_IN_FROM[extra.bring_in_from]))
     if extra.n_pots:
@@ -117,6 +125,9 @@ cdef object _ps_record(const char *buf, const stud_ps_item *item, stud_hh_hand *
         fields.append(("_mucked_cards", _ps_card_lists(extra.mucked, extra.n_mucked)))
     if extra.n_shown:
         fields.append(("_shown_cards", _ps_card_lists(extra.shown, extra.n_shown)))
+    if extra.n_reshuffled:
+        fields.append(("_deck_reshuffled",
+                       tuple([extra.reshuffled[k] for k in range(extra.n_reshuffled)])))
     steps = tuple([_hh_step(&hand.steps[k]) for k in range(hand.n_steps)])
     table = _hh_text(buf, hand.table) if hand.table.start else None
     source = _hh_trusted(Source, ("file", "line", "format"), (file, hand.first_line, "pokerstars"))
@@ -128,43 +139,74 @@ cdef object _ps_record(const char *buf, const stud_ps_item *item, stud_hh_hand *
         tuple(fields), source))
 
 
+cdef object _ps_error(const char *buf, const stud_ps_item *item, object message, long line,
+                      object file):
+    """The HistoryError of a hand: ``message`` at ``line``."""
+    hand_id = buf[item.id_start:item.id_end].decode("utf-8", "surrogatepass")
+    return _HistoryError(message, file, hand_id, line)
+
+
+cdef int _ps_set_game(stud_ps_game *game, tuple facts) except -1:
+    """The C game of ``game_of``'s facts: (variant, small bet, big bet, 1 for
+    cents, the currency symbols amounts may carry, the currency code or
+    None, the symbol amounts are shown with)."""
+    cdef bytes code, symbol
+    game.variant, game.small_bet, game.big_bet, game.cents, game.symbols = facts[:5]
+    code = (facts[5] or "").encode("utf-8")[:7]
+    symbol = (facts[6] or "").encode("utf-8")[:7]
+    memcpy(game.currency, <const char *>code, len(code))
+    game.currency[len(code)] = 0
+    memcpy(game.symbol, <const char *>symbol, len(symbol))
+    game.symbol[len(symbol)] = 0
+    return 0
+
+
 @cython.final
 @cython.auto_pickle(False)
 cdef class _PsRecords:
-    """The items of clean bytes (_ps_clean) split into hands and read in C,
-    one at a time, in file order: the HandRecord of a hand read here,
-    ("hand", first line, start, end) for a hand left to the Python reader,
-    ("outside", line, start, end) for a line outside any hand.  ``skipped``:
-    the hands of other games passed over so far.
+    """The hands of clean bytes (_ps_clean), or of lines given stripped
+    (stud_ps_read's text), split and read in C one at a time, in file
+    order: a HandRecord, or a HistoryError, per hand; ("outside", line,
+    start, end) for the first line of a run of text outside any hand.
+    ``skipped``: the hands of other games passed over so far;
+    ``cancelled``: the cancelled ones.  ``ended_only``: a last hand not
+    ended (by a blank line after its summary) is not read (the text after
+    it could not be had).
 
-    ``games``: header game text (bytes) -> ``game_of(text)``: None (the
-    Python reader fails on it), False (another game: skipped), or
-    ((variant, small bet, big bet, cents, currency symbols), currency, the
-    record's fields of the game).  ``rules_cache``: (variant, small, big,
-    ante, bring-in or None) -> ``rules_of(...)``: (Rules, the most seats),
-    or False (the Python reader fails)."""
+    ``games``: header game text (bytes) -> ``game_of(text)``: False
+    (another game: skipped), a message (the hand is an error at its
+    header), or (the facts of _ps_set_game, the currency, the record's
+    fields of the game).  ``rules_cache``: (variant, small, big, ante,
+    bring-in or None) -> ``rules_of(...)``: (Rules, the most seats), or the
+    message of the rules' error."""
     cdef const unsigned char[::1] data
     cdef stud_ps_scanner scanner
     cdef stud_hh_hand *hand
+    cdef stud_hh_error *err
     cdef stud_ps_extra extra
     cdef dict games, rules_cache
     cdef object game_of, rules_of, file, last_game
     cdef bytes last_desc
-    cdef public long skipped
+    cdef public long skipped, cancelled
+    cdef bint ended_only
 
     cdef bint ready
 
     def __cinit__(self, *args, **kwargs):
         self.hand = <stud_hh_hand *>PyMem_Malloc(sizeof(stud_hh_hand))
-        if self.hand == NULL:
+        self.err = <stud_hh_error *>PyMem_Malloc(sizeof(stud_hh_error))
+        if self.hand == NULL or self.err == NULL:
             raise MemoryError()
 
     def __init__(self, const unsigned char[::1] data, long first_line, dict games,
-                 object game_of, dict rules_cache, object rules_of, object file):
+                 object game_of, dict rules_cache, object rules_of, object file,
+                 bint ended_only=False):
         self.data = data
         self.games, self.game_of, self.rules_cache, self.rules_of = games, game_of, rules_cache, rules_of
         self.file = file
         self.skipped = 0
+        self.cancelled = 0
+        self.ended_only = ended_only
         if _HH_CLASSES is None:
             _hh_setup()
         if data.shape[0] == 0:
@@ -174,6 +216,7 @@ cdef class _PsRecords:
 
     def __dealloc__(self):
         PyMem_Free(self.hand)
+        PyMem_Free(self.err)
 
     def __iter__(self):
         return self
@@ -186,7 +229,7 @@ cdef class _PsRecords:
             raise StopIteration
         cdef const char *buf = <const char *>&self.data[0]
         cdef bint fits
-        cdef int seat
+        cdef int seat, status
         cdef long total
         while True:
             stud_ps_scan(&self.scanner, &item)
@@ -194,40 +237,64 @@ cdef class _PsRecords:
                 raise StopIteration
             if item.kind == STUD_PS_OUTSIDE:
                 return ("outside", item.first_line, item.start, item.end)
-            if item.n_lines > STUD_PS_MAX_HAND_LINES:
-                return ("hand", item.first_line, item.start, item.end)
+            if self.ended_only and not item.ended:
+                raise StopIteration
+            if item.n_lines > STUD_PS_MAX_HAND_LINES:  # (an error, whatever the game)
+                memset(&game, 0, sizeof(game))
+                stud_ps_read(buf, &item, &game, hand, &self.extra, self.err)
+                return _ps_error(buf, &item, self.err.message.decode("utf-8", "replace"),
+                                 self.err.line, self.file)
             desc = buf[item.desc_start:item.desc_end]
             if desc != self.last_desc:
                 facts = self.games.get(desc)
-                if facts is None and desc not in self.games:
+                if facts is None:
                     facts = self.games[desc] = self.game_of(desc)
                 self.last_desc, self.last_game = desc, facts
             facts = self.last_game
             if facts is False:
                 self.skipped += 1
                 continue
-            if facts is None:
-                return ("hand", item.first_line, item.start, item.end)
-            game.variant, game.small_bet, game.big_bet, game.cents, game.symbols = facts[0]
-            if stud_ps_read(buf, &item, &game, hand, &self.extra) != STUD_PS_REPRODUCED:
-                return ("hand", item.first_line, item.start, item.end)
+            if type(facts) is str:
+                return _ps_error(buf, &item, facts, item.first_line, self.file)
+            _ps_set_game(&game, facts[0])
+            status = stud_ps_read(buf, &item, &game, hand, &self.extra, self.err)
+            if status == STUD_HH_SKIPPED:
+                self.cancelled += 1
+                continue
+            if status != STUD_HH_READ:
+                return _ps_error(buf, &item, self.err.message.decode("utf-8", "replace"),
+                                 self.err.line, self.file)
             key = (game.variant, game.small_bet, game.big_bet, hand.ante,
                    None if hand.bring_in == STUD_HH_NONE else hand.bring_in)
             entry = self.rules_cache.get(key)
             if entry is None:
                 entry = self.rules_cache[key] = self.rules_of(*key)
-            if entry is False:
-                return ("hand", item.first_line, item.start, item.end)
+            if type(entry) is str:
+                return _ps_error(buf, &item, entry, item.first_line, self.file)
             # the engine's checks of the stacks (_checked_stacks)
-            fits = hand.n_seats <= entry[1]
+            fits = self.extra.n_dealt <= entry[1]
             total = 0
-            for seat in range(hand.n_seats):
-                fits = fits and hand.stacks[seat] > 0
-                total += hand.stacks[seat]
+            for seat in range(self.extra.n_dealt):
+                fits = fits and self.extra.dealt_stacks[seat] > 0
+                total += self.extra.dealt_stacks[seat]
             if not fits or total > (1 << 30):
-                return ("hand", item.first_line, item.start, item.end)
+                return self._stacks_error(buf, &item, entry[0])
             return _ps_record(buf, &item, hand, &self.extra, entry[0], facts[2], facts[1],
                               self.file)
+
+    cdef object _stacks_error(self, const char *buf, const stud_ps_item *item, object rules):
+        """The engine's message on the stacks, at the line of the seat with
+        no chips, else of the largest stack."""
+        cdef int seat, chosen = 0
+        stacks = [self.extra.dealt_stacks[seat] for seat in range(self.extra.n_dealt)]
+        for seat in range(self.extra.n_dealt):
+            if (stacks[seat] > 0, -stacks[seat]) < (stacks[chosen] > 0, -stacks[chosen]):
+                chosen = seat
+        try:
+            _checked_stacks(rules, stacks, "seat")
+        except (TypeError, ValueError) as error:
+            return _ps_error(buf, item, str(error), self.extra.seat_lines[chosen], self.file)
+        raise AssertionError("stacks the engine takes")  # (the checks above are its own)
 
 
 def _rules_seat_limit(rules) -> int:

@@ -2,6 +2,32 @@
 # loop over one chunk of a file, for stud.histories.verify.
 
 
+from libc.string cimport memset
+
+
+def _ps_amount(str text, bint cents, unsigned symbols, str currency):
+    """The amount of a text as the C reader reads a hand's amounts: whole
+    chips, or cents when ``cents``; ``symbols``: the currency symbols it may
+    carry (1 "$", 2 "€", 4 "£"), ``currency``: the hand's, for the message.
+    Returns the amount, or the message of its error (a str)."""
+    cdef stud_ps_game game
+    cdef int64_t value = 0
+    cdef bytes data = text.encode("utf-8", "surrogatepass")
+    cdef bytes code = currency.encode("utf-8")[:7]
+    cdef stud_hh_error *err = <stud_hh_error *>PyMem_Malloc(sizeof(stud_hh_error))
+    if err == NULL:
+        raise MemoryError()
+    memset(&game, 0, sizeof(game))
+    game.cents, game.symbols = cents, symbols
+    memcpy(game.currency, <const char *>code, len(code))
+    try:
+        if stud_ps_amount(<const char *>data, len(data), &game, &value, err) == STUD_HH_READ:
+            return value
+        return err.message.decode("utf-8", "replace")
+    finally:
+        PyMem_Free(err)
+
+
 def _ps_clean(const unsigned char[::1] data) -> bool:
     """True when the C reader may read these bytes (stud_ps_clean)."""
     return stud_ps_clean(<const char *>&data[0], data.shape[0]) != 0 if data.shape[0] else True
@@ -26,21 +52,24 @@ def _ps_verify_chunk(const unsigned char[::1] data, long first_line, dict games,
                      dict rules_cache, object rules_of, _Tally tally=None, object on_item=None):
     """Splits clean bytes (_ps_clean) into hands and verifies each in C.
 
-    ``games``: header game text (bytes) -> ``game_of(text)``: None (the
-    Python reader fails on it), False (another game: skipped), or
-    (variant, small bet, big bet, cents, currency symbols).
-    ``rules_cache``: (variant, small, big, ante, bring-in or None) ->
-    ``rules_of(...)``'s Rules (None: the Python reader fails).  Returns
-    (reproduced, skipped, items): items, in file order, are ("hand", first
-    line, start, end) for the hands the C code leaves to the Python reader
-    and ("outside", line, start, end) for lines outside any hand.  With a
-    ``tally`` each hand replayed is also added to it (_tally_hand), and with
-    ``on_item`` the items are given to it as they come, not listed."""
+    ``games``: header game text (bytes) -> ``game_of(text)``: False
+    (another game: skipped), a message (the hand is an error), or the
+    facts of _ps_set_game.  ``rules_cache``: (variant, small, big, ante,
+    bring-in or None) -> ``rules_of(...)``'s Rules (None: the rules are an
+    error).  Returns (reproduced, skipped, items): items, in file order,
+    are ("hand", first line, start, end) for the hands not reproduced here
+    (errors, cancelled hands, and the replays C does not settle: the
+    caller reads them into records or errors and replays them with
+    replay.py) and ("outside", line, start, end) for lines outside any
+    hand.  With a ``tally`` each hand replayed is also added to it
+    (_tally_hand), and with ``on_item`` the items are given to it as they
+    come, not listed."""
     cdef stud_ps_scanner scanner
     cdef stud_ps_item item
     cdef stud_ps_game game
     cdef stud_rules c_rules
     cdef stud_hh_hand *hand
+    cdef stud_ps_extra extra
     cdef Py_ssize_t n = data.shape[0]
     cdef const char *buf
     cdef long reproduced = 0, skipped = 0
@@ -76,9 +105,10 @@ def _ps_verify_chunk(const unsigned char[::1] data, long first_line, dict games,
                 if facts is False:
                     skipped += 1
                     decided = True
-                elif facts is not None:
-                    game.variant, game.small_bet, game.big_bet, game.cents, game.symbols = facts
-                    if stud_ps_read(buf, &item, &game, hand, NULL) == STUD_PS_REPRODUCED:
+                elif type(facts) is not str:
+                    _ps_set_game(&game, facts)
+                    if stud_ps_read(buf, &item, &game, hand, &extra, NULL) == STUD_HH_READ \
+                            and extra.n_dealt == hand.n_seats:
                         if not (have_rules and last_key[0] == game.variant
                                 and last_key[1] == game.small_bet
                                 and last_key[2] == game.big_bet and last_key[3] == hand.ante

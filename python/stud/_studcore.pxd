@@ -366,7 +366,7 @@ cdef extern from "hh_hand.h" nogil:
         STUD_HH_ERROR
     ctypedef struct stud_hh_error:
         uint32_t line
-        char message[240]
+        char message[24576]
 
 
 cdef extern from "ps_history.h" nogil:
@@ -381,6 +381,7 @@ cdef extern from "ps_history.h" nogil:
         STUD_PS_MAX_HAND_LINES
         STUD_PS_MAX_POTS
         STUD_PS_MAX_CARD_LISTS
+        STUD_PS_MAX_PLAYERS
     enum stud_ps_bring_in_from:
         STUD_PS_BRING_IN_LINE
         STUD_PS_BRING_IN_CALL
@@ -394,30 +395,42 @@ cdef extern from "ps_history.h" nogil:
         long first_line
         size_t id_start, id_end, desc_start, desc_end
         long n_lines
+        int ended
     ctypedef struct stud_ps_game:
         int variant
         int32_t small_bet, big_bet
         int cents
         unsigned symbols
+        char currency[8]
+        char symbol[8]
     ctypedef struct stud_ps_cards:
         uint8_t seat, n_cards
         uint8_t cards[8]
     ctypedef struct stud_ps_extra:
         int hero
         int32_t max_seats
+        int has_max_seats
         int bring_in_from
         int n_pots
-        int32_t pots[8]
+        int32_t pots[16]
         int n_mucked, n_shown
-        stud_ps_cards mucked[8]
-        stud_ps_cards shown[8]
+        stud_ps_cards mucked[16]
+        stud_ps_cards shown[16]
+        stud_hh_span summary
+        int n_reshuffled
+        uint8_t reshuffled[8]
+        int n_dealt
+        int32_t dealt_stacks[10]
+        uint32_t seat_lines[10]
     int stud_ps_clean(const char *buf, size_t len)
     size_t stud_ps_count_lines(const char *buf, size_t len)
     void stud_ps_scanner_init(stud_ps_scanner *s, const char *buf, size_t len, long first_line)
     void stud_ps_scan(stud_ps_scanner *s, stud_ps_item *item)
     size_t stud_ps_last_header(const char *buf, size_t len)
     int stud_ps_read(const char *buf, const stud_ps_item *item, const stud_ps_game *game,
-                     stud_hh_hand *out, stud_ps_extra *extra)
+                     stud_hh_hand *out, stud_ps_extra *extra, stud_hh_error *err)
+    int stud_ps_amount(const char *s, size_t len, const stud_ps_game *game, int64_t *value,
+                       stud_hh_error *err)
     int stud_ps_replay(const stud_hh_hand *hand, const stud_rules *rules)
 
 

@@ -26,7 +26,10 @@
 #define STUD_HH_MAX_STEPS 400    /* steps of one hand; more is an error (STUD_HH_TOO_LONG) */
 #define STUD_HH_UNKNOWN 255      /* a card nobody saw (docs/rules.md 11.4) */
 #define STUD_HH_NONE (-1)        /* an amount the file does not give */
-#define STUD_HH_MESSAGE 240      /* bytes of an error's message, NUL included */
+/* bytes of an error's message, NUL included: a PokerStars message quotes
+ * at most a line (2000 characters, repr-escaped) or two names of lines;
+ * a longer one is cut */
+#define STUD_HH_MESSAGE 24576
 
 /* A run of bytes of the source buffer; len 0 with start 0: absent. */
 typedef struct {

@@ -3,20 +3,22 @@
  * (hh_hand.h) from which python/stud/_hhrecord.pxi builds the records of
  * stud.histories.read, and replayed for verification (stud hh verify).
  *
- * The Python reader (python/stud/histories/pokerstars.py) and replay
- * (replay.py) are the reference: this code decides only the hands it can
- * decide exactly as they would, and only one way, "reproduced" (the hand
- * reads, replays, and every recorded collection is the engine's to the
- * chip).  Anything else -- a line it does not know, a check that fails, a
- * replay that disagrees -- is STUD_PS_FALLBACK: the caller hands those
- * lines to the Python reader, which gives the verdict and its message.
+ * stud_ps_read is the one reader of a PokerStars hand's lines: it reads the
+ * hand (STUD_HH_READ), passes it over (STUD_HH_SKIPPED: a cancelled hand),
+ * or says why it cannot (STUD_HH_ERROR, the message and line a HistoryError
+ * gives).  The header's game text is worked out by the caller
+ * (stud_ps_game, python/stud/histories/pokerstars.py), once per distinct
+ * text.  The replay (stud_ps_replay) decides only the hands it can settle
+ * exactly as replay.py would; anything else is STUD_PS_FALLBACK, which the
+ * caller hands to replay.py for the verdict and its message.
  *
- * The bytes given must be "clean" (stud_ps_clean): valid UTF-8 whose only
- * whitespace is the space and the line ends, and whose characters cannot
- * mean anything else to Python's str methods and regular expressions
- * (no other spaces, no digits but 0-9, no letters that case-fold to ASCII
- * ones), lines of at most STUD_PS_MAX_LINE bytes.  Lines end at \n, \r\n
- * or \r, as a text file's lines do.
+ * The text is UTF-8 (a lone surrogate's three bytes are read as that code
+ * point); lines end at \n, \r\n or \r, as a text file's lines do, and are
+ * stripped of spaces.  Bytes that stud_ps_clean accepts (no whitespace but
+ * the space and the line ends, lines of at most STUD_PS_MAX_LINE bytes) are
+ * read as they are; other text is given line by line by the caller,
+ * already stripped (str.strip) and cut to STUD_PS_MAX_LINE characters.
+ * The syntax is ASCII: digits are 0-9, letters of the keywords ASCII ones.
  */
 #ifndef STUD_PS_HISTORY_H
 #define STUD_PS_HISTORY_H
@@ -27,17 +29,21 @@
 #include "game.h"
 #include "hh_hand.h"
 
-#define STUD_PS_MAX_LINE 2000     /* bytes: the Python reader keeps 2000 characters */
-#define STUD_PS_MAX_HAND_LINES 5000 /* the Python reader's MAX_HAND_LINES */
-#define STUD_PS_MAX_PLAYERS 10    /* Seat lines read here (more: fallback) */
-#define STUD_PS_MAX_STEPS STUD_HH_MAX_STEPS /* steps of one hand read here (more: fallback) */
+#define STUD_PS_MAX_LINE 2000     /* a line's bytes read as they are (text: 2000 characters) */
+#define STUD_PS_MAX_HAND_LINES 5000 /* lines of a hand (pokerstars.MAX_HAND_LINES); more: an error */
+/* Seat lines of one hand: a PokerStars stud table seats 8 (its histories
+ * list the seated players only); 10 leaves room for the site's other table
+ * sizes.  An 11th Seat line is an error naming it. */
+#define STUD_PS_MAX_PLAYERS 10
+#define STUD_PS_MAX_SEAT_NUMBER 255 /* a Seat line's number (real ones: 1-10); more: an error */
+#define STUD_PS_MAX_STEPS STUD_HH_MAX_STEPS /* steps of one hand (more: an error) */
 
 enum stud_ps_status {
-    STUD_PS_REPRODUCED = 0, /* read, replayed and settled as the file says */
-    STUD_PS_FALLBACK = 1,   /* not decided here: give the hand to the Python reader */
+    STUD_PS_REPRODUCED = 0, /* replayed and settled as the file says */
+    STUD_PS_FALLBACK = 1,   /* not settled here: replay.py gives the verdict */
 };
 
-/* 1 when the bytes are clean (see above), 0 otherwise. */
+/* 1 when the bytes are clean (see above: read as they are), 0 otherwise. */
 int stud_ps_clean(const char *buf, size_t len);
 
 /* The line ends in the text (\n, \r\n and \r: one each). */
@@ -66,6 +72,8 @@ typedef struct {
     size_t id_start, id_end;     /* HAND: the hand number of the header */
     size_t desc_start, desc_end; /* HAND: the game and stakes of the header (no date) */
     long n_lines;        /* HAND: its lines that say something (the header included) */
+    int ended;           /* HAND: ended by the next header or by a blank line after
+                          * its summary (0: by the end of the text) */
 } stud_ps_item;
 
 void stud_ps_scanner_init(stud_ps_scanner *s, const char *buf, size_t len, long first_line);
@@ -88,13 +96,22 @@ typedef struct {
     int32_t small_bet, big_bet;
     int cents;           /* amounts are money, in cents */
     unsigned symbols;    /* the currency symbols amounts may carry: 1 "$", 2 euro, 4 pound */
+    char currency[8];    /* the hand's currency code ("USD"), "" for chips (messages) */
+    char symbol[8];      /* the currency's symbol amounts are shown with, UTF-8, or "" */
 } stud_ps_game;
 
 /* What a PokerStars hand says beyond the neutral description (hh_hand.h):
  * the facts the Python layer keeps as a record's ``fields`` (pokerstars.py
  * names them), in the order that reader adds them. */
-#define STUD_PS_MAX_POTS 8        /* main and side pots of the summary (more: fallback) */
-#define STUD_PS_MAX_CARD_LISTS 8  /* mucked or shown-without-showdown lists (more: fallback) */
+/* The summary's main and side pots: with 8 seats, 7 all-ins make at most 6
+ * side pots; 16 leaves room.  More on one Total line: an error. */
+#define STUD_PS_MAX_POTS 16
+/* Mucked (summary) or shown-without-showdown card lists: one per seat, 8;
+ * a file that repeats them gets 16, then an error. */
+#define STUD_PS_MAX_CARD_LISTS 16
+/* "The deck is reshuffled" lines: 8 seats hold at most 56 cards, so a deck
+ * is reshuffled once a hand; 8 leaves room, then an error. */
+#define STUD_PS_MAX_RESHUFFLES 8
 
 enum stud_ps_bring_in_from {
     STUD_PS_BRING_IN_LINE = 0,    /* a "brings in for" line (no field) */
@@ -110,23 +127,40 @@ typedef struct {
 
 typedef struct {
     int hero;                     /* the engine seat dealt three cards on 3rd street, or -1 */
-    int32_t max_seats;            /* the table line's "N-max", or 0 */
+    int32_t max_seats;            /* the table line's "N-max" (when has_max_seats) */
+    int has_max_seats;
     int bring_in_from;            /* enum stud_ps_bring_in_from */
     int n_pots;
     int32_t pots[STUD_PS_MAX_POTS];
     int n_mucked, n_shown;
     stud_ps_cards mucked[STUD_PS_MAX_CARD_LISTS]; /* the summary's "mucked [..]" */
     stud_ps_cards shown[STUD_PS_MAX_CARD_LISTS];  /* shows without a showdown */
+    stud_hh_span summary;         /* what follows the rake on the Total line, or absent */
+    int n_reshuffled;
+    uint8_t reshuffled[STUD_PS_MAX_RESHUFFLES]; /* the streets where the deck was reshuffled */
+    /* the players dealt in, by engine seat: the hand's first 8, and more
+     * (the caller's stack checks name the count and the seat line) */
+    int n_dealt;
+    int32_t dealt_stacks[STUD_PS_MAX_PLAYERS];
+    uint32_t seat_lines[STUD_PS_MAX_PLAYERS];
 } stud_ps_extra;
 
-/* Reads the hand of a STUD_PS_HAND item (its header is not read again):
- * STUD_PS_REPRODUCED when the Python reader would make a record of it (then
- * `out` holds it, its spans offsets into buf, and `extra` what else the
- * record keeps), else STUD_PS_FALLBACK.  `out`'s variant and bets are the
- * game's; its currency is left absent (the header's game says it: the
- * caller's stud_ps_game comes from there); `extra` may be NULL. */
+/* Reads the hand of a STUD_PS_HAND item (its header is not read again; a
+ * hand of more than STUD_PS_MAX_HAND_LINES lines is an error whatever its
+ * game): STUD_HH_READ (then `out` holds it, its spans offsets into buf,
+ * and `extra` what else the record keeps), STUD_HH_SKIPPED (a cancelled
+ * hand) or STUD_HH_ERROR (`err` says why and where).  `out`'s variant and
+ * bets are the game's; its currency is left absent (the header's game
+ * says it); `extra` and `err` may be NULL.  The caller checks what the
+ * rules decide: the seat count (extra->n_dealt may exceed 8) and stacks. */
 int stud_ps_read(const char *buf, const stud_ps_item *item, const stud_ps_game *game,
-                 stud_hh_hand *out, stud_ps_extra *extra);
+                 stud_hh_hand *out, stud_ps_extra *extra, stud_hh_error *err);
+
+/* An amount's text as the hand's lines are read (the header's stakes
+ * too): STUD_HH_READ with *value (whole chips, or cents), or STUD_HH_ERROR
+ * with `err`'s message (line 1). */
+int stud_ps_amount(const char *s, size_t len, const stud_ps_game *game, int64_t *value,
+                   stud_hh_error *err);
 
 /* Replays a hand read by stud_ps_read on the engine with these rules (those
  * the Python reader would make), as replay.py does: STUD_PS_REPRODUCED when

@@ -1,50 +1,57 @@
-/* ps_read.c: one PokerStars hand's lines to a stud_hh_hand, line by line as
- * the Python reader's _Parser reads them (python/stud/histories/ps_parser.py:
- * the same order of tests, the same checks).  Every place where that reader
- * would fail, skip the hand, or read something this code does not know
- * returns STUD_PS_FALLBACK: this code only ever says "this is the record
- * the Python reader makes". */
+/* ps_read.c: one PokerStars hand's lines to a stud_hh_hand, line by line:
+ * each line is tested in one order (section, chat, summary, table, seat,
+ * dealt, cancelled, uncalled, collected, cashed out, reshuffle, action),
+ * and the first check that fails is the hand's error, with its message
+ * (the HistoryError text; ps_message.c writes its parts) and line.  The
+ * record's checks (the pots add up, the antes, the bring-in) end it. */
 #include "ps_history.h"
 
 #include <string.h>
 
+#include "ps_message.h"
 #include "ps_text.h"
 
 #define NONE (-1)
-#define MAX_ANTES 32
+/* "posts the ante" lines kept: one per seat (8, or 10 listed players);
+ * a damaged file's repeats get 64, then an error */
+#define MAX_ANTES 64
+#define TWO_31 ((int64_t)1 << 31)
 
 typedef struct {
     const char *name;
     size_t name_len;
     long site_seat;
     int32_t stack;
+    uint32_t seat_line;
     int seat;                   /* the engine's seat, or NONE (not dealt in) */
     int64_t put_in, collected;
     int dealt;                  /* visible[] is set (dealt on 3rd street) */
     uint8_t visible[8];
     int n_visible;
-    int pending;                /* dealt on this street: pending[] holds the new cards */
+    int pending;                /* dealt on this street: new_cards[] holds the new cards */
     uint8_t new_cards[3];
     int n_new;
 } player;
 
 typedef struct {
+    ps_msg msg;                 /* the error (ps_message.h) */
     const char *buf;
     const stud_ps_game *game;
     stud_hh_hand *out;
     stud_ps_extra *extra;
     uint32_t line_no;           /* the number of the line being read */
-    int table_lines;
+    uint32_t table_line;        /* the table line's number, once read */
     stud_hh_span table;
     player players[STUD_PS_MAX_PLAYERS];
     int n_players;
-    int order[8];               /* the engine's seats: player indexes by site seat */
+    int colon_names;            /* a name holds ": " */
+    int order[STUD_PS_MAX_PLAYERS]; /* the engine's seats: player indexes by site seat */
     int n_order;
     int street, deal_open, showdown, summary, completed;
     unsigned community;         /* bit k: street k was a community card */
     unsigned folded;            /* engine seats */
-    unsigned showed;            /* engine seats with a show step */
-    int64_t bets[8];
+    int showed_step[STUD_PS_MAX_PLAYERS]; /* the index of a seat's Showed step, or NONE */
+    int64_t bets[STUD_PS_MAX_PLAYERS];
     unsigned has_bet;
     int hero;
     int8_t seen[52];            /* the owner: a player, -2 the community, -1 nobody */
@@ -52,17 +59,36 @@ typedef struct {
     int64_t bring_in, first_call;
     int has_first_call;
     int has_total;
+    uint32_t total_line;
     int64_t total, rake, pots;
-    int has_pots;
     int n_antes;
-    struct { int who; int64_t amount; int all_in; } antes[MAX_ANTES];
+    struct { int who; int64_t amount; int all_in; uint32_t line; } antes[MAX_ANTES];
 } reader;
+
+/* ---- the error's message (the HistoryError's text) ----------------------------------- */
+
+static int fail(reader *r, const char *text)
+{
+    ps_msg_start(&r->msg, r->line_no);
+    ps_msg_put(&r->msg, text);
+    return -1;
+}
+
+static void put_name(reader *r, int who)
+{
+    ps_msg_raw(&r->msg, r->players[who].name, r->players[who].name_len);
+}
+
+/* _show: chips as a number, money as the currency's symbol and cents */
+static void put_amount(reader *r, int64_t v)
+{
+    ps_msg_amount(&r->msg, v, r->game->cents, r->game->symbol);
+}
 
 /* ---- small parts (_amount, _cards, _see) ----------------------------------------------- */
 
-/* _read_amount: the amount of a whole token, or -1 (the Python reader fails,
- * or reads it some way this code does not). */
-static int64_t amount(const reader *r, const char *s, size_t len)
+/* _read_amount: the amount of a whole token, or -1 with the error set. */
+static int64_t amount(reader *r, const char *s, size_t len)
 {
     size_t i = 0;
     unsigned symbol = 0;
@@ -76,125 +102,135 @@ static int64_t amount(const reader *r, const char *s, size_t len)
         symbol = 4;
         i = 2;
     }
-    if (symbol && !(r->game->symbols & symbol))
-        return -1;
-    /* \d{1,3}(?:,\d{3})+ or \d+ */
+    /* \d{1,3}(?:,\d{3})+ or \d+, then (?:\.\d+)? to the end */
     size_t first = i;
     while (i < len && ps_digit(s[i]))
         i++;
     size_t run = i - first;
-    if (run == 0)
-        return -1;
-    int commas = 0;
-    if (i < len && s[i] == ',') {
-        if (run > 3)
-            return -1;
-        while (i < len && s[i] == ',') {
+    int parses = run > 0;
+    if (parses && i < len && s[i] == ',') {
+        parses = run <= 3;
+        while (parses && i < len && s[i] == ',') {
             if (len - i < 4 || !ps_digit(s[i + 1]) || !ps_digit(s[i + 2]) || !ps_digit(s[i + 3]))
-                return -1;
+                parses = 0;
             i += 4;
-            commas++;
         }
-        if (i < len && ps_digit(s[i]))
-            return -1;
+        if (parses && i < len && ps_digit(s[i]))
+            parses = 0;
+    }
+    size_t whole_end = i, frac = len;
+    if (parses && i < len) {
+        if (s[i] != '.' || i + 1 >= len)
+            parses = 0;
+        frac = i + 1;
+        for (size_t k = frac; parses && k < len; k++)
+            parses = ps_digit(s[k]);
+    }
+    if (!parses) {
+        ps_msg_start(&r->msg, r->line_no);
+        ps_msg_put(&r->msg, "the amount ");
+        ps_msg_repr(&r->msg, s, len);
+        ps_msg_put(&r->msg, " does not parse");
+        return -1;
+    }
+    if (symbol && !(r->game->symbols & symbol)) {
+        ps_msg_start(&r->msg, r->line_no);
+        ps_msg_put(&r->msg, "the amount ");
+        ps_msg_repr(&r->msg, s, len);
+        ps_msg_put(&r->msg, " is not in the hand's ");
+        ps_msg_put(&r->msg, r->game->currency[0] ? r->game->currency : "chips");
+        return -1;
     }
     int64_t value = 0;
-    for (size_t k = first; k < i; k++) {
-        if (s[k] == ',')
-            continue;
-        value = value * 10 + (s[k] - '0');
-        if (value >= ((int64_t)1 << 31))
-            return -1;
-    }
-    (void)commas;
-    size_t frac = len, frac_end = len;
-    if (i < len) {
-        if (s[i] != '.' || i + 1 >= len)
-            return -1;
-        frac = i + 1;
-        for (size_t k = frac; k < len; k++)
-            if (!ps_digit(s[k]))
-                return -1;
-    }
+    for (size_t k = first; k < whole_end; k++)
+        if (s[k] != ',' && value < TWO_31)
+            value = value * 10 + (s[k] - '0');
+    const char *problem = NULL;
     if (r->game->cents) {
         int64_t cents = 0;
         for (size_t k = 0; k < 2; k++)
-            cents = cents * 10 + (frac + k < frac_end ? s[frac + k] - '0' : 0);
-        for (size_t k = frac + 2; k < frac_end; k++)
+            cents = cents * 10 + (frac + k < len ? s[frac + k] - '0' : 0);
+        for (size_t k = frac + 2; k < len; k++)
             if (s[k] != '0')
-                return -1;
+                problem = " is finer than a cent";
         value = value * 100 + cents;
     } else {
-        for (size_t k = frac; k < frac_end; k++)
+        for (size_t k = frac; k < len; k++)
             if (s[k] != '0')
-                return -1;
+                problem = " is not a whole number of chips";
     }
-    return value >= ((int64_t)1 << 31) ? -1 : value;
+    if (!problem && value >= TWO_31)
+        problem = " is too large";
+    if (problem) {
+        ps_msg_start(&r->msg, r->line_no);
+        ps_msg_put(&r->msg, "the amount ");
+        ps_msg_repr(&r->msg, s, len);
+        ps_msg_put(&r->msg, problem);
+        return -1;
+    }
+    return value;
 }
 
-/* the card id of "As" spelling (rank then suit), or -1 */
-static int card(char rank_char, char suit_char)
+/* the word of a \S+ token: no whitespace */
+static int token(const char *s, size_t len)
 {
-    int rank, suit;
-    switch (rank_char) {
-    case '2': rank = 0; break;
-    case '3': rank = 1; break;
-    case '4': rank = 2; break;
-    case '5': rank = 3; break;
-    case '6': rank = 4; break;
-    case '7': rank = 5; break;
-    case '8': rank = 6; break;
-    case '9': rank = 7; break;
-    case 'T': rank = 8; break;
-    case 'J': rank = 9; break;
-    case 'Q': rank = 10; break;
-    case 'K': rank = 11; break;
-    case 'A': rank = 12; break;
-    default: return -1;
-    }
-    switch (suit_char) {
-    case 'c': suit = 0; break;
-    case 'd': suit = 1; break;
-    case 'h': suit = 2; break;
-    case 's': suit = 3; break;
-    default: return -1;
-    }
-    return rank * 4 + suit;
+    if (!len)
+        return 0;
+    for (size_t i = 0; i < len; i++)
+        if (ps_space(s[i]))
+            return 0;
+    return 1;
 }
 
-/* _cards: the cards of a space-separated text, at most `room`; the count,
- * or -1 (no cards, a word that is not a card as "As" spells it, too many). */
-static int cards(const char *s, size_t len, uint8_t *out, int room)
+/* _cards: the cards of a whitespace-separated text; the count, or -1 with
+ * the error set.  `out` holds 52 (a 53rd card would repeat one). */
+static int cards(reader *r, const char *s, size_t len, uint8_t *out)
 {
     int n = 0;
     size_t i = 0;
     while (i < len) {
-        if (s[i] == ' ') {
+        if (ps_space(s[i])) {
             i++;
             continue;
         }
         size_t j = i;
-        while (j < len && s[j] != ' ')
+        while (j < len && !ps_space(s[j]))
             j++;
-        if (j - i != 2 || n >= room)
+        int c = ps_card_word(s + i, j - i);
+        if (c < 0) {
+            ps_msg_start(&r->msg, r->line_no);
+            ps_msg_repr(&r->msg, s + i, j - i);
+            ps_msg_put(&r->msg, " is not a card");
             return -1;
-        int c = card(s[i], s[i + 1]);
-        if (c < 0)
-            return -1;
+        }
         for (int k = 0; k < n; k++)
-            if (out[k] == c)
-                return -1; /* a card listed twice: the Python reader's error */
+            if (out[k] == c) {
+                ps_msg_start(&r->msg, r->line_no);
+                ps_msg_card(&r->msg, c);
+                ps_msg_put(&r->msg, " is listed twice in [");
+                ps_msg_raw(&r->msg, s, len);
+                ps_msg_put(&r->msg, "]");
+                return -1;
+            }
         out[n++] = (uint8_t)c;
         i = j;
     }
-    return n ? n : -1;
+    if (!n)
+        return fail(r, "no cards between the brackets");
+    return n;
 }
 
-/* a (seat, cards) list of the record's fields; -1 past the room kept */
-static int keep_cards(stud_ps_cards *lists, int *n, int seat, const uint8_t *c, int n_cards)
+/* a (seat, cards) list of the record's fields */
+static int keep_cards(reader *r, stud_ps_cards *lists, int *n, int seat, const uint8_t *c,
+                      int n_cards, const char *what)
 {
-    if (*n >= STUD_PS_MAX_CARD_LISTS || n_cards > 8)
+    if (*n >= STUD_PS_MAX_CARD_LISTS) {
+        ps_msg_start(&r->msg, r->line_no);
+        ps_msg_put(&r->msg, "more than 16 ");
+        ps_msg_put(&r->msg, what);
+        ps_msg_put(&r->msg, " in one hand");
         return -1;
+    }
     stud_ps_cards *list = &lists[(*n)++];
     list->seat = (uint8_t)seat;
     list->n_cards = (uint8_t)n_cards;
@@ -202,14 +238,26 @@ static int keep_cards(stud_ps_cards *lists, int *n, int seat, const uint8_t *c, 
     return 0;
 }
 
-/* _see: -1 when the card is another owner's (or seen twice, unless again). */
+/* _see: a card seen elsewhere (or twice, unless again) is an error. */
 static int see(reader *r, int c, int owner, int again)
 {
-    if (r->seen[c] == -1) {
+    int previous = r->seen[c];
+    if (previous == -1) {
         r->seen[c] = (int8_t)owner;
         return 0;
     }
-    return (r->seen[c] != owner || !again) ? -1 : 0;
+    if (previous == owner && again)
+        return 0;
+    ps_msg_start(&r->msg, r->line_no);
+    ps_msg_card(&r->msg, c);
+    ps_msg_put(&r->msg, " is seen twice in the hand (it is ");
+    if (previous == -2) {
+        ps_msg_put(&r->msg, "the community card)");
+    } else {
+        put_name(r, previous);
+        ps_msg_put(&r->msg, "'s)");
+    }
+    return -1;
 }
 
 static int find_player(const reader *r, const char *s, size_t len)
@@ -220,10 +268,45 @@ static int find_player(const reader *r, const char *s, size_t len)
     return NONE;
 }
 
+/* _who: the player whose name the line starts with, followed by `sep`
+ * (the longest such name), or NONE; *rest: where the rest starts */
+static int who_starts(const reader *r, const char *s, size_t len, const char *sep, size_t *rest)
+{
+    size_t n_sep = strlen(sep);
+    int best = NONE;
+    for (int k = 0; k < r->n_players; k++) {
+        const player *p = &r->players[k];
+        if (p->name_len + n_sep <= len && memcmp(s, p->name, p->name_len) == 0 &&
+            memcmp(s + p->name_len, sep, n_sep) == 0 &&
+            (best == NONE || p->name_len > r->players[best].name_len))
+            best = k;
+    }
+    if (best != NONE)
+        *rest = r->players[best].name_len + n_sep;
+    return best;
+}
+
+/* the player at the table named `s`, or NONE with the error set */
+static int known(reader *r, const char *s, size_t len)
+{
+    int who = find_player(r, s, len);
+    if (who == NONE) {
+        ps_msg_start(&r->msg, r->line_no);
+        ps_msg_repr(&r->msg, s, len);
+        ps_msg_put(&r->msg, " is not at the table");
+    }
+    return who;
+}
+
 static stud_hh_step *new_step(reader *r, int type, int seat)
 {
-    if (r->out->n_steps >= STUD_PS_MAX_STEPS)
+    if (r->out->n_steps >= STUD_PS_MAX_STEPS) {
+        ps_msg_start(&r->msg, r->line_no);
+        ps_msg_put(&r->msg, "the hand has more than ");
+        ps_msg_int(&r->msg, STUD_PS_MAX_STEPS);
+        ps_msg_put(&r->msg, " steps");
         return NULL;
+    }
     stud_hh_step *step = &r->out->steps[r->out->n_steps++];
     memset(step, 0, sizeof *step);
     step->type = (uint8_t)type;
@@ -233,20 +316,33 @@ static stud_hh_step *new_step(reader *r, int type, int seat)
     return step;
 }
 
-/* ---- _flush ------------------------------------------------------------------------------ */
+static void put_street(reader *r)
+{
+    if (r->street == 7) {
+        ps_msg_put(&r->msg, "7th street");
+    } else {
+        ps_msg_int(&r->msg, r->street);
+        ps_msg_put(&r->msg, "th street");
+    }
+}
+
+/* ---- _flush: the street's Dealt steps, once its Dealt lines are over ----------------------- */
 
 static int flush(reader *r)
 {
     if (!r->deal_open)
         return 0;
     r->deal_open = 0;
+    int result = 0;
     if (r->street == 3) {
         int n = 0, dealt[STUD_PS_MAX_PLAYERS];
         for (int k = 0; k < r->n_players; k++)
             if (r->players[k].pending)
                 dealt[n++] = k;
-        if (n < 2 || n > 8)
-            return -1;
+        if (n < 2) {
+            result = fail(r, "fewer than two players are dealt in");
+            goto done;
+        }
         /* by site seat (the seats are distinct) */
         for (int a = 1; a < n; a++)
             for (int b = a; b > 0 && r->players[dealt[b]].site_seat <
@@ -263,8 +359,10 @@ static int flush(reader *r)
             if (dealt[seat] == r->hero)
                 r->extra->hero = seat;
             stud_hh_step *step = new_step(r, STUD_HH_DEALT, seat);
-            if (!step)
-                return -1;
+            if (!step) {
+                result = -1;
+                goto done;
+            }
             step->n_cards = 3;
             if (p->n_new == 3) {
                 memcpy(step->cards, p->new_cards, 3);
@@ -278,56 +376,76 @@ static int flush(reader *r)
             if (r->folded >> seat & 1)
                 continue;
             player *p = &r->players[r->order[seat]];
-            stud_hh_step *step = new_step(r, STUD_HH_DEALT, seat);
-            if (!step)
-                return -1;
             if (p->pending && p->n_new) {
+                stud_hh_step *step = new_step(r, STUD_HH_DEALT, seat);
+                if (!step) {
+                    result = -1;
+                    goto done;
+                }
                 step->n_cards = (uint8_t)p->n_new;
                 memcpy(step->cards, p->new_cards, (size_t)p->n_new);
-            } else if (r->street == 7) {
+            } else if (r->street == 7) { /* the down card only the hero sees */
+                stud_hh_step *step = new_step(r, STUD_HH_DEALT, seat);
+                if (!step) {
+                    result = -1;
+                    goto done;
+                }
                 step->n_cards = 1;
                 step->cards[0] = STUD_HH_UNKNOWN;
             } else {
-                return -1;
+                ps_msg_start(&r->msg, r->line_no);
+                ps_msg_put(&r->msg, "no card dealt to ");
+                put_name(r, r->order[seat]);
+                ps_msg_put(&r->msg, " on ");
+                put_street(r);
+                result = -1;
+                goto done;
             }
         }
     }
+done:
     for (int k = 0; k < r->n_players; k++)
         r->players[k].pending = 0;
-    return 0;
+    return result;
 }
 
 /* ---- the kinds of lines ------------------------------------------------------------------ */
 
+/* "*** NAME ***[ [card]]" (_section; the names' case does not matter) */
 static int section(reader *r, const char *s, size_t len)
 {
-    static const struct { const char *name; int street; } names[] = {
-        {"3rd STREET", 3}, {"4th STREET", 4}, {"5th STREET", 5}, {"6th STREET", 6},
-        {"RIVER", 7},      {"7th STREET", 7}, {"SHOW DOWN", 1},  {"SUMMARY", 2}};
-    int street = 0;
-    size_t at = 0;
-    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
-        size_t n = strlen(names[k].name);
-        if (len >= 8 + n && memcmp(s + 4, names[k].name, n) == 0 &&
-            memcmp(s + 4 + n, " ***", 4) == 0) {
-            street = names[k].street;
-            at = 8 + n;
-            break;
-        }
-    }
-    if (!street)
+    /* the name: up to the first '*' after "*** ", which must start " ***" */
+    long star = ps_char(s, len, 4, '*');
+    if (star < 5 || s[star - 1] != ' ' || len - (size_t)star < 3 || s[star + 1] != '*' ||
+        s[star + 2] != '*') {
+        ps_msg_start(&r->msg, r->line_no);
+        ps_msg_put(&r->msg, "unknown section ");
+        ps_msg_repr(&r->msg, s, len);
         return -1;
-    int has_card = 0;
-    uint8_t community[1];
-    if (at < len) {
-        /* " [card]" */
-        if (len - at < 3 || s[at] != ' ' || s[at + 1] != '[' || s[len - 1] != ']' ||
-            ps_char(s, len - 1, at + 2, ']') >= 0 || street < 3)
-            return -1;
-        if (cards(s + at + 2, len - 1 - (at + 2), community, 1) != 1)
-            return -1;
-        has_card = 1;
     }
+    const char *name = s + 4;
+    size_t name_len = (size_t)star - 5, at = (size_t)star + 3;
+    int has_card = 0;
+    size_t card_start = 0, card_end = 0;
+    if (at < len) { /* " [card]" to the end, no "]" inside */
+        if (len - at < 3 || s[at] != ' ' || s[at + 1] != '[' || s[len - 1] != ']' ||
+            ps_char(s, len - 1, at + 2, ']') >= 0) {
+            ps_msg_start(&r->msg, r->line_no);
+            ps_msg_put(&r->msg, "unknown section ");
+            ps_msg_repr(&r->msg, s, len);
+            return -1;
+        }
+        has_card = 1;
+        card_start = at + 2;
+        card_end = len - 1;
+    }
+    static const struct { const char *name; int street; } names[] = {
+        {"3rd street", 3}, {"4th street", 4}, {"5th street", 5}, {"6th street", 6},
+        {"river", 7},      {"7th street", 7}, {"show down", 1},  {"summary", 2}};
+    int street = 0;
+    for (size_t k = 0; k < sizeof names / sizeof names[0] && !street; k++)
+        if (ps_iequal(name, name_len, names[k].name))
+            street = names[k].street;
     if (flush(r))
         return -1;
     if (street == 2) {
@@ -336,17 +454,35 @@ static int section(reader *r, const char *s, size_t len)
     }
     if (street == 1) {
         if (r->street == 0)
-            return -1;
+            return fail(r, "a showdown before the deal");
         r->showdown = 1;
         return 0;
     }
-    if (r->showdown || street != (r->street == 0 ? 3 : r->street + 1))
+    if (!street) {
+        ps_msg_start(&r->msg, r->line_no);
+        ps_msg_repr(&r->msg, name, name_len);
+        ps_msg_put(&r->msg, " is not a stud street");
         return -1;
+    }
+    if (r->showdown || street != (r->street == 0 ? 3 : r->street + 1)) {
+        ps_msg_start(&r->msg, r->line_no);
+        ps_msg_raw(&r->msg, name, name_len);
+        ps_msg_put(&r->msg, " comes out of order");
+        return -1;
+    }
     r->street = street;
     r->has_bet = 0;
     r->deal_open = 1;
     if (has_card) {
-        if (street == 3 || see(r, community[0], -2, 0))
+        if (street == 3)
+            return fail(r, "a community card on 3rd street");
+        uint8_t community[52];
+        int n = cards(r, s + card_start, card_end - card_start, community);
+        if (n < 0)
+            return -1;
+        if (n != 1)
+            return fail(r, "a community card is one card");
+        if (see(r, community[0], -2, 0))
             return -1;
         r->community |= 1u << street;
         stud_hh_step *step = new_step(r, STUD_HH_COMMUNITY, 0);
@@ -359,30 +495,42 @@ static int section(reader *r, const char *s, size_t len)
 }
 
 /* The N of a line starting "Seat N: " (s[0..4] is "Seat "): N, with *after
- * at the name; -2 for a number too large, -1 for no "N: " there. */
+ * at what follows ": "; -2 for a number past 10**9 (no seat has it), -1 for
+ * no "N: " there. */
 static long seat_number(const char *s, size_t len, size_t *after)
 {
     size_t i = 5;
     long number = 0;
+    int big = 0;
     while (i < len && ps_digit(s[i])) {
         number = number * 10 + (s[i] - '0');
-        if (number > 1000000000L)
-            return -2;
+        if (number > 1000000000L) {
+            big = 1;
+            number = 1000000000L;
+        }
         i++;
     }
     if (i == 5 || len - i < 2 || s[i] != ':' || s[i + 1] != ' ')
         return -1;
     *after = i + 2;
-    return number;
+    return big ? -2 : number;
 }
 
-/* "Seat N: NAME (STACK in chips[, ...])REST" */
+static int seat_unparsed(reader *r, const char *s, size_t len)
+{
+    ps_msg_start(&r->msg, r->line_no);
+    ps_msg_put(&r->msg, "the seat line does not parse: ");
+    ps_msg_repr(&r->msg, s, len);
+    return -1;
+}
+
+/* "Seat N: NAME (STACK in chips[, ...])REST" (_seat) */
 static int seat_line(reader *r, const char *s, size_t len)
 {
     size_t i;
     long number = seat_number(s, len, &i);
-    if (number < 0)
-        return -1;
+    if (number == -1)
+        return seat_unparsed(r, s, len);
     size_t name = i;
     /* the name is greedy: the last " (" after which the rest fits */
     for (long p = ps_rfind(s, len, len, " ("); p > (long)name; p = ps_rfind(s, len, (size_t)p, " (")) {
@@ -404,32 +552,60 @@ static int seat_line(reader *r, const char *s, size_t len)
             k = (size_t)(ps_char(s, len, k, ')') < 0 ? (long)len : ps_char(s, len, k, ')'));
         if (k >= len || s[k] != ')')
             continue;
-        if (r->n_players >= STUD_PS_MAX_PLAYERS)
-            return -1;
-        if (find_player(r, s + name, (size_t)p - name) != NONE)
-            return -1;
-        for (int q = 0; q < r->n_players; q++)
-            if (r->players[q].site_seat == number)
+        const char *nm = s + name;
+        size_t nm_len = (size_t)p - name;
+        int twice = find_player(r, nm, nm_len) != NONE;
+        for (int q = 0; q < r->n_players && !twice; q++)
+            twice = r->players[q].site_seat == number;
+        if (twice || number == -2) {
+            ps_msg_start(&r->msg, r->line_no);
+            if (number == -2) { /* (no seat numbers so large: kept as written) */
+                ps_msg_put(&r->msg, "seat ");
+                size_t d = 5;
+                while (d + 1 < len && s[d] == '0' && ps_digit(s[d + 1]))
+                    d++;
+                ps_msg_raw(&r->msg, s + d, i - 2 - d);
+                ps_msg_put(&r->msg, " (");
+                ps_msg_raw(&r->msg, nm, nm_len);
+                ps_msg_put(&r->msg, ") is past seat 255");
                 return -1;
+            }
+            ps_msg_put(&r->msg, "seat ");
+            ps_msg_int(&r->msg, number);
+            ps_msg_put(&r->msg, " (");
+            ps_msg_raw(&r->msg, nm, nm_len);
+            ps_msg_put(&r->msg, ") is listed twice");
+            return -1;
+        }
         int64_t chips = amount(r, s + stack, stack_end - stack);
         if (chips < 0)
             return -1;
-        /* a name holding ": " is found another way by the Python reader */
-        if (ps_find(s + name, (size_t)p - name, 0, ": ") >= 0)
+        if (number > STUD_PS_MAX_SEAT_NUMBER) {
+            ps_msg_start(&r->msg, r->line_no);
+            ps_msg_put(&r->msg, "seat ");
+            ps_msg_int(&r->msg, number);
+            ps_msg_put(&r->msg, " (");
+            ps_msg_raw(&r->msg, nm, nm_len);
+            ps_msg_put(&r->msg, ") is past seat 255");
             return -1;
+        }
+        if (r->n_players >= STUD_PS_MAX_PLAYERS)
+            return fail(r, "more than 10 seat lines: no stud table seats so many");
         player *pl = &r->players[r->n_players++];
         memset(pl, 0, sizeof *pl);
-        pl->name = s + name;
-        pl->name_len = (size_t)p - name;
+        pl->name = nm;
+        pl->name_len = nm_len;
         pl->site_seat = number;
         pl->stack = (int32_t)chips;
         pl->seat = NONE;
+        pl->seat_line = r->line_no;
+        r->colon_names |= ps_find(nm, nm_len, 0, ": ") >= 0;
         return 0;
     }
-    return -1;
+    return seat_unparsed(r, s, len);
 }
 
-/* "Dealt to NAME [a b][ [c]]" */
+/* "Dealt to NAME [a b][ [c]]" (_dealt) */
 static int dealt_line(reader *r, const char *s, size_t len)
 {
     const char *rest = s + 9;
@@ -442,40 +618,75 @@ static int dealt_line(reader *r, const char *s, size_t len)
             break;
         end = ps_rfind(rest, n, (size_t)end, " [");
     }
-    if (who == NONE || !r->deal_open)
+    if (who == NONE) {
+        long first = ps_find(rest, n, 0, " [");
+        ps_msg_start(&r->msg, r->line_no);
+        ps_msg_put(&r->msg, "cards dealt to ");
+        ps_msg_repr(&r->msg, rest, first < 0 ? n : (size_t)first);
+        ps_msg_put(&r->msg, ", who is not at the table");
         return -1;
+    }
+    if (!r->deal_open) {
+        ps_msg_start(&r->msg, r->line_no);
+        ps_msg_put(&r->msg, "cards dealt to ");
+        put_name(r, who);
+        ps_msg_put(&r->msg, " outside the deal of a street");
+        return -1;
+    }
     player *p = &r->players[who];
     const char *b = rest + end + 1;
     size_t bn = n - (size_t)end - 1;
     /* \[A\](?: \[B\])? */
-    if (bn < 2 || b[0] != '[')
+    long close = bn >= 2 && b[0] == '[' ? ps_char(b, bn, 1, ']') : -1;
+    size_t at = (size_t)close + 1;
+    if (close < 0 || (at < bn && (bn - at < 3 || b[at] != ' ' || b[at + 1] != '[' ||
+                                  b[bn - 1] != ']' || ps_char(b, bn - 1, at + 2, ']') >= 0))) {
+        ps_msg_start(&r->msg, r->line_no);
+        ps_msg_put(&r->msg, "the cards dealt to ");
+        put_name(r, who);
+        ps_msg_put(&r->msg, " do not parse");
         return -1;
-    long close = ps_char(b, bn, 1, ']');
-    if (close < 0)
-        return -1;
-    uint8_t first[8], second[3];
-    int n_first = cards(b + 1, (size_t)close - 1, first, 8), n_second = -1;
+    }
+    uint8_t first[52], second[52];
+    int n_first = cards(r, b + 1, (size_t)close - 1, first), n_second = -1;
     if (n_first < 0)
         return -1;
-    size_t at = (size_t)close + 1;
     if (at < bn) {
-        if (bn - at < 3 || b[at] != ' ' || b[at + 1] != '[' || b[bn - 1] != ']' ||
-            ps_char(b, bn - 1, at + 2, ']') >= 0)
-            return -1;
-        n_second = cards(b + at + 2, bn - 1 - (at + 2), second, 3);
+        n_second = cards(r, b + at + 2, bn - 1 - (at + 2), second);
         if (n_second < 0)
             return -1;
     }
-    if (p->pending)
+    if (p->pending) {
+        ps_msg_start(&r->msg, r->line_no);
+        put_name(r, who);
+        ps_msg_put(&r->msg, " is dealt twice on one street");
         return -1;
+    }
     uint8_t *fresh;
     int n_fresh;
     if (r->street == 3) {
-        if (n_second >= 0 || (n_first != 1 && n_first != 3))
+        if (n_second >= 0 || (n_first != 1 && n_first != 3)) {
+            ps_msg_start(&r->msg, r->line_no);
+            ps_msg_put(&r->msg, "3rd street deals one card face up, or three to the hero: not ");
+            const char *t = s + 9 + p->name_len;
+            size_t tn = len - 9 - p->name_len;
+            while (tn && ps_space(*t)) {
+                t++;
+                tn--;
+            }
+            ps_msg_raw(&r->msg, t, tn);
             return -1;
+        }
         if (n_first == 3) {
-            if (r->hero != NONE)
+            if (r->hero != NONE) {
+                ps_msg_start(&r->msg, r->line_no);
+                ps_msg_put(&r->msg, "both ");
+                put_name(r, r->hero);
+                ps_msg_put(&r->msg, " and ");
+                put_name(r, who);
+                ps_msg_put(&r->msg, " show their down cards");
                 return -1;
+            }
             r->hero = who;
         }
         p->dealt = 1;
@@ -483,25 +694,113 @@ static int dealt_line(reader *r, const char *s, size_t len)
         fresh = first;
         n_fresh = n_first;
     } else {
-        if (p->seat == NONE || (r->folded >> p->seat & 1) || !p->dealt)
+        const char *problem = NULL;
+        if (p->seat == NONE)
+            problem = " is dealt a card but was not dealt in";
+        else if (r->folded >> p->seat & 1)
+            problem = " is dealt a card after folding";
+        if (problem) {
+            ps_msg_start(&r->msg, r->line_no);
+            put_name(r, who);
+            ps_msg_put(&r->msg, problem);
             return -1;
-        if (n_first != p->n_visible || memcmp(first, p->visible, (size_t)n_first) != 0)
+        }
+        if (n_first != p->n_visible || memcmp(first, p->visible, (size_t)n_first) != 0) {
+            ps_msg_start(&r->msg, r->line_no);
+            ps_msg_put(&r->msg, "the cards repeated for ");
+            put_name(r, who);
+            ps_msg_put(&r->msg, " (");
+            ps_msg_cards(&r->msg, first, n_first);
+            ps_msg_put(&r->msg, ") are not the ones dealt before (");
+            ps_msg_cards(&r->msg, p->visible, p->n_visible);
+            ps_msg_put(&r->msg, ")");
             return -1;
+        }
         fresh = second;
         n_fresh = n_second < 0 ? 0 : n_second;
-        if (n_fresh > 1 || (n_fresh && (r->community >> r->street & 1)))
+        if (n_fresh > 1 || (n_fresh && (r->community >> r->street & 1))) {
+            ps_msg_start(&r->msg, r->line_no);
+            put_name(r, who);
+            ps_msg_put(&r->msg, " is dealt ");
+            ps_msg_cards(&r->msg, fresh, n_fresh);
+            ps_msg_put(&r->msg, " on ");
+            put_street(r);
             return -1;
+        }
     }
     for (int k = 0; k < n_fresh; k++)
         if (see(r, fresh[k], who, 0))
             return -1;
-    if (p->n_visible + n_fresh > 8)
-        return -1;
+    /* (3 on 3rd street, then one a street: 7 at most) */
     memcpy(p->visible + p->n_visible, fresh, (size_t)n_fresh);
     p->n_visible += n_fresh;
     memcpy(p->new_cards, fresh, (size_t)n_fresh);
     p->n_new = n_fresh;
     p->pending = 1;
+    return 0;
+}
+
+/* _INFO_ACTIONS: "NAME: ..." lines that only inform */
+static int informs(const char *s, size_t len)
+{
+    static const char *const whole[] = {"is sitting out", "sits out", "is connected",
+                                        "is disconnected", "has returned", "is back",
+                                        "sitting out"};
+    for (size_t k = 0; k < sizeof whole / sizeof whole[0]; k++)
+        if (ps_equal(s, len, whole[k]))
+            return 1;
+    return ps_prefix(s, len, "has timed out") || ps_prefix(s, len, "will be allowed to play");
+}
+
+/* "[...]" to the end, no "]" inside, at s */
+static int bracketed(const char *s, size_t len)
+{
+    return len >= 2 && s[0] == '[' && s[len - 1] == ']' && ps_char(s, len - 1, 1, ']') < 0;
+}
+
+/* a show at a showdown, once (record.show_once): a seat that shows again
+ * shows the same cards or more of them (the later show replaces the
+ * earlier step); other cards are an error */
+static int show_once(reader *r, int who, int seat, const uint8_t *shown, int n_shown)
+{
+    int earlier = r->showed_step[seat];
+    if (earlier == NONE) {
+        stud_hh_step *step = new_step(r, STUD_HH_SHOWED, seat);
+        if (!step)
+            return -1;
+        r->showed_step[seat] = r->out->n_steps - 1;
+        step->n_cards = (uint8_t)n_shown;
+        memcpy(step->cards, shown, (size_t)n_shown);
+        return 0;
+    }
+    stud_hh_step *before = &r->out->steps[earlier];
+    uint64_t old = 0, new_ = 0;
+    for (int k = 0; k < before->n_cards; k++)
+        if (before->cards[k] < 52)
+            old |= (uint64_t)1 << before->cards[k];
+    for (int k = 0; k < n_shown; k++)
+        new_ |= (uint64_t)1 << shown[k];
+    if ((new_ & ~old) == 0)
+        return 0; /* a repeated show */
+    if ((old & ~new_) != 0) {
+        uint8_t added[52], missing[52];
+        int n_added = 0, n_missing = 0;
+        for (int c = 0; c < 52; c++) { /* (sorted: the cards' order is their index's) */
+            if ((new_ & ~old) >> c & 1)
+                added[n_added++] = (uint8_t)c;
+            if ((old & ~new_) >> c & 1)
+                missing[n_missing++] = (uint8_t)c;
+        }
+        ps_msg_start(&r->msg, r->line_no);
+        put_name(r, who);
+        ps_msg_put(&r->msg, " shows ");
+        ps_msg_cards(&r->msg, added, n_added);
+        ps_msg_put(&r->msg, ", not the cards he showed before, ");
+        ps_msg_cards(&r->msg, missing, n_missing);
+        return -1;
+    }
+    before->n_cards = (uint8_t)n_shown; /* (its line stays the first show's) */
+    memcpy(before->cards, shown, (size_t)n_shown);
     return 0;
 }
 
@@ -516,101 +815,132 @@ static int action(reader *r, int who, const char *s, size_t len)
         all_in = 1;
     }
     player *p = &r->players[who];
-    enum { ANTE, BRING_IN, FOLD, CHECK, CALL, BET, RAISE, COMPLETE, SHOW, MUCK, NO_SHOW } kind;
+    enum { UNKNOWN, ANTE, BRING_IN, FOLD, CHECK, CALL, BET, RAISE, COMPLETE, SHOW, MUCK,
+           NO_SHOW } kind = UNKNOWN;
     const char *a = NULL, *b = NULL;
     size_t a_len = 0, b_len = 0;
-    uint8_t shown[7];
-    int n_shown = 0;
-    if (ps_prefix(s, len, "posts ")) {
+    /* the kind by the first word, then the whole pattern */
+    long space = ps_char(s, len, 0, ' ');
+    size_t word = space < 0 ? len : (size_t)space;
+    if (ps_equal(s, word, "posts")) {
         size_t at = ps_prefix(s, len, "posts the ante ") ? 15 : ps_prefix(s, len, "posts ante ") ? 11 : 0;
-        if (!at)
-            return -1;
-        kind = ANTE;
-        a = s + at;
-        a_len = len - at;
-    } else if (ps_prefix(s, len, "brings in for ")) {
-        kind = BRING_IN;
-        a = s + 14;
-        a_len = len - 14;
-    } else if (ps_equal(s, len, "folds") ||
-               (ps_prefix(s, len, "folds [") && s[len - 1] == ']' &&
-                ps_char(s, len - 1, 7, ']') < 0)) {
-        kind = FOLD;
-    } else if (ps_equal(s, len, "checks")) {
-        kind = CHECK;
-    } else if (ps_prefix(s, len, "calls ")) {
-        kind = CALL;
-        a = s + 6;
-        a_len = len - 6;
-    } else if (ps_prefix(s, len, "bets ")) {
-        kind = BET;
-        a = s + 5;
-        a_len = len - 5;
-    } else if (ps_prefix(s, len, "raises ")) {
+        if (at && token(s + at, len - at)) {
+            kind = ANTE;
+            a = s + at;
+            a_len = len - at;
+        }
+    } else if (ps_equal(s, word, "brings")) {
+        if (ps_prefix(s, len, "brings in for ") && token(s + 14, len - 14)) {
+            kind = BRING_IN;
+            a = s + 14;
+            a_len = len - 14;
+        }
+    } else if (ps_equal(s, word, "folds")) {
+        if (len == 5 || (len > 6 && s[5] == ' ' && bracketed(s + 6, len - 6)))
+            kind = FOLD;
+    } else if (ps_equal(s, word, "checks")) {
+        if (len == 6)
+            kind = CHECK;
+    } else if (ps_equal(s, word, "calls")) {
+        if (token(s + 6, len > 6 ? len - 6 : 0)) {
+            kind = CALL;
+            a = s + 6;
+            a_len = len - 6;
+        }
+    } else if (ps_equal(s, word, "bets")) {
+        if (token(s + 5, len > 5 ? len - 5 : 0)) {
+            kind = BET;
+            a = s + 5;
+            a_len = len - 5;
+        }
+    } else if (ps_equal(s, word, "raises")) {
         long to = ps_find(s, len, 7, " to ");
-        if (to < 0)
-            return -1;
-        kind = RAISE;
-        a = s + 7;
-        a_len = (size_t)to - 7;
-        b = s + to + 4;
-        b_len = len - (size_t)to - 4;
-    } else if (ps_prefix(s, len, "completes to ") || ps_prefix(s, len, "completes it to ")) {
-        size_t at = s[10] == 'i' ? 16 : 13;
-        kind = COMPLETE;
-        b = s + at;
-        b_len = len - at;
-    } else if (ps_prefix(s, len, "shows [")) {
-        long close = ps_char(s, len, 7, ']');
-        if (close < 0)
-            return -1;
+        if (len > 7 && to > 7 && token(s + 7, (size_t)to - 7) &&
+            token(s + to + 4, len - (size_t)to - 4)) {
+            kind = RAISE;
+            a = s + 7;
+            a_len = (size_t)to - 7;
+            b = s + to + 4;
+            b_len = len - (size_t)to - 4;
+        }
+    } else if (ps_equal(s, word, "completes")) {
+        size_t at = ps_prefix(s, len, "completes to ") ? 13
+                    : ps_prefix(s, len, "completes it to ") ? 16 : 0;
+        if (at && token(s + at, len - at)) {
+            kind = COMPLETE;
+            b = s + at;
+            b_len = len - at;
+        }
+    } else if (ps_equal(s, word, "shows")) {
+        long close = ps_prefix(s, len, "shows [") ? ps_char(s, len, 7, ']') : -1;
         size_t after = (size_t)close + 1;
-        if (after < len && !(len - after >= 3 && s[after] == ' ' && s[after + 1] == '(' &&
-                             s[len - 1] == ')'))
-            return -1;
-        n_shown = cards(s + 7, (size_t)close - 7, shown, 7);
-        if (n_shown < 0)
-            return -1;
-        kind = SHOW;
-    } else if (ps_equal(s, len, "mucks hand") ||
-               (ps_prefix(s, len, "mucks [") && s[len - 1] == ']' &&
-                ps_char(s, len - 1, 7, ']') < 0)) {
-        kind = MUCK;
-    } else if (ps_equal(s, len, "doesn't show hand")) {
-        kind = NO_SHOW;
-    } else {
-        return -1; /* an unknown action, or a line that only informs: the Python reader's */
+        if (close >= 0 && (after == len || (len - after >= 3 && s[after] == ' ' &&
+                                             s[after + 1] == '(' && s[len - 1] == ')'))) {
+            kind = SHOW;
+            a = s + 7;
+            a_len = (size_t)close - 7;
+        }
+    } else if (ps_equal(s, word, "mucks")) {
+        if (ps_equal(s, len, "mucks hand") || (len > 6 && s[5] == ' ' && bracketed(s + 6, len - 6)))
+            kind = MUCK;
+    } else if (ps_equal(s, word, "doesn't")) {
+        if (ps_equal(s, len, "doesn't show hand"))
+            kind = NO_SHOW;
     }
-    /* the amounts are single tokens (\S+) */
-    if ((a && (a_len == 0 || ps_char(a, a_len, 0, ' ') >= 0)) ||
-        (b && (b_len == 0 || ps_char(b, b_len, 0, ' ') >= 0)))
+    if (kind == UNKNOWN) {
+        if (informs(s, len))
+            return 0;
+        ps_msg_start(&r->msg, r->line_no);
+        put_name(r, who);
+        ps_msg_put(&r->msg, ": unknown action ");
+        ps_msg_repr(&r->msg, s, len);
         return -1;
+    }
     if (kind == ANTE) {
-        if (r->street != 0 || r->n_antes >= MAX_ANTES)
+        if (r->street != 0) {
+            ps_msg_start(&r->msg, r->line_no);
+            put_name(r, who);
+            ps_msg_put(&r->msg, " posts an ante after the deal");
             return -1;
+        }
         int64_t v = amount(r, a, a_len);
         if (v < 0)
             return -1;
+        if (r->n_antes >= MAX_ANTES)
+            return fail(r, "more than 64 antes in one hand");
         p->put_in += v;
         r->antes[r->n_antes].who = who;
         r->antes[r->n_antes].amount = v;
         r->antes[r->n_antes].all_in = all_in;
+        r->antes[r->n_antes].line = r->line_no;
         r->n_antes++;
         return 0;
     }
-    if (r->street == 0)
+    if (r->street == 0) {
+        ps_msg_start(&r->msg, r->line_no);
+        put_name(r, who);
+        ps_msg_put(&r->msg, " acts before the deal");
         return -1;
+    }
     if (r->deal_open && flush(r))
         return -1;
     int seat = p->seat;
-    if (seat == NONE)
+    if (seat == NONE) {
+        ps_msg_start(&r->msg, r->line_no);
+        put_name(r, who);
+        ps_msg_put(&r->msg, " acts but was not dealt in");
         return -1;
+    }
     if (kind == SHOW || kind == MUCK || kind == NO_SHOW) {
         int live = r->n_order;
         for (int k = 0; k < r->n_order; k++)
             live -= (int)(r->folded >> k & 1);
         int showdown = !(r->folded >> seat & 1) && live >= 2;
         if (kind == SHOW) {
+            uint8_t shown[52];
+            int n_shown = cards(r, a, a_len, shown);
+            if (n_shown < 0)
+                return -1;
             uint64_t both = 0;
             for (int k = 0; k < n_shown; k++)
                 both |= (uint64_t)1 << shown[k];
@@ -622,32 +952,37 @@ static int action(reader *r, int who, const char *s, size_t len)
             int count = 0;
             for (; both; both &= both - 1)
                 count++;
-            if (count > 7 - communities)
+            if (count > 7 - communities) {
+                ps_msg_start(&r->msg, r->line_no);
+                put_name(r, who);
+                ps_msg_put(&r->msg, " shows more cards than he holds");
                 return -1;
+            }
             for (int k = 0; k < n_shown; k++)
                 if (see(r, shown[k], who, 1))
                     return -1;
-            if (showdown) {
-                if (r->showed >> seat & 1)
-                    return -1; /* shown again: the Python reader merges the shows */
-                r->showed |= 1u << seat;
-                stud_hh_step *step = new_step(r, STUD_HH_SHOWED, seat);
-                if (!step)
-                    return -1;
-                step->n_cards = (uint8_t)n_shown;
-                memcpy(step->cards, shown, (size_t)n_shown);
-            } else if (keep_cards(r->extra->shown, &r->extra->n_shown, seat, shown, n_shown)) {
-                return -1;
-            }
-        } else if (showdown && !new_step(r, STUD_HH_MUCKED, seat)) {
-            return -1;
+            if (showdown)
+                return show_once(r, who, seat, shown, n_shown);
+            return keep_cards(r, r->extra->shown, &r->extra->n_shown, seat, shown, n_shown,
+                              "shows without a showdown");
         }
+        if (showdown && !new_step(r, STUD_HH_MUCKED, seat))
+            return -1;
         return 0;
     }
-    if (r->showdown || (r->folded >> seat & 1))
+    const char *problem = NULL;
+    if (r->showdown)
+        problem = " bets after the showdown began";
+    else if (r->folded >> seat & 1)
+        problem = " acts after folding";
+    if (problem) {
+        ps_msg_start(&r->msg, r->line_no);
+        put_name(r, who);
+        ps_msg_put(&r->msg, problem);
         return -1;
+    }
     int64_t before = (r->has_bet >> seat & 1) ? r->bets[seat] : 0, to = -1;
-    int move;
+    int move, has_to = 0;
     if (kind == FOLD) {
         move = STUD_HH_FOLD;
         r->folded |= 1u << seat;
@@ -659,16 +994,22 @@ static int action(reader *r, int who, const char *s, size_t len)
             return -1;
         move = STUD_HH_CHECK_CALL;
         to = before + v;
+        has_to = 1;
         if (r->street == 3 && !r->completed && !r->has_first_call) {
             r->has_first_call = 1;
             r->first_call = to;
         }
     } else if (kind == BRING_IN) {
-        if (r->street != 3 || r->bring_in_set || r->has_bet)
+        if (r->street != 3 || r->bring_in_set || r->has_bet) {
+            ps_msg_start(&r->msg, r->line_no);
+            put_name(r, who);
+            ps_msg_put(&r->msg, " brings in out of turn");
             return -1;
+        }
         to = amount(r, a, a_len);
         if (to < 0)
             return -1;
+        has_to = 1;
         move = STUD_HH_BRING_IN;
         r->bring_in_set = 1;
         r->bring_in = to;
@@ -681,38 +1022,131 @@ static int action(reader *r, int who, const char *s, size_t len)
                 return -1;
             to = before + v;
         } else {
-                to = amount(r, b, b_len);
+            to = amount(r, b, b_len);
             if (to < 0)
                 return -1;
         }
-        int64_t top = 0;
-        for (int k = 0; k < 8; k++)
-            if ((r->has_bet >> k & 1) && r->bets[k] > top)
-                top = r->bets[k];
-        if (to <= top && !all_in)
+        has_to = 1;
+        int64_t faced = 0;
+        int any = 0;
+        for (int k = 0; k < STUD_PS_MAX_PLAYERS; k++)
+            if ((r->has_bet >> k & 1) && (!any || r->bets[k] > faced)) {
+                faced = r->bets[k];
+                any = 1;
+            }
+        if (to <= faced && !all_in) {
+            ps_msg_start(&r->msg, r->line_no);
+            put_name(r, who);
+            ps_msg_put(&r->msg, " raises to ");
+            put_amount(r, to);
+            ps_msg_put(&r->msg, ", not above the bet");
             return -1;
-        if (kind == RAISE && to > top) { /* "raises X to Y": X is Y over the bet faced */
+        }
+        if (kind == RAISE && to > faced) { /* "raises X to Y": X is Y over the bet faced */
             int64_t by = amount(r, a, a_len);
-            if (by < 0 || by != to - top)
+            if (by < 0)
                 return -1;
+            if (by != to - faced) {
+                ps_msg_start(&r->msg, r->line_no);
+                put_name(r, who);
+                ps_msg_put(&r->msg, " raises ");
+                put_amount(r, by);
+                ps_msg_put(&r->msg, " to ");
+                put_amount(r, to);
+                ps_msg_put(&r->msg, ", but the bet was ");
+                put_amount(r, faced);
+                ps_msg_put(&r->msg, ": a raise of ");
+                put_amount(r, to - faced);
+                return -1;
+            }
         }
         if (r->street == 3)
             r->completed = 1;
     }
-    if (to >= 0) {
-        if (to < before)
+    if (has_to) {
+        if (to < before) {
+            ps_msg_start(&r->msg, r->line_no);
+            put_name(r, who);
+            ps_msg_put(&r->msg, "'s bet goes down to ");
+            put_amount(r, to);
             return -1;
+        }
+        if (to >= TWO_31) { /* (a round total no int32 holds: no real hand bets so much) */
+            ps_msg_start(&r->msg, r->line_no);
+            put_name(r, who);
+            ps_msg_put(&r->msg, "'s bet goes up to ");
+            put_amount(r, to);
+            ps_msg_put(&r->msg, ", past 2**31 - 1");
+            return -1;
+        }
         p->put_in += to - before;
         r->bets[seat] = to;
         r->has_bet |= 1u << seat;
     }
-    if (to >= ((int64_t)1 << 31))
-        return -1;
     stud_hh_step *step = new_step(r, STUD_HH_ACTED, seat);
     if (!step)
         return -1;
     step->move = (uint8_t)move;
-    step->to = (int32_t)to;
+    step->to = has_to ? (int32_t)to : STUD_HH_NONE;
+    return 0;
+}
+
+/* _FEE over what follows the rake, each match in turn:
+ * "(?:^|\| )[A-Za-z ]*(?:Jackpot|Fee|jackpot|fee) [$€£]?[\d.,]+"; each fee
+ * counts as rake (docs/rules.md 11.3) */
+static int fee_at(const char *s, size_t len, size_t from, size_t *amount_start, size_t *end)
+{
+    static const char *const words[] = {"Jackpot", "Fee", "jackpot", "fee"};
+    size_t q = from;
+    while (q < len && (s[q] == ' ' || (s[q] >= 'A' && s[q] <= 'Z') || (s[q] >= 'a' && s[q] <= 'z')))
+        q++;
+    for (size_t x = q + 1; x-- > from;) { /* (the longest run before the word first) */
+        for (size_t w = 0; w < 4; w++) {
+            size_t n = strlen(words[w]);
+            if (x + n >= len || memcmp(s + x, words[w], n) != 0 || s[x + n] != ' ')
+                continue;
+            size_t k = x + n + 1, start = k;
+            if (k < len && s[k] == '$')
+                k++;
+            else if (len - k >= 3 && memcmp(s + k, "\xE2\x82\xAC", 3) == 0)
+                k += 3;
+            else if (len - k >= 2 && memcmp(s + k, "\xC2\xA3", 2) == 0)
+                k += 2;
+            size_t digits = k;
+            while (k < len && (ps_digit(s[k]) || s[k] == '.' || s[k] == ','))
+                k++;
+            if (k == digits) { /* (the symbol given back: digits must start there) */
+                k = digits = start;
+                while (k < len && (ps_digit(s[k]) || s[k] == '.' || s[k] == ','))
+                    k++;
+            }
+            if (k > digits) {
+                *amount_start = start;
+                *end = k;
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+static int fees(reader *r, const char *s, size_t len)
+{
+    size_t i = 0, start, end;
+    while (i < len) {
+        int found = (i == 0 && fee_at(s, len, 0, &start, &end)) ||
+                    (len - i >= 2 && s[i] == '|' && s[i + 1] == ' ' &&
+                     fee_at(s, len, i + 2, &start, &end));
+        if (!found) {
+            i++;
+            continue;
+        }
+        int64_t fee = amount(r, s + start, end - start);
+        if (fee < 0)
+            return -1;
+        r->rake += fee;
+        i = end;
+    }
     return 0;
 }
 
@@ -720,15 +1154,15 @@ static int action(reader *r, int who, const char *s, size_t len)
 static int summary_line(reader *r, const char *s, size_t len)
 {
     if (ps_prefix(s, len, "Total pot ")) {
+        /* Total pot (\S+)((?: (?:Main pot|Side pot(?:-\d+)?) \S+?\.)*) \| Rake (\S+)(.*) */
         size_t i = 10, t = i;
-        while (i < len && s[i] != ' ')
+        while (i < len && !ps_space(s[i]))
             i++;
-        int64_t total = amount(r, s + t, i - t), pots = 0;
-        int has_pots = 0;
-        if (total < 0)
-            return -1;
-        /* (?: (?:Main pot|Side pot(?:-\d+)?) \S+?\.)* */
-        for (;;) {
+        int parses = i > t;
+        size_t total_end = i;
+        struct { size_t start, end; } pot[STUD_PS_MAX_POTS + 1];
+        int n_pots = 0;
+        while (parses) {
             size_t k = i;
             if (ps_prefix(s + k, len - k, " Main pot ")) {
                 k += 10;
@@ -739,87 +1173,126 @@ static int summary_line(reader *r, const char *s, size_t len)
                     while (k < len && ps_digit(s[k]))
                         k++;
                     if (k == d)
-                        return -1;
+                        break;
                 }
                 if (k >= len || s[k] != ' ')
-                    return -1;
+                    break;
                 k++;
             } else {
                 break;
             }
             size_t a = k;
-            while (k < len && s[k] != ' ')
+            while (k < len && !ps_space(s[k]))
                 k++;
             if (k - a < 2 || s[k - 1] != '.')
-                return -1;
-            int64_t v = amount(r, s + a, k - 1 - a);
-            if (v < 0 || r->extra->n_pots >= STUD_PS_MAX_POTS)
-                return -1;
-            r->extra->pots[r->extra->n_pots++] = (int32_t)v;
-            pots += v;
-            has_pots = 1;
+                break;
+            if (n_pots < STUD_PS_MAX_POTS + 1) {
+                pot[n_pots].start = a;
+                pot[n_pots].end = k - 1;
+            }
+            n_pots++;
             i = k;
         }
-        if (!ps_prefix(s + i, len - i, " | Rake "))
+        size_t rake_start = i + 8, rake_end = rake_start;
+        if (parses && ps_prefix(s + i, len - i, " | Rake ")) {
+            while (rake_end < len && !ps_space(s[rake_end]))
+                rake_end++;
+            parses = rake_end > rake_start;
+        } else {
+            parses = 0;
+        }
+        if (!parses) {
+            ps_msg_start(&r->msg, r->line_no);
+            ps_msg_put(&r->msg, "the total pot line does not parse: ");
+            ps_msg_repr(&r->msg, s, len);
             return -1;
-        i += 8;
-        size_t a = i;
-        while (i < len && s[i] != ' ')
-            i++;
-        int64_t rake = amount(r, s + a, i - a);
+        }
+        if (r->has_total)
+            return fail(r, "a second 'Total pot' line in the summary");
+        int64_t total = amount(r, s + t, total_end - t);
+        if (total < 0)
+            return -1;
+        int64_t rake = amount(r, s + rake_start, rake_end - rake_start);
         if (rake < 0)
             return -1;
-        /* what follows the rake (a jackpot, a fee: 11.3) is the Python reader's */
-        for (; i < len; i++)
-            if (s[i] != ' ' && s[i] != '|')
-                return -1;
-        if (r->has_total)
-            return -1; /* (a second total line) */
         r->has_total = 1;
         r->total = total;
         r->rake = rake;
-        r->pots = pots;
-        r->has_pots = has_pots;
+        r->total_line = r->line_no;
+        r->pots = 0;
+        for (int k = 0; k < n_pots && k < STUD_PS_MAX_POTS + 1; k++) {
+            int64_t v = amount(r, s + pot[k].start, pot[k].end - pot[k].start);
+            if (v < 0)
+                return -1;
+            if (k >= STUD_PS_MAX_POTS)
+                return fail(r, "more than 16 pots on the 'Total pot' line");
+            r->extra->pots[k] = (int32_t)v;
+            r->pots += v;
+        }
+        r->extra->n_pots = n_pots;
+        /* what follows the rake, stripped of spaces and "|": kept; its fees
+         * (a jackpot) count as rake (docs/rules.md 11.3) */
+        size_t m = rake_end, m_end = len;
+        while (m < m_end && (s[m] == ' ' || s[m] == '|'))
+            m++;
+        while (m_end > m && (s[m_end - 1] == ' ' || s[m_end - 1] == '|'))
+            m_end--;
+        if (m_end > m) {
+            r->extra->summary.start = (uint32_t)(s + m - r->buf);
+            r->extra->summary.len = (uint32_t)(m_end - m);
+            if (fees(r, s + m, m_end - m))
+                return -1;
+        }
         return 0;
     }
-    long mucked = ps_find(s, len, 0, " mucked [");
-    if (mucked < 0 || !ps_prefix(s, len, "Seat "))
+    if (ps_find(s, len, 0, " mucked [") < 0 || !ps_prefix(s, len, "Seat "))
         return 0;
     size_t i;
     long number = seat_number(s, len, &i);
-    if (number == -2)
-        return -1;
     if (number < 0)
-        return 0;
+        return 0; /* ("Board [..]" and the like; a seat past 10**9 is nobody's) */
     int who = NONE;
-    for (int k = 0; k < r->n_players; k++)
+    for (int k = 0; k < r->n_players && who == NONE; k++)
         if (r->players[k].site_seat == number)
             who = k;
     /* _MUCKED searches the rest: the first " mucked [" with a "]" after it */
     long at = ps_find(s, len, i, " mucked [");
     long close = at < 0 ? -1 : ps_char(s, len, (size_t)at + 9, ']');
+    while (at >= 0 && close < 0) {
+        at = ps_find(s, len, (size_t)at + 1, " mucked [");
+        close = at < 0 ? -1 : ps_char(s, len, (size_t)at + 9, ']');
+    }
     if (who == NONE || close < 0)
         return 0;
-    if (r->players[who].seat == NONE)
+    if (r->players[who].seat == NONE) {
+        ps_msg_start(&r->msg, r->line_no);
+        put_name(r, who);
+        ps_msg_put(&r->msg, " mucks but was not dealt in");
         return -1;
-    uint8_t shown[8];
-    int n = cards(s + at + 9, (size_t)(close - at - 9), shown, 8);
+    }
+    uint8_t shown[52];
+    int n = cards(r, s + at + 9, (size_t)(close - at - 9), shown);
     if (n < 0)
         return -1;
     for (int k = 0; k < n; k++)
         if (see(r, shown[k], who, 1))
             return -1;
-    return keep_cards(r->extra->mucked, &r->extra->n_mucked, r->players[who].seat, shown, n);
+    if (n > 8) { /* (a seat holds 7: more is a card another seat holds, seen above) */
+        return fail(r, "more than 8 cards mucked by one seat");
+    }
+    return keep_cards(r, r->extra->mucked, &r->extra->n_mucked, r->players[who].seat, shown, n,
+                      "mucked card lists");
 }
 
-/* "NAME collected X from pot": the greedy name: the last " collected " that fits */
+/* "NAME collected X from pot": the greedy name: the last " collected " that
+ * fits; *done 0 when none does (the line is tested further) */
 static int collected_line(reader *r, const char *s, size_t len, int *done)
 {
     *done = 0;
     for (long at = ps_rfind(s, len, len, " collected "); at > 0;
          at = ps_rfind(s, len, (size_t)at, " collected ")) {
         size_t k = (size_t)at + 11, a = k;
-        while (k < len && s[k] != ' ')
+        while (k < len && !ps_space(s[k]))
             k++;
         if (k == a || !ps_prefix(s + k, len - k, " from "))
             continue;
@@ -840,9 +1313,15 @@ static int collected_line(reader *r, const char *s, size_t len, int *done)
         *done = 1;
         if (flush(r))
             return -1;
-        int who = find_player(r, s, (size_t)at);
-        if (who == NONE || r->players[who].seat == NONE)
+        int who = known(r, s, (size_t)at);
+        if (who == NONE)
             return -1;
+        if (r->players[who].seat == NONE) {
+            ps_msg_start(&r->msg, r->line_no);
+            put_name(r, who);
+            ps_msg_put(&r->msg, " collects but was not dealt in");
+            return -1;
+        }
         int64_t v = amount(r, s + a, a_end - a);
         if (v < 0)
             return -1;
@@ -852,7 +1331,7 @@ static int collected_line(reader *r, const char *s, size_t len, int *done)
     return 0;
 }
 
-/* "Uncalled bet (X) returned to NAME" */
+/* "Uncalled bet (X) returned to NAME"; *done 0 when it does not fit */
 static int uncalled_line(reader *r, const char *s, size_t len, int *done)
 {
     *done = 0;
@@ -863,13 +1342,21 @@ static int uncalled_line(reader *r, const char *s, size_t len, int *done)
     *done = 1;
     if (flush(r))
         return -1;
-    int who = find_player(r, s + close + 14, len - (size_t)close - 14);
+    int who = known(r, s + close + 14, len - (size_t)close - 14);
     if (who == NONE)
         return -1;
     int64_t v = amount(r, s + 14, (size_t)close - 14);
-    player *p = &r->players[who];
-    if (v <= 0 || v > p->put_in)
+    if (v < 0)
         return -1;
+    player *p = &r->players[who];
+    if (v <= 0 || v > p->put_in) {
+        ps_msg_start(&r->msg, r->line_no);
+        put_name(r, who);
+        ps_msg_put(&r->msg, " gets back ");
+        put_amount(r, v);
+        ps_msg_put(&r->msg, " he did not bet");
+        return -1;
+    }
     p->put_in -= v;
     if (p->seat != NONE) {
         int seat = p->seat;
@@ -879,158 +1366,332 @@ static int uncalled_line(reader *r, const char *s, size_t len, int *done)
     return 0;
 }
 
-/* _line: the tests in the Python reader's order */
+/* "Table 'NAME'[ N-max]...": the name ends at the last quote */
+static int table_line(reader *r, const char *s, size_t len)
+{
+    long quote = ps_rfind(s, len, len, "'");
+    if (len < 8 || s[6] != '\'' || quote < 7) {
+        ps_msg_start(&r->msg, r->line_no);
+        ps_msg_put(&r->msg, "the table line does not parse: ");
+        ps_msg_repr(&r->msg, s, len);
+        return -1;
+    }
+    if (r->table_line) { /* (a record keeps one table and one size) */
+        ps_msg_start(&r->msg, r->line_no);
+        ps_msg_put(&r->msg, "a second table line (the first is line ");
+        ps_msg_int(&r->msg, r->table_line);
+        ps_msg_put(&r->msg, ")");
+        return -1;
+    }
+    r->table_line = r->line_no;
+    r->table.start = (uint32_t)(s + 7 - r->buf);
+    r->table.len = (uint32_t)(quote - 7);
+    size_t k = (size_t)quote + 1;
+    if (k < len && ps_space(s[k])) {
+        while (k < len && ps_space(s[k]))
+            k++;
+        size_t d = k;
+        while (k < len && ps_digit(s[k]))
+            k++;
+        if (k > d && ps_prefix(s + k, len - k, "-max")) {
+            size_t z = d;
+            while (z + 1 < k && s[z] == '0')
+                z++;
+            if (k - z > 6) { /* (no table seats a million) */
+                ps_msg_start(&r->msg, r->line_no);
+                ps_msg_put(&r->msg, "the table size ");
+                ps_msg_raw(&r->msg, s + d, k - d);
+                ps_msg_put(&r->msg, "-max is no table's");
+                return -1;
+            }
+            int32_t max = 0;
+            for (; z < k; z++)
+                max = max * 10 + (s[z] - '0');
+            r->extra->max_seats = max;
+            r->extra->has_max_seats = 1;
+        }
+    }
+    return 0;
+}
+
+/* _ACTION_VERB: "NAME: verb\b" for a NAME not at the table: the name, or 0 */
+static size_t action_verb(const char *s, size_t len)
+{
+    static const char *const verbs[] = {"posts", "brings", "folds", "checks", "calls", "bets",
+                                        "raises", "completes", "shows", "mucks", "doesn't show",
+                                        "discards", "stands pat"};
+    for (long at = ps_find(s, len, 1, ": "); at >= 0; at = ps_find(s, len, (size_t)at + 1, ": ")) {
+        const char *v = s + at + 2;
+        size_t n = len - (size_t)at - 2;
+        for (size_t k = 0; k < sizeof verbs / sizeof verbs[0]; k++) {
+            size_t w = strlen(verbs[k]);
+            if (ps_prefix(v, n, verbs[k]) && (w == n || !ps_word_at(v + w, n - w)))
+                return (size_t)at;
+        }
+    }
+    return 0;
+}
+
+/* _line: the tests in order */
 static int line(reader *r, const char *s, size_t len)
 {
     if (ps_prefix(s, len, "*** "))
         return section(r, s, len);
-    /* the words after a space that the Python reader looks for anywhere */
-    int chat = 0, collected = 0, cashed = 0;
-    for (long sp = ps_char(s, len, 1, ' '); sp >= 0; sp = ps_char(s, len, (size_t)sp + 1, ' ')) {
-        const char *w = s + sp + 1;
-        size_t left = len - (size_t)sp - 1;
-        if (!left)
-            break;
-        if (*w == 's') {
-            chat |= ps_prefix(w, left, "said, \"");
-        } else if (*w == 'c') {
-            collected |= ps_prefix(w, left, "collected ");
-            cashed |= ps_prefix(w, left, "cashed out ");
-        }
-    }
-    if (chat)
-        return 0; /* chat */
+    long said = ps_find(s, len, 1, " said, \"");
+    if (said >= 1)
+        return 0; /* chat, from a player at the table or not */
     if (r->summary)
         return summary_line(r, s, len);
-    if (r->street == 0 && ps_prefix(s, len, "Table ")) {
-        /* Table '(?P<name>.*)'(?:\s+(?P<max>\d+)-max)?.* : the name ends at the
-         * last quote */
-        long quote = ps_rfind(s, len, len, "'");
-        if (len < 8 || s[6] != '\'' || quote < 7 || r->table_lines++)
-            return -1; /* (a second table line: the Python reader keeps both sizes) */
-        r->table.start = (uint32_t)(s + 7 - r->buf);
-        r->table.len = (uint32_t)(quote - 7);
-        size_t k = (size_t)quote + 1;
-        if (k < len && s[k] == ' ') {
-            while (k < len && s[k] == ' ')
-                k++;
-            size_t d = k;
-            int32_t max = 0;
-            while (k < len && ps_digit(s[k]))
-                if (k++ - d >= 6 || (max = max * 10 + (s[k - 1] - '0')) < 0)
-                    return -1; /* (a size no table has: the Python reader keeps it) */
-            if (k > d && ps_prefix(s + k, len - k, "-max")) {
-                if (max == 0)
-                    return -1;
-                r->extra->max_seats = max;
-            }
-        }
-        return 0;
-    }
+    if (r->street == 0 && ps_prefix(s, len, "Table "))
+        return table_line(r, s, len);
     if (r->street == 0 && ps_prefix(s, len, "Seat "))
         return seat_line(r, s, len);
     if (ps_prefix(s, len, "Dealt to "))
         return dealt_line(r, s, len);
     if (ps_equal(s, len, "Hand cancelled"))
-        return -1;
+        return 1; /* (the hand is passed over) */
     int done;
     if (ps_prefix(s, len, "Uncalled bet (")) {
-        /* (a line that does not fit: the Python reader goes on testing it) */
-        if (uncalled_line(r, s, len, &done) || !done)
-            return -1;
-        return 0;
-    }
-    if (collected) {
-        int failed = collected_line(r, s, len, &done);
-        if (failed)
+        if (uncalled_line(r, s, len, &done))
             return -1;
         if (done)
             return 0;
     }
-    if (cashed || ps_equal(s, len, "The deck is reshuffled"))
-        return -1;
-    long colon = ps_find(s, len, 0, ": ");
-    if (colon >= 0) {
-        int who = find_player(r, s, (size_t)colon);
-        if (who == NONE)
-            return -1; /* an action by someone not at the table, or a line that informs */
-        return action(r, who, s + colon + 2, len - (size_t)colon - 2);
+    if (ps_find(s, len, 0, " collected ") >= 0) {
+        if (collected_line(r, s, len, &done))
+            return -1;
+        if (done)
+            return 0;
     }
-    return 0; /* informs only (no ": ": never an action) */
+    size_t rest;
+    if (ps_find(s, len, 1, " cashed out the hand for ") >= 1 &&
+        who_starts(r, s, len, " cashed out ", &rest) != NONE)
+        return fail(r, "a hand cashed out before its end is not supported");
+    if (ps_equal(s, len, "The deck is reshuffled")) {
+        /* the burn and folded cards go back: only the live hands' stay out */
+        for (int c = 0; c < 52; c++) {
+            int owner = r->seen[c];
+            if (owner >= 0 && (r->players[owner].seat == NONE ||
+                               (r->folded >> r->players[owner].seat & 1)))
+                r->seen[c] = -1;
+        }
+        if (r->extra->n_reshuffled >= STUD_PS_MAX_RESHUFFLES)
+            return fail(r, "the deck is reshuffled more than 8 times in one hand");
+        r->extra->reshuffled[r->extra->n_reshuffled++] = (uint8_t)r->street;
+        return 0;
+    }
+    int who = NONE;
+    if (!r->colon_names) {
+        /* the name ends where ": " first does when no name holds ": " */
+        long colon = ps_find(s, len, 0, ": ");
+        if (colon >= 0) {
+            who = find_player(r, s, (size_t)colon);
+            rest = (size_t)colon + 2;
+        }
+    } else {
+        who = who_starts(r, s, len, ": ", &rest);
+    }
+    if (who != NONE)
+        return action(r, who, s + rest, len - rest);
+    size_t verb = action_verb(s, len);
+    if (verb) {
+        ps_msg_start(&r->msg, r->line_no);
+        ps_msg_put(&r->msg, "an action by ");
+        ps_msg_repr(&r->msg, s, verb);
+        ps_msg_put(&r->msg, ", who is not at the table");
+        return -1;
+    }
+    return 0; /* informs only: joins, leaves, is disconnected, Betting is capped ... */
 }
 
 /* ---- the hand ------------------------------------------------------------------------------ */
 
+/* _record's checks: the pots, the antes, the stacks, then the bring-in */
+static int record_checks(reader *r)
+{
+    int64_t put_in = 0, got = 0;
+    for (int k = 0; k < r->n_players; k++) {
+        put_in += r->players[k].put_in;
+        got += r->players[k].collected;
+    }
+    r->line_no = r->total_line;
+    if (put_in != r->total) {
+        ps_msg_start(&r->msg, r->line_no);
+        ps_msg_put(&r->msg, "the total pot, ");
+        put_amount(r, r->total);
+        ps_msg_put(&r->msg, ", is not what was put in, ");
+        put_amount(r, put_in);
+        return -1;
+    }
+    if (got + r->rake != r->total) {
+        ps_msg_start(&r->msg, r->line_no);
+        ps_msg_put(&r->msg, "the collections (");
+        put_amount(r, got);
+        ps_msg_put(&r->msg, ") and the rake (");
+        put_amount(r, r->rake);
+        ps_msg_put(&r->msg, ") do not make the total pot (");
+        put_amount(r, r->total);
+        ps_msg_put(&r->msg, ")");
+        return -1;
+    }
+    if (r->extra->n_pots && r->pots + r->rake != r->total)
+        return fail(r, "the main and side pots and the rake do not make the total pot");
+    int64_t ante = 0;
+    for (int k = 0; k < r->n_antes; k++)
+        if (r->antes[k].amount > ante)
+            ante = r->antes[k].amount;
+    for (int k = 0; k < r->n_antes; k++) {
+        int who = r->antes[k].who;
+        if (r->players[who].seat == NONE) {
+            ps_msg_start(&r->msg, r->antes[k].line);
+            put_name(r, who);
+            ps_msg_put(&r->msg, " posted the ante but was not dealt in");
+            return -1;
+        }
+        if (r->antes[k].amount != ante && !r->antes[k].all_in) {
+            ps_msg_start(&r->msg, r->antes[k].line);
+            put_name(r, who);
+            ps_msg_put(&r->msg, " posted an ante of ");
+            put_amount(r, r->antes[k].amount);
+            ps_msg_put(&r->msg, ", the others ");
+            put_amount(r, ante);
+            return -1;
+        }
+    }
+    if (ante)
+        for (int seat = 0; seat < r->n_order; seat++) {
+            int who = r->order[seat], posted = 0;
+            for (int k = 0; k < r->n_antes && !posted; k++)
+                posted = r->antes[k].who == who;
+            if (!posted) {
+                ps_msg_start(&r->msg, r->line_no);
+                put_name(r, who);
+                ps_msg_put(&r->msg, " was dealt in without posting the ante");
+                return -1;
+            }
+        }
+    for (int seat = 0; seat < r->n_order; seat++) {
+        const player *p = &r->players[r->order[seat]];
+        if (p->put_in > p->stack) {
+            ps_msg_start(&r->msg, r->line_no);
+            put_name(r, r->order[seat]);
+            ps_msg_put(&r->msg, " put in ");
+            put_amount(r, p->put_in);
+            ps_msg_put(&r->msg, ", more than the ");
+            put_amount(r, p->stack);
+            ps_msg_put(&r->msg, " he sat with");
+            return -1;
+        }
+    }
+    r->out->ante = (int32_t)ante;
+    return 0;
+}
+
+int stud_ps_amount(const char *s, size_t len, const stud_ps_game *game, int64_t *value,
+                   stud_hh_error *err)
+{
+    static const reader blank;
+    reader r = blank;
+    ps_msg_init(&r.msg, err);
+    r.game = game;
+    r.line_no = 1;
+    int64_t v = amount(&r, s, len);
+    if (v < 0)
+        return STUD_HH_ERROR;
+    *value = v;
+    return STUD_HH_READ;
+}
+
+/* the number of the hand's STUD_PS_MAX_HAND_LINES-th line that says something */
+static uint32_t last_kept_line(const char *buf, const stud_ps_item *item)
+{
+    ps_line ln;
+    long kept = 0;
+    uint32_t number = (uint32_t)item->first_line;
+    size_t pos = item->start;
+    while (pos < item->end) {
+        pos = ps_next_line(buf, item->end, pos, &ln);
+        if (ln.end > ln.start && ++kept == STUD_PS_MAX_HAND_LINES)
+            break;
+        number++;
+    }
+    return number;
+}
+
 int stud_ps_read(const char *buf, const stud_ps_item *item, const stud_ps_game *game,
-                 stud_hh_hand *out, stud_ps_extra *extra)
+                 stud_hh_hand *out, stud_ps_extra *extra, stud_hh_error *err)
 {
     reader r;
     stud_ps_extra scratch;
+    stud_hh_error scratch_err;
+    if (!err)
+        err = &scratch_err;
+    err->line = 0;
+    err->message[0] = 0;
     if (!buf || !item || !game || !out || item->kind != STUD_PS_HAND || item->start > item->end ||
-        item->first_line < 1 || item->end - item->start >= UINT32_MAX ||
-        item->end >= UINT32_MAX)
-        return STUD_PS_FALLBACK;
+        item->first_line < 1 || item->end >= UINT32_MAX) {
+        ps_msg_init(&r.msg, err);
+        ps_msg_start(&r.msg, item && item->first_line > 0 ? (uint32_t)item->first_line : 0);
+        ps_msg_put(&r.msg, "the hand cannot be read (its text is past 4 GB)");
+        return STUD_HH_ERROR;
+    }
+    ps_msg_init(&r.msg, err);
+    if (item->n_lines > STUD_PS_MAX_HAND_LINES) {
+        ps_msg_start(&r.msg, last_kept_line(buf, item));
+        ps_msg_put(&r.msg, "the hand has more than ");
+        ps_msg_int(&r.msg, STUD_PS_MAX_HAND_LINES);
+        ps_msg_put(&r.msg, " lines");
+        return STUD_HH_ERROR;
+    }
     if (!extra)
         extra = &scratch;
     memset(extra, 0, sizeof *extra);
     extra->hero = NONE;
+    ps_msg msg = r.msg;
     memset(&r, 0, sizeof r);
+    r.msg = msg;
     r.buf = buf;
     r.game = game;
     r.out = out;
     r.extra = extra;
     r.hero = NONE;
+    for (int k = 0; k < STUD_PS_MAX_PLAYERS; k++)
+        r.showed_step[k] = NONE;
     memset(r.seen, -1, sizeof r.seen);
     out->n_steps = 0;
     size_t end = item->end;
     ps_line ln;
     r.line_no = (uint32_t)item->first_line;
+    uint32_t last = r.line_no;
     size_t pos = ps_next_line(buf, end, item->start, &ln); /* (the header) */
     while (pos < end) {
         r.line_no++;
         pos = ps_next_line(buf, end, pos, &ln);
-        if (ln.end > ln.start && line(&r, buf + ln.start, ln.end - ln.start))
-            return STUD_PS_FALLBACK;
+        if (ln.end > ln.start) {
+            last = r.line_no;
+            int said = line(&r, buf + ln.start, ln.end - ln.start);
+            if (said < 0)
+                return STUD_HH_ERROR;
+            if (said > 0)
+                return STUD_HH_SKIPPED;
+        }
     }
-    if (!r.summary || !r.has_total)
-        return STUD_PS_FALLBACK;
-    /* _record's checks */
-    int64_t put_in = 0, got = 0;
-    for (int k = 0; k < r.n_players; k++) {
-        put_in += r.players[k].put_in;
-        got += r.players[k].collected;
-    }
-    if (put_in != r.total || got + r.rake != r.total || (r.has_pots && r.pots + r.rake != r.total))
-        return STUD_PS_FALLBACK;
-    int64_t ante = 0;
-    for (int k = 0; k < r.n_antes; k++)
-        if (r.antes[k].amount > ante)
-            ante = r.antes[k].amount;
-    for (int k = 0; k < r.n_antes; k++)
-        if (r.players[r.antes[k].who].seat == NONE ||
-            (r.antes[k].amount != ante && !r.antes[k].all_in))
-            return STUD_PS_FALLBACK;
-    for (int seat = 0; seat < r.n_order; seat++) {
-        int who = r.order[seat], posted = 0;
-        for (int k = 0; k < r.n_antes; k++)
-            posted |= r.antes[k].who == who;
-        if (ante && !posted)
-            return STUD_PS_FALLBACK;
-        if (r.players[who].put_in > r.players[who].stack)
-            return STUD_PS_FALLBACK;
-    }
-    if (r.n_order < 2 || r.n_order > 8)
-        return STUD_PS_FALLBACK;
+    r.line_no = last;
+    if (!r.summary)
+        return fail(&r, "the hand ends before its summary (the file is cut short?)"),
+               STUD_HH_ERROR;
+    if (!r.has_total)
+        return fail(&r, "the summary has no 'Total pot' line"), STUD_HH_ERROR;
+    if (record_checks(&r))
+        return STUD_HH_ERROR;
     if (r.bring_in_set && !r.bring_in_all_in) {
         out->bring_in = (int32_t)r.bring_in;
         extra->bring_in_from = STUD_PS_BRING_IN_LINE;
     } else if (r.has_first_call) {
-        if (r.first_call >= ((int64_t)1 << 31))
-            return STUD_PS_FALLBACK;
         out->bring_in = (int32_t)r.first_call;
         extra->bring_in_from = STUD_PS_BRING_IN_CALL;
     } else if (r.bring_in_set && r.bring_in > game->small_bet / 2) {
-        out->bring_in = (int32_t)r.bring_in;
+        out->bring_in = (int32_t)r.bring_in; /* all in for more than the default: at least that */
         extra->bring_in_from = STUD_PS_BRING_IN_ALL_IN;
     } else {
         out->bring_in = STUD_HH_NONE;
@@ -1040,9 +1701,8 @@ int stud_ps_read(const char *buf, const stud_ps_item *item, const stud_ps_game *
     out->small_bet = game->small_bet;
     out->big_bet = game->big_bet;
     out->cents = (uint8_t)(game->cents != 0);
-    out->n_seats = r.n_order;
-    out->ante = (int32_t)ante;
-    out->rake = (int32_t)r.rake;
+    out->n_seats = r.n_order < STUD_HH_MAX_SEATS ? r.n_order : STUD_HH_MAX_SEATS;
+    out->rake = (int32_t)(r.rake < TWO_31 ? r.rake : TWO_31 - 1); /* (rake <= total < 2**31) */
     out->has_seat_numbers = 1;
     out->has_players = 1;
     out->has_collected = 1;
@@ -1058,15 +1718,19 @@ int stud_ps_read(const char *buf, const stud_ps_item *item, const stud_ps_game *
         out->seat_numbers[seat] = 0;
         out->players[seat].start = out->players[seat].len = 0;
     }
+    extra->n_dealt = r.n_order;
     for (int seat = 0; seat < r.n_order; seat++) {
         const player *p = &r.players[r.order[seat]];
+        extra->dealt_stacks[seat] = p->stack;
+        extra->seat_lines[seat] = p->seat_line;
+        if (seat >= STUD_HH_MAX_SEATS)
+            continue;
         out->stacks[seat] = p->stack;
-        if (p->collected >= ((int64_t)1 << 31) || p->site_seat > 255)
-            return STUD_PS_FALLBACK; /* (a seat number past 255: the Python reader's) */
+        /* (collections <= total < 2**31: checked above) */
         out->collected[seat] = (int32_t)p->collected;
         out->seat_numbers[seat] = (uint8_t)p->site_seat;
         out->players[seat].start = (uint32_t)(p->name - buf);
         out->players[seat].len = (uint32_t)p->name_len;
     }
-    return STUD_PS_REPRODUCED;
+    return STUD_HH_READ;
 }

@@ -224,8 +224,10 @@ void stud_ps_scan(stud_ps_scanner *s, stud_ps_item *item)
         after = (n && (text[0] == 'P' || text[0] == 'p'))
                     ? header_match(text, n, &id_start, &id_end) : 0;
         if (after) {
-            if (in_hand)
+            if (in_hand) {
+                item->ended = 1;
                 return; /* (this header begins the next hand) */
+            }
             in_hand = 1;
             s->outside = 0;
             item->kind = STUD_PS_HAND;
@@ -252,6 +254,7 @@ void stud_ps_scan(stud_ps_scanner *s, stud_ps_item *item)
             }
         } else if (!n) {
             if (summary) {
+                item->ended = 1;
                 s->pos = next;
                 s->line++;
                 return;

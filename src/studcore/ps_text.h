@@ -12,6 +12,12 @@ typedef struct {
 
 static inline int ps_digit(char c) { return c >= '0' && c <= '9'; }
 
+/* ASCII whitespace, as \s and str.split() see it */
+static inline int ps_space(char c)
+{
+    return c == ' ' || (c >= '\t' && c <= '\r') || (c >= '\x1c' && c <= '\x1f');
+}
+
 /* The line at pos (ended by \n, \r\n, \r or the end of the text), stripped
  * of spaces; returns where the next line starts. */
 static inline size_t ps_next_line(const char *buf, size_t len, size_t pos, ps_line *line)
@@ -50,6 +56,21 @@ static inline int ps_suffix(const char *s, size_t len, const char *lit)
 {
     size_t n = strlen(lit);
     return len >= n && memcmp(s + len - n, lit, n) == 0;
+}
+
+/* s equals `lit` (lower case) with its ASCII letters in any case */
+static inline int ps_iequal(const char *s, size_t len, const char *lit)
+{
+    if (strlen(lit) != len)
+        return 0;
+    for (size_t i = 0; i < len; i++) {
+        char a = s[i];
+        if (a >= 'A' && a <= 'Z')
+            a = (char)(a - 'A' + 'a');
+        if (a != lit[i])
+            return 0;
+    }
+    return 1;
 }
 
 /* The first index >= from of `lit` in s, or -1. */

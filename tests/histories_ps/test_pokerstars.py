@@ -635,3 +635,31 @@ def test_the_pokerstars_profile():
 
 def test_the_module_examples():
     assert doctest.testmod(pokerstars).failed == 0
+
+
+def test_a_second_table_line_is_an_error_naming_it():
+    # a record keeps one table and one size: two "Table" lines made a record
+    # whose fields held seat_count twice, which write_phh refused
+    table = next(line for line in BASE.splitlines() if line.startswith("Table "))
+    text = BASE.replace(table, table + "\n" + table, 1)
+    error = only(text)
+    assert isinstance(error, HistoryError)
+    assert error.reason == f"a second table line (the first is line {line_of(BASE, 'Table ')})"
+    assert error.line == line_of(BASE, "Table ") + 1
+
+
+def test_a_second_total_line_is_an_error_naming_it():
+    total = next(line for line in BASE.splitlines() if line.startswith("Total pot "))
+    text = BASE.replace(total, total + "\n" + total, 1)
+    error = only(text)
+    assert isinstance(error, HistoryError)
+    assert error.reason == "a second 'Total pot' line in the summary"
+    assert error.line == line_of(BASE, "Total pot ") + 1
+
+
+def test_a_record_of_one_table_line_writes_as_phh():
+    from stud.histories.phh import write_phh
+
+    record = only(BASE)
+    assert [name for name, _ in record.fields].count("seat_count") == 1
+    assert "seat_count" in write_phh(record)

@@ -10,7 +10,7 @@
 * ``HandRecord.replay()``: the hand played through the engine and checked
   against the record, ``MismatchError`` at the first step that differs.
 * ``verify(source)``: every hand read, replayed and checked (PokerStars
-  files by path in C, with the Python reader's verdicts:
+  files by path in C, with the verdicts of ``read`` + ``replay``:
   ``stud.histories.verify``).
 * ``analyze`` / ``summarize``: equities street by street, the all-in
   adjusted result, totals per player (``stud.histories.analysis``).

@@ -1,5 +1,5 @@
-"""The exceptions that end one hand's reading in the text readers (the
-PokerStars reader and the site readers built like it): ``_Fail``, an error
+"""The exceptions that end one hand's reading in the site text readers
+(``sites/``): ``_Fail``, an error
 at a line, which the reader reports as a ``HistoryError``; ``_Skip``, a
 hand of another game or a cancelled one, passed over and counted."""
 

@@ -86,15 +86,13 @@ import codecs
 import io
 import itertools
 import os
-from collections.abc import Callable, Generator, Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any, Union
 
 from ..enums import Variant
-from ._fail import _Fail, _Skip
 from .errors import HistoryError
-from .ps_grammar import _CURRENCIES, _HEADER, _field_name
-from .ps_parser import _Parser
+from .ps_game import _CURRENCIES, read_game_text, symbols_of
 from .record import HandRecord, _cached_rules
 
 __all__ = ["POKERSTARS_PROFILE", "HistoryError", "PokerStarsReader", "read_pokerstars",
@@ -115,11 +113,9 @@ POKERSTARS_PROFILE: dict[str, Any] = {"bring_in_tiebreak": "suit", "board_tiebre
                                       "max_raises": 3, "heads_up_uncapped": False,
                                       "fold_when_can_check": True}
 
-#: read through the C reader (False: the Python reader alone, for comparisons)
-_USE_C = True
 _BATCH_LINES = 1 << 14  # lines joined at a time for the C reader
 _CHUNK = 1 << 20  # bytes of a file read at a time
-_MAX_CARRY = 1 << 26  # bytes without a header before the rest goes to the Python reader
+_MAX_CARRY = 1 << 26  # bytes without a header before the rest is read as lines
 _BOM = b"\xef\xbb\xbf"
 
 
@@ -134,7 +130,7 @@ def _header_parts(handle: IO[bytes], as_read: bool, chunk: int
     hand's header (the C reader's ``stud_ps_last_header``): (part, its first
     line, its \\r\\r\\n line ends).  ``as_read``: a leading BOM dropped
     and \\r\\r\\n counted (one line end to ``read``, two to the C
-    splitter: the caller gives a part that holds one to the Python reader);
+    splitter: the caller reads a part that holds one as lines);
     else none counted (universal newlines also see two).  When _MAX_CARRY
     bytes hold no header, (None, line, 0) with the handle at that text's
     first byte: the caller reads the rest as text."""
@@ -174,38 +170,52 @@ def _header_parts(handle: IO[bytes], as_read: bool, chunk: int
 
 
 #: the most lines one hand may have (chat included) before it is refused:
-#: what keeps a damaged file from filling the memory
+#: what keeps a damaged file from filling the memory (the C reader's
+#: STUD_PS_MAX_HAND_LINES)
 MAX_HAND_LINES = 5000
 _MAX_LINE = 2000  # characters kept of one line
 
 
-def _game_facts(desc: bytes,
-                options: dict[str, Any]) -> tuple[int, int, int, int, int] | bool | None:
+def _game_facts(desc: bytes, options: dict[str, Any]) -> Any:
     """What a header's game text (before the date) says, for the C reader
-    (``stud.histories.verify``): (variant, small bet, big bet, 1 when
-    amounts are cents, the currency symbols amounts may carry: 1 "$", 2 "€",
-    4 "£"); False for another game (skipped); None where reading fails."""
+    (``stud.histories.verify``): the facts of ``_game_record_facts``, False
+    for another game (skipped), or the message of the hand's error."""
     facts = _game_record_facts(desc, options)
-    if isinstance(facts, tuple):
-        game: tuple[int, int, int, int, int] = facts[0]
-        return game
-    return bool(facts) if facts is not None else None
+    return facts[0] if isinstance(facts, tuple) else facts
 
 
 def _game_record_facts(desc: bytes, options: dict[str, Any]) -> Any:
-    """``_game_facts`` for the C reader that makes records: (the facts,
-    the currency, the record's fields the game text gives), False or None."""
-    parser = _Parser([(1, "")], None, options)
+    """The game text of a header, for the C reader: ((variant, small bet,
+    big bet, 1 when amounts are cents, the currency symbols amounts may
+    carry: 1 "$", 2 "€", 4 "£", the currency or None, the symbol amounts are
+    shown with), the currency, the record's fields the game text gives);
+    False for another game (skipped); else the message of the error."""
     try:
-        variant, small, big = parser._game(1, desc.decode("utf-8"))
-    except _Skip:
-        return False
-    except Exception:  # noqa: BLE001 - the Python reader says why, hand by hand
-        return None
-    symbols = sum(bit for symbol, bit in (("$", 1), ("€", 2), ("£", 4))
-                  if _CURRENCIES[symbol] == parser.currency)
-    return ((int(variant), small, big, int(parser.cents), symbols), parser.currency,
-            tuple((_field_name(name), value) for name, value in parser.fields))
+        game = read_game_text(desc.decode("utf-8", "surrogatepass"))
+    except Exception as error:  # noqa: BLE001 - a game text this reader got wrong: an error
+        return f"cannot read the hand: {type(error).__name__}: {error}"
+    if not isinstance(game, tuple):
+        return game
+    variant, small, big, currency, fields = game
+    shown = next((s for s, c in _CURRENCIES.items() if c == currency), "")
+    return ((int(variant), small, big, int(currency is not None), symbols_of(currency), currency,
+             shown), currency, fields)
+
+
+def _normalized(lines: Iterable[str]) -> bytes:
+    """Lines as the C reader takes text other than clean bytes: each
+    stripped (str.strip), cut to _MAX_LINE characters (a line's own BOM
+    dropped), a line break inside one a space, joined by \n."""
+    out = []
+    for raw in lines:
+        line = raw.strip()
+        if len(raw) > _MAX_LINE or line[:1] == "\ufeff":
+            line = raw[:_MAX_LINE].strip().lstrip("\ufeff").strip()
+        if "\n" in line or "\r" in line:
+            line = line.replace("\r", " ").replace("\n", " ")
+        out.append(line)
+    out.append("")
+    return "\n".join(out).encode("utf-8", "surrogatepass")
 
 
 def _outside_error(line: str, file: str | None, number: int) -> HistoryError:
@@ -238,10 +248,8 @@ class PokerStarsReader(Iterator[Union[HandRecord, HistoryError]]):
         self._rules: dict[tuple[Any, ...], Any] = {}
         if _path is not None:
             self._items = self._read_file(_path, _as_read)
-        elif _USE_C:
-            self._items = self._read_batches(lines)
         else:
-            self._items = self._read(lines, first_line)
+            self._items = self._read_lines(lines, first_line)
 
     def __iter__(self) -> PokerStarsReader:
         return self
@@ -251,20 +259,17 @@ class PokerStarsReader(Iterator[Union[HandRecord, HistoryError]]):
 
     # ---- through the C reader (src/studcore/ps_history.h) ---------------------------
     # The text goes to C as UTF-8 bytes, a part at a time cut at a hand's
-    # header (as stud.histories.verify reads a file): the C reader reads each
-    # hand it can and makes its record; every other hand (one it cannot
-    # read, one the Python reader fails or skips) goes to the Python reader
-    # below, which gives its verdict and message.  A part whose bytes C does
-    # not take (stud_ps_clean) goes to the Python reader whole.
+    # header: clean bytes (stud_ps_clean) as they are, other text as lines
+    # made ready for it (_normalized).  C reads every hand into a record, an
+    # error, or passes it over.
 
-    def _read_batches(self, lines: Iterable[str]) -> Iterator[HandRecord | HistoryError]:
+    def _read_lines(self, lines: Iterable[str], first: int) -> Iterator[HandRecord | HistoryError]:
         """Lines read a batch at a time, joined, through C."""
-        from .._core import _ps_count_lines
+        from .._core import _ps_clean, _ps_count_lines
 
         source = iter(lines)
         carry = b""
-        line = self.first_line
-        ended_cr = False
+        line = first
         while True:
             batch: list[str] = []
             failure: BaseException | None = None
@@ -278,23 +283,18 @@ class PokerStarsReader(Iterator[Union[HandRecord, HistoryError]]):
             except UnicodeEncodeError:
                 data = None
             ends = len(batch) - (0 if not batch or batch[-1][-1:] in ("\n", "\r") else 1)
-            if data is None or _ps_count_lines(data) != ends or (
-                    ended_cr and text[:1] == "\n"):
-                # lines that do not join into the same lines again (a line
-                # without its end, a break inside one): the Python reader's
-                rest: Iterable[str] = itertools.chain(
-                    io.StringIO(carry.decode("utf-8"), newline=""), batch,
-                    _raising(failure) if failure is not None else source)
-                yield from self._read(rest, line)
-                return
-            ended_cr = text[-1:] == "\r"
+            if data is None or _ps_count_lines(data) != ends or not _ps_clean(data):
+                # (lines that do not join into the same lines again, or text
+                # that is not clean: each line made ready for C)
+                data = _normalized(batch) if batch else b""
             last = len(batch) < _BATCH_LINES
             carry, line = yield from self._feed(carry, data, line, last and failure is None)
             if failure is not None:
-                # the hand under way as the Python reader leaves it: ended by
-                # a blank line after its summary, or not read
-                yield from self._read(itertools.chain(
-                    io.StringIO(carry.decode("utf-8"), newline=""), _raising(failure)), line)
+                # the hand under way is read when a blank line after its
+                # summary ended it; then the failure is raised
+                if carry:
+                    yield from self._part(memoryview(carry), line, ended_only=True)
+                raise failure
             if last:
                 return
 
@@ -304,47 +304,45 @@ class PokerStarsReader(Iterator[Union[HandRecord, HistoryError]]):
         ``last``); returns (what is left, the number of its first line)."""
         from .._core import _ps_count_lines, _ps_last_header
 
+        if carry[-1:] == b"\r" and data[:1] == b"\n":
+            carry = carry[:-1] + b"\n"  # (a \r that ended a line is not half of a \r\n)
         buffer = carry + data if carry else data
         cut = len(buffer) if last else _ps_last_header(buffer)
         if not cut:
             return buffer, line
         part = memoryview(buffer)[:cut]
-        yield from self._part(part, line, None)
+        yield from self._part(part, line)
         return buffer[cut:], line + _ps_count_lines(part)
 
     def _part(self, part: memoryview, line: int,
-              lines_of: Callable[[memoryview, int], Iterable[str]] | None
-              ) -> Iterator[HandRecord | HistoryError]:
-        """One part of the text (whole hands) through C; ``lines_of``: the
-        lines of a part the C reader does not take (stud_ps_clean), as the
-        source gives them to the Python reader (None: the part is text)."""
-        from .._core import _ps_clean, _PsRecords
+              ended_only: bool = False) -> Iterator[HandRecord | HistoryError]:
+        """One part of the text (whole hands, clean or made ready) through C."""
+        from .._core import _PsRecords
 
         if not part:
             return
-        if not _ps_clean(part):
-            yield from self._read(io.StringIO(str(part, "utf-8"), newline="")
-                                  if lines_of is None else lines_of(part, line), line)
-            return
         items = _PsRecords(part, line, self._games, self._game_of, self._rules, self._rules_of,
-                           self.file)
-        skipped = 0
+                           self.file, ended_only)
+        skipped = cancelled = 0
         for item in items:
-            if items.skipped != skipped:  # (counted as the hands are passed over)
+            if items.skipped != skipped or items.cancelled != cancelled:
+                # (counted as the hands are passed over)
                 self.skipped += items.skipped - skipped
-                skipped = items.skipped
+                self.cancelled += items.cancelled - cancelled
+                skipped, cancelled = items.skipped, items.cancelled
             if type(item) is tuple:
-                kind, number, start, end = item
-                text = str(part[start:end], "utf-8")
-                if kind == "outside":
-                    self.errors += 1
-                    yield _outside_error(text, self.file, number)
-                else:
-                    yield from self._read(io.StringIO(text, newline=""), number)
+                _, number, start, end = item
+                self.errors += 1
+                yield _outside_error(str(part[start:end], "utf-8", "surrogatepass"), self.file,
+                                     number)
+            elif isinstance(item, HistoryError):
+                self.errors += 1
+                yield item
             else:
                 self.hands += 1
                 yield item
         self.skipped += items.skipped - skipped
+        self.cancelled += items.cancelled - cancelled
 
     def _read_file(self, path: Path, as_read: bool) -> Iterator[HandRecord | HistoryError]:
         """A UTF-8 file read as bytes, a part at a time, through C, its
@@ -361,6 +359,8 @@ class PokerStarsReader(Iterator[Union[HandRecord, HistoryError]]):
         def replaced_lines(part: memoryview, line: int) -> Iterable[str]:
             return io.StringIO(str(part, "utf-8", "replace"), newline=None)
 
+        from .._core import _ps_clean
+
         lines_of = as_read_lines if as_read else replaced_lines
         with open(path, "rb") as handle:
             for part, line, doubled in _header_parts(handle, as_read, _CHUNK):
@@ -372,85 +372,31 @@ class PokerStarsReader(Iterator[Union[HandRecord, HistoryError]]):
                     else:
                         rest = io.TextIOWrapper(handle, encoding="utf-8",
                                                 errors="replace", newline=None)
-                    yield from self._read(rest, line)
+                    yield from self._read_lines(rest, line)
                     return
                 if doubled:
-                    yield from self._read(as_read_lines(part, line), line)
+                    yield from self._read_lines(as_read_lines(part, line), line)
+                elif not _ps_clean(part):
+                    yield from self._read_lines(lines_of(part, line), line)
                 else:
-                    yield from self._part(part, line, lines_of)
+                    yield from self._part(part, line)
 
     def _game_of(self, desc: bytes) -> Any:
         return _game_record_facts(desc, self.options)
 
     def _rules_of(self, variant: int, small: int, big: int, ante: int,
                   bring_in: int | None) -> Any:
+        """(the hand's Rules, the most seats they deal to), or the message
+        of the error the rules make (the hand's, at its header)."""
         from .._core import _rules_seat_limit
 
         try:
             rules = _cached_rules(Variant(variant), small, big, ante, bring_in, **self.options)
             return rules, _rules_seat_limit(rules)
-        except Exception:  # noqa: BLE001 - the Python reader reports it, hand by hand
-            return False
-
-    # ---- the Python reader -------------------------------------------------------------
-
-    def _read(self, lines: Iterable[str], first: int) -> Iterator[HandRecord | HistoryError]:
-        hand: list[tuple[int, str]] = []
-        extra = 0  # lines past MAX_HAND_LINES
-        summary = False
-        outside = False  # in a run of text outside any hand, already reported
-        header = _HEADER.match
-        for number, raw in enumerate(lines, first):
-            line = raw.strip()
-            if len(raw) > _MAX_LINE or line[:1] == "\ufeff":
-                line = raw[:_MAX_LINE].strip().lstrip("\ufeff").strip()
-            # (a header starts with P or p: most lines need no regular expression)
-            if line[:1] in "Pp" and header(line):
-                if hand:
-                    yield from self._finish(hand, extra)
-                hand, extra, summary, outside = [(number, line)], 0, False, False
-            elif not hand:
-                if line and not outside:
-                    outside = True
-                    self.errors += 1
-                    yield _outside_error(line, self.file, number)
-            elif not line:
-                if summary:  # the blank line after the summary ends the hand
-                    yield from self._finish(hand, extra)
-                    hand, extra = [], 0
-            elif len(hand) < MAX_HAND_LINES:
-                hand.append((number, line))
-                summary = summary or line.startswith("*** SUMMARY ***")
-            else:
-                extra += 1
-        if hand:
-            yield from self._finish(hand, extra)
-
-    def _finish(self, lines: list[tuple[int, str]],
-                extra: int) -> Iterator[HandRecord | HistoryError]:
-        header = _HEADER.match(lines[0][1])
-        hand_id = header["id"] if header else None
-        try:
-            if extra:
-                raise _Fail(lines[-1][0], f"the hand has more than {MAX_HAND_LINES} lines")
-            record = _Parser(lines, self.file, self.options).parse()
-        except _Skip as skip:
-            if skip.cancelled:
-                self.cancelled += 1
-            else:
-                self.skipped += 1
-            return
-        except _Fail as fail:
-            self.errors += 1
-            yield HistoryError(fail.reason, self.file, hand_id, fail.line)
-            return
-        except Exception as error:  # a hand this reader got wrong: still never a crash
-            self.errors += 1
-            yield HistoryError(f"cannot read the hand: {type(error).__name__}: {error}",
-                               self.file, hand_id, lines[0][0])
-            return
-        self.hands += 1
-        yield record
+        except (TypeError, ValueError) as error:
+            return f"the rules: {error}"
+        except Exception as error:  # noqa: BLE001 - rules this reader got wrong: an error
+            return f"cannot read the hand: {type(error).__name__}: {error}"
 
 
 def read_pokerstars_lines(lines: Iterable[str], *, file: str | None = None,
@@ -502,7 +448,7 @@ def read_pokerstars_file(path: str, *, encoding: str = "utf-8",
                          profile: dict[str, Any] | None = None) -> PokerStarsReader:
     """``read_pokerstars_lines`` of a file, opened as it is read and closed
     at its end (bytes that do not decode become U+FFFD)."""
-    if _USE_C and codecs.lookup(encoding).name == "utf-8" and Path(path).is_file():
+    if codecs.lookup(encoding).name == "utf-8" and Path(path).is_file():
         # (as bytes, a part at a time, through the C reader)
         return PokerStarsReader((), file=str(path), profile=profile, _path=Path(path),
                                 _as_read=False)
@@ -519,7 +465,7 @@ def _utf8_path(source: object) -> Path | None:
     file, another encoding: read as lines)."""
     from .encoding import HEAD_BYTES, detect_encoding
 
-    if not _USE_C or not isinstance(source, (str, os.PathLike)) or (
+    if not isinstance(source, (str, os.PathLike)) or (
             isinstance(source, str) and ("\n" in source or "\r" in source)):
         return None
     path = Path(source)

@@ -276,7 +276,7 @@ class _Writer:
         club = f"{{{fields['_club']}}} " if "_club" in fields else ""
         date = fields.get("_date", DEFAULT_DATE)
         game = fields.get("_game")
-        if isinstance(game, str) and self._says_the_game(prefix, club + game, date):
+        if isinstance(game, str) and self._says_the_game(club + game):
             desc = game
         else:
             desc = self._game()
@@ -299,19 +299,16 @@ class _Writer:
             stakes += f" {self.record.currency}"
         return f"{mix} ({game} Limit, {stakes})" if mix else f"{game} Limit ({stakes})"
 
-    def _says_the_game(self, prefix: str, desc: str, date: str) -> bool:
+    def _says_the_game(self, desc: str) -> bool:
         """Whether a kept game text still says the record's game and stakes."""
-        from ._fail import _Fail, _Skip
-        from .ps_parser import _Parser
+        from .ps_game import read_game_text
 
-        header = f"{prefix}{self.hand_id}: {desc} - {date}"
-        parser = _Parser([(1, header)], None, {})
-        try:
-            variant, small, big = parser._header(1, header)
-        except (_Fail, _Skip):
+        game = read_game_text(desc.strip())
+        if not isinstance(game, tuple):
             return False
+        variant, small, big, currency, _ = game
         rules = self.record.rules
-        return (variant, small, big, parser.currency) == (
+        return (variant, small, big, currency) == (
             rules.variant, rules.small_bet, rules.big_bet, self.record.currency)
 
     # ---- the hand --------------------------------------------------------------------

@@ -10,32 +10,25 @@ verdicts: the file is read as bytes, a few MB at a time cut at a hand's
 header, and the C reader (``src/studcore/ps_history.h``) splits each part
 into hands, reads each hand's lines, replays it on the engine and compares
 the settlement with the file's collections, making no Python object for a
-hand that reproduces.  Any hand the C reader does not settle as reproduced
-goes to the Python reader and replay (``stud.histories.pokerstars``,
-``stud.histories.replay``), which give its verdict and its message, so the
-verdicts, errors and messages are those of ``read`` + ``replay``, in file
-order.  What goes to the Python reader:
+hand that reproduces.  Any hand the C replay does not settle as reproduced
+is read again into its record or error (``stud.histories.pokerstars``, the
+same C reader) and replayed by ``stud.histories.replay``, which gives its
+verdict and its message, so the verdicts, errors and messages are those of
+``read`` + ``replay``, in file order.  What goes that slower way:
 
-- every hand that does not reproduce, or cannot be read (the messages are
-  that reader's);
+- every hand that does not reproduce, or cannot be read (an error), or is
+  cancelled;
 - a hand with an up card the file does not name: the Python replay chooses
   it by docs/rules.md 11.4 (``stud.histories.unknown``), which the C replay
   does not repeat;
-- hands with a line the C reader does not know: a line that only informs
-  but holds ": " ("NAME: is sitting out", lines of players not at the
-  table), ``Hand cancelled``, ``The deck is reshuffled``, a cash-out, a
-  card not spelled as "As", an amount or section spelled another way
-  (lower case, extra spaces), a community card on a show-down or summary
-  line, a player's name that holds ": ", more than 10 seats listed, more
-  than 8 players dealt in, more than 400 steps, more than 5000 lines;
-- a header whose game text the Python reader refuses (its error);
-- a whole part of the file (a few MB) whose bytes are not "clean": not
-  UTF-8 (the Python reader then raises ``UnicodeDecodeError`` as ``read``
-  does), or holding a tab, a control character, a space or line break other
-  than " " and the line ends, a character outside Latin, Greek, Cyrillic,
-  kana, CJK and Hangul letters (and the euro sign), a letter that matches
-  an ASCII one when case is ignored (long s, dotted or dotless i), or a
-  line longer than 2000 bytes.
+- a header whose game text is an error;
+- a whole part of the file (a few MB) whose bytes are not "clean"
+  (``stud_ps_clean``): not UTF-8 (decoded as ``read`` decodes them), or
+  holding a tab, a control character, a space or line break other than " "
+  and the line ends, a character outside Latin, Greek, Cyrillic, kana, CJK
+  and Hangul letters (and the euro sign), a letter that matches an ASCII one
+  when case is ignored (long s, dotted or dotless i), or a line longer than
+  2000 bytes: its lines are read as text (``pokerstars``).
 
 PHH, whatever the source (a path, a pipe or ``/dev/stdin``, text, an open
 file), is opened once and read once: after the first lines that tell the
@@ -103,7 +96,7 @@ class Verification:
     not), ``errors`` (``HistoryError`` of each hand, or run of lines
     outside any hand, that cannot be read), in file order; ``read``: the
     hands read (reproduced or not); ``slow``: the hands (and outside runs)
-    the Python reader decided, the fast path's fallbacks included;
+    not settled by the C replay (read again, replayed by replay.py);
     ``skipped`` and ``cancelled``: the hands passed over, of other games or
     marked cancelled (as ``read`` counts them)."""
 
@@ -323,7 +316,7 @@ class _FileCheck:
             self.progress(reproduced + given)
 
     def slow(self, lines: Iterable[str], first_line: int) -> None:
-        """Lines read by the Python reader, and their hands replayed."""
+        """Lines read into records or errors (pokerstars), the records replayed."""
         reader = PokerStarsReader(lines, file=self.file, profile=self.options,
                                   first_line=first_line)
         for item in reader:
@@ -342,5 +335,5 @@ class _FileCheck:
                  bring_in: int | None) -> Any:
         try:
             return _cached_rules(Variant(variant), small, big, ante, bring_in, **self.options)
-        except Exception:  # noqa: BLE001 - the Python reader reports it, hand by hand
+        except Exception:  # noqa: BLE001 - the slow road reports it, hand by hand
             return None

@@ -21,13 +21,13 @@ from typing import Any, ClassVar, Union
 
 from ..._core import Card
 from ...enums import Variant
-from .._fail import _Fail as Fail  # (the PokerStars reader's: one pair for every text reader)
+from .._fail import _Fail as Fail  # (one pair for every site text reader)
 from .._fail import _Skip as Skip
 from ..errors import HistoryError
-from ..ps_grammar import _ACTED, _CACHE_SIZE, _dealt_step
 from ..record import (
     Acted,
     CommunityDealt,
+    Dealt,
     HandRecord,
     Move,
     Mucked,
@@ -44,6 +44,24 @@ __all__ = ["Fail", "HandBuilder", "Skip", "SiteHand", "TextReader", "first_line_
 
 #: lines of one hand past which the hand is refused (a runaway file)
 MAX_HAND_LINES = 5000
+
+# ---- what reading keeps from hand to hand (speed: a file repeats itself) ----------------
+#: (seat, move, to) -> the step: immutable, so shared
+_ACTED: dict[tuple[int, Move, Union[int, None]], Acted] = {}
+#: (seat, cards) -> the step: immutable, so shared
+_DEALT: dict[tuple[int, tuple[Union[Card, None], ...]], Dealt] = {}
+_CACHE_SIZE = 4096
+
+
+def _dealt_step(seat: int, cards: tuple[Card | None, ...]) -> Dealt:
+    key = (seat, cards)
+    step = _DEALT.get(key)
+    if step is None:
+        if len(_DEALT) >= _CACHE_SIZE:
+            _DEALT.clear()
+        step = _DEALT[key] = _trusted(Dealt, seat, cards)
+    return step
+
 
 _CARDS: dict[str, Card] = {}
 for _index in range(52):
