@@ -115,8 +115,8 @@ typedef struct {
 
 enum stud_ps_bring_in_from {
     STUD_PS_BRING_IN_LINE = 0,    /* a "brings in for" line (no field) */
-    STUD_PS_BRING_IN_CALL = 1,    /* the first call of the bring-in */
-    STUD_PS_BRING_IN_ALL_IN = 2,  /* the bring-in, all in for more than the default */
+    STUD_PS_BRING_IN_CALL = 1,    /* the first call of the bring-in not all in */
+    STUD_PS_BRING_IN_ALL_IN = 2,  /* the bring-in or a call of it, all in for more than the default */
     STUD_PS_BRING_IN_DEFAULT = 3, /* not in the hand: the rules' default */
 };
 

@@ -58,6 +58,7 @@ typedef struct {
     int bring_in_set, bring_in_all_in;
     int64_t bring_in, first_call;
     int has_first_call;
+    int64_t all_in_call;        /* the largest all-in call of the bring-in (0: none) */
     int has_total;
     uint32_t total_line;
     int64_t total, rake, pots;
@@ -995,7 +996,12 @@ static int action(reader *r, int who, const char *s, size_t len)
         move = STUD_HH_CHECK_CALL;
         to = before + v;
         has_to = 1;
-        if (r->street == 3 && !r->completed && !r->has_first_call) {
+        if (r->street == 3 && !r->completed && all_in) {
+            /* all in: the call may be short of the bring-in (2.7), which is
+             * at least this much */
+            if (to > r->all_in_call)
+                r->all_in_call = to;
+        } else if (r->street == 3 && !r->completed && !r->has_first_call) {
             r->has_first_call = 1;
             r->first_call = to;
         }
@@ -1690,8 +1696,12 @@ int stud_ps_read(const char *buf, const stud_ps_item *item, const stud_ps_game *
     } else if (r.has_first_call) {
         out->bring_in = (int32_t)r.first_call;
         extra->bring_in_from = STUD_PS_BRING_IN_CALL;
-    } else if (r.bring_in_set && r.bring_in > game->small_bet / 2) {
-        out->bring_in = (int32_t)r.bring_in; /* all in for more than the default: at least that */
+    } else if ((r.bring_in_set && r.bring_in > game->small_bet / 2)
+               || r.all_in_call > game->small_bet / 2) {
+        /* all in for more than the default (the bring-in or a call of it):
+         * at least the larger */
+        int64_t least = r.bring_in_set && r.bring_in > r.all_in_call ? r.bring_in : r.all_in_call;
+        out->bring_in = (int32_t)least;
         extra->bring_in_from = STUD_PS_BRING_IN_ALL_IN;
     } else {
         out->bring_in = STUD_HH_NONE;

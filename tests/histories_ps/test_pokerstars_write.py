@@ -360,3 +360,23 @@ def test_what_each_seat_collected_is_in_the_chips():
 
 def test_the_module_examples():
     assert doctest.testmod(pokerstars_write).failed == 0
+
+
+def test_a_call_all_in_for_less_does_not_set_the_bring_in():
+    # the bring-in all in for 5 (its stack), the next seat all in for 4: the
+    # bring-in of the game is the first call that is not all in (docs/rules.md
+    # 2.7: the others call the whole bring-in); 4 was once taken for it, and
+    # the third seat's call of 5 was then refused as a completion
+    rules = Rules("stud", 10, 20, 2, 5, bring_in_tiebreak="suit", fold_when_can_check=True)
+    hand = Hand(rules, [7, 6, 200], deck="Ac Ad Qc  Kc Kd Qd  2c 9h Jh")  # 2c brings in
+    hand.bring_in()
+    while not hand.is_over:
+        if hand.awaiting_showdown:
+            hand.show()
+        else:
+            hand.check_or_call()
+    text = write_pokerstars(hand, hand_id=1)
+    assert "brings in for 5 and is all-in" in text and "calls 4 and is all-in" in text
+    back = read_one(text)
+    assert back.rules.bring_in == 5
+    assert back.replay().stacks == hand.stacks
