@@ -77,6 +77,16 @@ static int line_at(const stud_phh_splitter *s, const char *block, size_t len, in
 }
 
 /* The hand too long: given, and dropped up to the next header. */
+/* The hand being gathered as the item given (its index is the caller's). */
+static void take_hand(stud_phh_splitter *s) {
+    s->start = s->hand;
+    s->len = s->w - s->hand;
+    s->first_line = s->hand_first;
+    s->has_name = s->named;
+    s->name_start = s->hand + s->name_off;
+    s->name_len = s->name_n;
+}
+
 static void drop_hand(stud_phh_splitter *s) {
     s->skipping = 1;
     stud_phh_scanner_init(&s->scanner);
@@ -112,12 +122,7 @@ int stud_phh_split_next(stud_phh_splitter *s, char *block, size_t len, int at_en
             if (s->ended) return STUD_PHH_END;
             s->ended = 1;
             if (s->hand_lines == 0) return STUD_PHH_END;
-            s->start = s->hand;
-            s->len = s->w - s->hand;
-            s->first_line = s->hand_first;
-            s->has_name = s->named;
-            s->name_start = s->hand + s->name_off;
-            s->name_len = s->name_n;
+            take_hand(s);
             s->index = s->count + 1;
             return STUD_PHH_HAND;
         }
@@ -164,12 +169,7 @@ int stud_phh_split_next(stud_phh_splitter *s, char *block, size_t len, int at_en
                   memcmp(block + s->hand + s->name_off, block + dst + ks, kl) == 0)) {
                 if (s->hand_lines > 0) {  /* [2] ends [1] ([1.x] is part of [1]) */
                     ended = 1;
-                    s->start = s->hand;
-                    s->len = s->w - s->hand;
-                    s->first_line = s->hand_first;
-                    s->has_name = s->named;
-                    s->name_start = s->hand + s->name_off;
-                    s->name_len = s->name_n;
+                    take_hand(s);
                     s->index = ++s->count;
                 }
                 s->hand = s->w = dst;

@@ -525,6 +525,25 @@ static int seat_unparsed(reader *r, const char *s, size_t len)
     return -1;
 }
 
+/* The end of an amount's text from k (k <= len): a currency sign ($, euro,
+ * pound) when `digits` is given, then digits, points and commas; *digits:
+ * where those begin. */
+static size_t money_end(const char *s, size_t len, size_t k, size_t *digits)
+{
+    if (digits != NULL) {
+        if (k < len && s[k] == '$')
+            k++;
+        else if (len - k >= 3 && memcmp(s + k, "\xE2\x82\xAC", 3) == 0)
+            k += 3;
+        else if (len - k >= 2 && memcmp(s + k, "\xC2\xA3", 2) == 0)
+            k += 2;
+        *digits = k;
+    }
+    while (k < len && (ps_digit(s[k]) || s[k] == '.' || s[k] == ','))
+        k++;
+    return k;
+}
+
 /* "Seat N: NAME (STACK in chips[, ...])REST" (_seat) */
 static int seat_line(reader *r, const char *s, size_t len)
 {
@@ -535,16 +554,8 @@ static int seat_line(reader *r, const char *s, size_t len)
     size_t name = i;
     /* the name is greedy: the last " (" after which the rest fits */
     for (long p = ps_rfind(s, len, len, " ("); p > (long)name; p = ps_rfind(s, len, (size_t)p, " (")) {
-        size_t k = (size_t)p + 2, stack = k;
-        if (k < len && s[k] == '$')
-            k++;
-        else if (len - k >= 3 && memcmp(s + k, "\xE2\x82\xAC", 3) == 0)
-            k += 3;
-        else if (len - k >= 2 && memcmp(s + k, "\xC2\xA3", 2) == 0)
-            k += 2;
-        size_t digits = k;
-        while (k < len && (ps_digit(s[k]) || s[k] == '.' || s[k] == ','))
-            k++;
+        size_t stack = (size_t)p + 2, digits;
+        size_t k = money_end(s, len, stack, &digits);
         if (k == digits || !ps_prefix(s + k, len - k, " in chips"))
             continue;
         size_t stack_end = k;
@@ -1111,21 +1122,10 @@ static int fee_at(const char *s, size_t len, size_t from, size_t *amount_start, 
             size_t n = strlen(words[w]);
             if (x + n >= len || memcmp(s + x, words[w], n) != 0 || s[x + n] != ' ')
                 continue;
-            size_t k = x + n + 1, start = k;
-            if (k < len && s[k] == '$')
-                k++;
-            else if (len - k >= 3 && memcmp(s + k, "\xE2\x82\xAC", 3) == 0)
-                k += 3;
-            else if (len - k >= 2 && memcmp(s + k, "\xC2\xA3", 2) == 0)
-                k += 2;
-            size_t digits = k;
-            while (k < len && (ps_digit(s[k]) || s[k] == '.' || s[k] == ','))
-                k++;
-            if (k == digits) { /* (the symbol given back: digits must start there) */
-                k = digits = start;
-                while (k < len && (ps_digit(s[k]) || s[k] == '.' || s[k] == ','))
-                    k++;
-            }
+            size_t start = x + n + 1, digits;
+            size_t k = money_end(s, len, start, &digits);
+            if (k == digits) /* (the symbol given back: digits must start there) */
+                k = money_end(s, len, start, NULL), digits = start;
             if (k > digits) {
                 *amount_start = start;
                 *end = k;
