@@ -9,8 +9,9 @@ from cpython.unicode cimport PyUnicode_READ_CHAR
 @cython.auto_pickle(False)
 cdef class _TextLines:
     """The lines of ``handle`` (a text file), each read with
-    ``readline(max_line + 1)``: a longer one is a HistoryError (and the end
-    of the lines); ``first_line``: the number of the first."""
+    ``readline(max_line + 1)``: a longer one is ``io.long_line``'s
+    HistoryError (and the end of the lines; max_line is ``io.MAX_LINE``);
+    ``first_line``: the number of the first."""
     cdef object readline, name
     cdef readonly long number  # the last line read (its number in the file)
     cdef Py_ssize_t max_line
@@ -48,7 +49,6 @@ cdef class _TextLines:
                 n = len(line)
             if n > self.max_line:
                 self.done = True
-                from stud.histories.errors import HistoryError
-                raise HistoryError(f"a line longer than {self.max_line:,} characters: not a "
-                                   f"hand history's", self.name, None, self.number)
+                from stud.histories.io import long_line
+                raise long_line(self.name, self.number)
             return line.replace("\0", "") if "\0" in line else line  # (a stray NUL byte)
