@@ -62,6 +62,7 @@ typedef struct {
     size_t len, pos;
     long line;   /* the number of the line at pos */
     int outside; /* in a run of text outside any hand, reported already */
+    int cr;      /* the text holds a \r */
 } stud_ps_scanner;
 
 typedef struct {

@@ -1443,7 +1443,8 @@ static int line(reader *r, const char *s, size_t len)
 {
     if (ps_prefix(s, len, "*** "))
         return section(r, s, len);
-    long said = ps_find(s, len, 1, " said, \"");
+    /* (a quote is rare: looked for first) */
+    long said = memchr(s, '"', len) ? ps_find(s, len, 1, " said, \"") : -1;
     if (said >= 1)
         return 0; /* chat, from a player at the table or not */
     if (r->summary)
@@ -1669,10 +1670,11 @@ int stud_ps_read(const char *buf, const stud_ps_item *item, const stud_ps_game *
     ps_line ln;
     r.line_no = (uint32_t)item->first_line;
     uint32_t last = r.line_no;
-    size_t pos = ps_next_line(buf, end, item->start, &ln); /* (the header) */
+    int cr = end > item->start && memchr(buf + item->start, '\r', end - item->start) != NULL;
+    size_t pos = ps_next_line_cr(buf, end, item->start, &ln, cr); /* (the header) */
     while (pos < end) {
         r.line_no++;
-        pos = ps_next_line(buf, end, pos, &ln);
+        pos = ps_next_line_cr(buf, end, pos, &ln, cr);
         if (ln.end > ln.start) {
             last = r.line_no;
             int said = line(&r, buf + ln.start, ln.end - ln.start);

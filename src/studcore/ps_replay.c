@@ -184,10 +184,9 @@ static int kind_of_move(int move, int kind)
 }
 
 /* Hand._act(kind, None): the one listed action of the kind (or amount 0) */
-static int act_kind(stud_hand *h, int kind, stud_log *log)
+static int act_kind_in(stud_hand *h, const stud_action *legal, int n, int kind, stud_log *log)
 {
-    stud_action legal[STUD_MAX_ACTIONS];
-    int n = stud_hand_legal(h, legal), matches = 0;
+    int matches = 0;
     int32_t amount = 0;
     for (int i = 0; i < n; i++)
         if (legal[i].kind == kind) {
@@ -198,6 +197,12 @@ static int act_kind(stud_hand *h, int kind, stud_log *log)
         return -1;
     stud_hand_apply(h, kind, amount, log);
     return 0;
+}
+
+static int act_kind(stud_hand *h, int kind, stud_log *log)
+{
+    stud_action legal[STUD_MAX_ACTIONS];
+    return act_kind_in(h, legal, stud_hand_legal(h, legal), kind, log);
 }
 
 /* _act and _act_listed */
@@ -213,7 +218,7 @@ static int act(stud_hand *h, const stud_hh_step *st, stud_log *log)
             int n = stud_hand_legal(h, legal);
             for (int i = 0; i < n; i++)
                 if (legal[i].kind == STUD_CHECK || legal[i].kind == STUD_CALL)
-                    return act_kind(h, legal[i].kind, log);
+                    return act_kind_in(h, legal, n, legal[i].kind, log);
             return -1; /* (refused; nothing listed matches either) */
         }
         if (stud_hand_check(h, STUD_CALL, to) == STUD_OK) {

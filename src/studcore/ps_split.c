@@ -37,20 +37,30 @@ static unsigned char byte_class(unsigned b)
     return BAD; /* (continuation bytes out of place, 4-byte sequences) */
 }
 
+/* 1 when one of the 8 bytes of w is below 0x20 or above 0x7E (not printable
+ * ASCII): the classic "has less" and "has more" word tests, exact for "any". */
+static inline int word_not_plain(uint64_t w)
+{
+    const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+    uint64_t below = (w - ones * 0x20) & ~w & highs;
+    uint64_t above = ((w + ones * (127 - 0x7E)) | w) & highs;
+    return (below | above) != 0;
+}
+
 int stud_ps_clean(const char *buf, size_t len)
 {
-    unsigned char classes[256];
-    for (unsigned b = 0; b < 256; b++)
-        classes[b] = byte_class(b);
     const unsigned char *p = (const unsigned char *)buf;
     size_t i = 0, line_start = 0;
     while (i < len) {
-        /* plain ASCII runs first: the common case */
-        while (i < len && classes[p[i]] == PLAIN)
+        /* printable ASCII runs first, 8 bytes at a time: the common case */
+        uint64_t w;
+        while (i + 8 <= len && (memcpy(&w, p + i, 8), !word_not_plain(w)))
+            i += 8;
+        while (i < len && p[i] >= 0x20 && p[i] <= 0x7E)
             i++;
         if (i >= len)
             break;
-        unsigned kind = classes[p[i]];
+        unsigned kind = byte_class(p[i]);
         if (kind == LINE_END) {
             if (i - line_start > STUD_PS_MAX_LINE)
                 return 0;
@@ -209,6 +219,7 @@ void stud_ps_scanner_init(stud_ps_scanner *s, const char *buf, size_t len, long 
     s->pos = 0;
     s->line = first_line;
     s->outside = 0;
+    s->cr = len && memchr(buf, '\r', len) != NULL;
 }
 
 void stud_ps_scan(stud_ps_scanner *s, stud_ps_item *item)
@@ -217,7 +228,7 @@ void stud_ps_scan(stud_ps_scanner *s, stud_ps_item *item)
     ps_line line;
     int in_hand = 0, summary = 0;
     while (s->pos < s->len) {
-        size_t next = ps_next_line(s->buf, s->len, s->pos, &line);
+        size_t next = ps_next_line_cr(s->buf, s->len, s->pos, &line, s->cr);
         const char *text = s->buf + line.start;
         size_t n = line.end - line.start;
         size_t id_start, id_end, after;

@@ -19,15 +19,16 @@ static inline int ps_space(char c)
 }
 
 /* The line at pos (ended by \n, \r\n, \r or the end of the text), stripped
- * of spaces; returns where the next line starts. */
-static inline size_t ps_next_line(const char *buf, size_t len, size_t pos, ps_line *line)
+ * of spaces; returns where the next line starts.  `cr`: 0 when the text
+ * holds no \r (then one memchr finds the line's end). */
+static inline size_t ps_next_line_cr(const char *buf, size_t len, size_t pos, ps_line *line, int cr)
 {
     /* the first \n, then any \r before it (both searches are memchr's) */
     const char *nl = (const char *)memchr(buf + pos, '\n', len - pos);
     size_t i = nl ? (size_t)(nl - buf) : len;
-    const char *cr = (const char *)memchr(buf + pos, '\r', i - pos);
-    if (cr)
-        i = (size_t)(cr - buf);
+    const char *at = cr ? (const char *)memchr(buf + pos, '\r', i - pos) : NULL;
+    if (at)
+        i = (size_t)(at - buf);
     size_t end = i, start = pos;
     if (i < len) {
         i += (buf[i] == '\r' && i + 1 < len && buf[i + 1] == '\n') ? 2 : 1;
@@ -39,6 +40,11 @@ static inline size_t ps_next_line(const char *buf, size_t len, size_t pos, ps_li
     line->start = start;
     line->end = end;
     return i;
+}
+
+static inline size_t ps_next_line(const char *buf, size_t len, size_t pos, ps_line *line)
+{
+    return ps_next_line_cr(buf, len, pos, line, 1);
 }
 
 static inline int ps_prefix(const char *s, size_t len, const char *lit)
@@ -73,16 +79,23 @@ static inline int ps_iequal(const char *s, size_t len, const char *lit)
     return 1;
 }
 
-/* The first index >= from of `lit` in s, or -1. */
+/* The first index >= from of `lit` in s, or -1.  memchr looks for the
+ * literal's first byte that is not a space (a space is every few bytes of
+ * a line, the others are not). */
 static inline long ps_find(const char *s, size_t len, size_t from, const char *lit)
 {
     size_t n = strlen(lit);
-    size_t i = from;
+    if (n == 0 || from > len || len - from < n)
+        return n == 0 && from <= len ? (long)from : -1;
+    size_t k = 0;
+    while (k + 1 < n && lit[k] == ' ')
+        k++;
+    size_t i = from; /* a candidate start: lit[k] is looked for at i + k onwards */
     while (i + n <= len) {
-        const char *at = (const char *)memchr(s + i, lit[0], len - n + 1 - i);
+        const char *at = (const char *)memchr(s + i + k, lit[k], len - n + 1 - i);
         if (!at)
             return -1;
-        i = (size_t)(at - s);
+        i = (size_t)(at - s) - k;
         if (memcmp(s + i, lit, n) == 0)
             return (long)i;
         i++;

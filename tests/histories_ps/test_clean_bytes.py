@@ -1,0 +1,63 @@
+"""Which bytes the C PokerStars reader takes as they are (``stud_ps_clean``,
+read 8 bytes at a time) against a plain Python statement of the same rule:
+UTF-8 of characters the reader's string rules treat as plain, line ends,
+and no line longer than the reader keeps."""
+
+from __future__ import annotations
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from stud._core import _ps_clean
+
+MAX_LINE = 2000  # bytes of one line (STUD_PS_MAX_LINE)
+
+
+def plain(c: int) -> bool:
+    if 0x20 <= c <= 0x7E:
+        return True
+    if 0xA1 <= c <= 0x2FF:
+        return c not in (0x130, 0x131, 0x17F)
+    return (0x370 <= c <= 0x52F or c == 0x20AC or 0x3040 <= c <= 0x30FF
+            or 0x4E00 <= c <= 0x9FFF or 0xAC00 <= c <= 0xD7A3)
+
+
+def reference(data: bytes) -> bool:
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    if any(not plain(ord(ch)) for ch in text if ch not in "\r\n"):
+        return False
+    lines = data.replace(b"\r", b"\n").split(b"\n")
+    return all(len(line) <= MAX_LINE for line in lines)
+
+
+# bytes around every edge of the rule: controls, DEL, the line ends, lead
+# and continuation bytes, and printable ASCII
+EDGES = [0x00, 0x09, 0x0A, 0x0D, 0x1F, 0x20, 0x41, 0x7E, 0x7F, 0x80, 0xA0, 0xBF,
+         0xC2, 0xC3, 0xC4, 0xDF, 0xE0, 0xE2, 0xED, 0xEF, 0xF0, 0xFF]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(EDGES) | st.integers(0x20, 0x7E), max_size=40).map(bytes))
+@example(b"Seat 1: Hero (100 in chips)\n" * 3)
+@example(b"\xe2\x82\xac5 \xe3\x81\x82")
+@example(b"abcdefg\x7f")
+@example(b"abcdefgh\x80")
+def test_bytes_near_the_edges(data: bytes) -> None:
+    assert _ps_clean(data) == reference(data)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.text(max_size=60))
+def test_any_text(text: str) -> None:
+    data = text.encode("utf-8", "surrogatepass")
+    assert _ps_clean(data) == reference(data)
+
+
+@given(st.integers(MAX_LINE - 9, MAX_LINE + 9), st.sampled_from([b"\n", b"\r", b"\r\n"]),
+       st.integers(0, 7))
+def test_line_lengths(length: int, end: bytes, lead: int) -> None:
+    data = b"x" * lead + end + b"y" * length + end + b"z"
+    assert _ps_clean(data) == reference(data) == (length <= MAX_LINE)
