@@ -1,7 +1,7 @@
 """Agent environments: steps per second of stud's three faces, side by side
 with RLCard's limit hold'em and OpenSpiel's pokerkit wrapper.
 
-    python bench/bench_envs.py [--json FILE] [--repeat 3] [--quick] [--only vector,aec,...]
+    python bench/bench_envs.py [--json FILE] [--repeat 3] [--quick | --scale 10] [--only vector,aec,...]
     python bench/bench_envs.py --render FILE         # print saved results again
     python bench/bench_envs.py --before OTHER_PYTHON --only aec,gym [--repeat 5]
 
@@ -274,8 +274,7 @@ def open_spiel_row(players: int, hands: int, observe: bool) -> Callable[[], dict
 
 # ---- the run ---------------------------------------------------------------------------
 
-def rows(quick: bool) -> tuple[list[dict[str, Any]], dict[str, str]]:
-    scale = 0.1 if quick else 1.0
+def rows(scale: float) -> tuple[list[dict[str, Any]], dict[str, str]]:
     vector_steps = int(2_000_000 * scale)
     out: list[dict[str, Any]] = []
     missing: dict[str, str] = {}
@@ -336,15 +335,17 @@ def rows(quick: bool) -> tuple[list[dict[str, Any]], dict[str, str]]:
     return out, missing
 
 
-def measure(repeat: int, quick: bool, only: set[str] | None = None) -> dict[str, Any]:
-    table, missing = rows(quick)
+def measure(repeat: int, scale: float, only: set[str] | None = None) -> dict[str, Any]:
+    table, missing = rows(scale)
     if only:
         table = [row for row in table if row["group"] in only]
     best: list[dict[str, float]] = [{} for _ in table]
+    every: list[list[float]] = [[] for _ in table]  # each round's loop rate
     for _ in range(repeat):
         for i, row in enumerate(table):
             got = row["run"]()
             got["loop_rate"] = got["steps"] / got["loop_s"]
+            every[i].append(got["loop_rate"])
             if "step_s" in got:
                 got["step_rate"] = got["steps"] / got["step_s"]
             if not best[i] or got["loop_rate"] > best[i]["loop_rate"]:
@@ -355,8 +356,9 @@ def measure(repeat: int, quick: bool, only: set[str] | None = None) -> dict[str,
             elif got.get("step_rate", 0.0) > best[i].get("step_rate", 0.0):
                 best[i]["step_rate"] = got["step_rate"]
     results = []
-    for row, got in zip(table, best):
-        results.append({k: v for k, v in row.items() if k != "run"} | got)
+    for row, got, rates in zip(table, best, every):
+        results.append({k: v for k, v in row.items() if k != "run"} | got
+                       | {"loop_median": statistics.median(rates)})
     try:
         load = list(os.getloadavg())
     except OSError:
@@ -368,35 +370,35 @@ def measure(repeat: int, quick: bool, only: set[str] | None = None) -> dict[str,
                     "python": platform.python_version(), "platform": platform.platform(),
                     "loadavg_1_5_15": load},
         "versions": {"stud": stud.__version__} | versions,
-        "repeat": repeat, "clock": "time.process_time (CPU time)",
+        "repeat": repeat, "scale": scale, "clock": "time.process_time (CPU time)",
         "rows": results, "missing": missing,
     }
 
 
-def one_run(index: int, quick: bool, only: set[str] | None) -> dict[str, float]:
+def one_run(index: int, scale: float, only: set[str] | None) -> dict[str, float]:
     """One run of row ``index`` (of the rows --only keeps)."""
-    table, _ = rows(quick)
+    table, _ = rows(scale)
     if only:
         table = [row for row in table if row["group"] in only]
     got: dict[str, float] = table[index]["run"]()
     return got
 
 
-def compare(before: str, repeat: int, quick: bool, only: set[str] | None) -> str:
+def compare(before: str, repeat: int, scale: float, only: set[str] | None) -> str:
     """Each row under ``before`` (another Python) and here, interleaved:
     a table of the best rates and the median after/before ratio."""
-    table, _ = rows(quick)
+    table, _ = rows(scale)
     if only:
         table = [row for row in table if row["group"] in only]
     rates: list[tuple[list[float], list[float]]] = [([], []) for _ in table]
     for _ in range(repeat):
         for i in range(len(table)):
             command = [before, os.path.abspath(__file__), "--row", str(i)]
-            command += ["--quick"] if quick else []
+            command += ["--scale", str(scale)]
             command += ["--only", ",".join(sorted(only))] if only else []
             old = json.loads(subprocess.run(command, check=True, capture_output=True,
                                             text=True).stdout)
-            new = one_run(i, quick, only)
+            new = one_run(i, scale, only)
             rates[i][0].append(old["steps"] / old["loop_s"])
             rates[i][1].append(new["steps"] / new["loop_s"])
     try:
@@ -429,7 +431,8 @@ def render(report: dict[str, Any]) -> str:
     m, v = report["machine"], report["versions"]
     lines = [
         f"{m['cpu_model']}, {m['cpu_count']} CPUs, Python {m['python']}; load average "
-        f"{m['loadavg_1_5_15']}; CPU time, best of {report['repeat']}.",
+        f"{m['loadavg_1_5_15']}; CPU time, best of {report['repeat']} rounds"
+        f" (the median round in the goal column where saved); work x{report.get('scale', 1.0):g}.",
         "Versions: " + ", ".join(f"{k} {x}" for k, x in v.items() if x) + ".",
         "",
         "| environment | tables | agent steps/s, step alone | agent steps/s, with the "
@@ -453,6 +456,8 @@ def render(report: dict[str, Any]) -> str:
             goal = f"{x:.2f}x VectorEnv's, >= 0.8x: " + ("meets" if x >= 0.8 else "BELOW")
         if r["group"] in ("aec", "gym"):
             goal = ">= 150 K: " + ("meets" if r["loop_rate"] >= 150_000 else "BELOW")
+            if "loop_median" in r:
+                goal += f" (median round {fmt(r['loop_median'])})"
         lines.append(f"| {r['what']} | {r.get('tables', '-')} | {step} | {fmt(r['loop_rate'])} "
                      f"| {hands} | {ratio} | {goal} |")
     for name, why in report["missing"].items():
@@ -464,6 +469,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--quick", action="store_true", help="a tenth of the work: a smoke run")
+    parser.add_argument("--scale", type=float, default=1.0,
+                        help="the work of every row times this (longer runs: steadier rates "
+                             "on a shared machine)")
     parser.add_argument("--json", metavar="FILE", help="also save the raw results")
     parser.add_argument("--only", metavar="GROUPS",
                         help="comma-separated: vector, gymvec, sb3, aec, gym, rlcard, "
@@ -475,17 +483,18 @@ def main() -> None:
     parser.add_argument("--row", type=int, help=argparse.SUPPRESS)  # (one run, as JSON)
     args = parser.parse_args()
     only = set(args.only.split(",")) if args.only else None
+    scale = 0.1 if args.quick else args.scale
     if args.row is not None:
-        print(json.dumps(one_run(args.row, args.quick, only)))
+        print(json.dumps(one_run(args.row, scale, only)))
         return
     if args.before:
-        print(compare(args.before, args.repeat, args.quick, only))
+        print(compare(args.before, args.repeat, scale, only))
         return
     if args.render:
         with open(args.render) as f:
             print(render(json.load(f)))
         return
-    report = measure(args.repeat, args.quick, set(args.only.split(",")) if args.only else None)
+    report = measure(args.repeat, scale, only)
     print(render(report))
     if args.json:
         with open(args.json, "w") as f:

@@ -187,7 +187,7 @@ class StudAECEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:
                 raise ValueError(f"{agent} is done: step it with None, not {action!r}")
-            self._was_dead_step(action)
+            self._dead_step()
             return
         self._table.check_playable(self._seat[agent])
         a = self._table.check_action(action)
@@ -195,6 +195,28 @@ class StudAECEnv(AECEnv):  # type: ignore[misc]
         self._table.apply(a)
         self._select()
         self._accumulate_rewards()
+
+    def _dead_step(self) -> None:
+        """PettingZoo's ``_was_dead_step`` for this table, where every agent
+        is done at once (the hand's end) and none before: the selected
+        agent leaves; the next is the first still listed, and once all have
+        left the selection is the first that left (as PettingZoo's own
+        helper leaves it, with its bookkeeping of a skipped agent)."""
+        agent = self.agent_selection
+        del self.terminations[agent], self.truncations[agent], self.rewards[agent]
+        del self._cumulative_rewards[agent], self.infos[agent]
+        self.agents.remove(agent)
+        if self.agents:
+            if getattr(self, "_skip_agent_selection", None) is None:
+                self._skip_agent_selection = agent
+            self.agent_selection = self.agents[0]
+        else:
+            skipped = getattr(self, "_skip_agent_selection", None)
+            if skipped is not None:
+                self.agent_selection = skipped
+            self._skip_agent_selection = None
+        for name in self.rewards:
+            self.rewards[name] = 0
 
     def render(self) -> str | None:
         """None without a render mode; "ansi": every card at the table drawn
