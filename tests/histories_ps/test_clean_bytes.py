@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-
 from stud._core import _ps_clean
 
 MAX_LINE = 2000  # bytes of one line (STUD_PS_MAX_LINE)
