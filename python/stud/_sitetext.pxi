@@ -46,8 +46,13 @@ cdef class _SiteText:
     cdef uint8_t *headers
     cdef size_t n, n_cap, pos
     cdef uint32_t line_no
-    cdef bint exhausted, started, outside
+    cdef bint exhausted, started, outside, numbered
     cdef object failure   # what the source raised: raised once the hands before it are out
+    # blocks of text (io's _FileLines.rest) split into lines here, as
+    # io._lines splits a file's: the text not yet split is buf[tail, used)
+    cdef object blocks
+    cdef size_t tail
+    cdef stud_text_lines text   # (text.pos: from tail, while a block is split)
     cdef stud_site_hand *hand
     cdef public long hands, errors, skipped, cancelled
 
@@ -66,10 +71,27 @@ cdef class _SiteText:
         if _HH_CLASSES is None:
             _hh_setup()
         self.lines = iter(lines)
+        self.numbered = isinstance(getattr(self.lines, "number", None), int)
+        self.blocks = None
         self.format = format
         self.name, self.file, self.header_of, self.rules_of = name, file, header_of, rules_of
         self.rules_cache = {}
         self.hands = self.errors = self.skipped = self.cancelled = 0
+
+    def read_blocks(self, blocks, long first_line, Py_ssize_t max_line):
+        """Reads ``blocks`` (an iterator of str: a text file's text as it
+        is, line ends and all) instead of the lines given: split into
+        lines here as ``stud.histories.io._lines`` splits a file (a line
+        ends at \\n, \\r\\n or \\r; a \\r\\n after a line ended by a
+        \\r alone is no line; a line of more than ``max_line``
+        characters, its end included, is ``io.long_line``'s error and the
+        end of the text); ``first_line``: the number of the first line.
+        Only before the first hand is taken."""
+        if self.n or self.used:
+            raise RuntimeError("read_blocks before any line is read")
+        self.blocks = iter(blocks)
+        stud_text_lines_init(&self.text, 1, 0, max_line, <uint32_t>(first_line - 1))
+        return self
 
     def __dealloc__(self):
         PyMem_Free(self.hand)
@@ -87,12 +109,13 @@ cdef class _SiteText:
         cdef size_t gone = self.pos, base, k
         if gone == 0:
             return 0
-        if gone == self.n:
-            self.used = self.n = self.pos = 0
+        if gone == self.n and self.tail == self.used:
+            self.used = self.n = self.pos = self.tail = 0
             return gone
-        base = self.starts[gone]
+        base = self.starts[gone] if gone < self.n else self.tail
         memmove(self.buf, self.buf + base, self.used - base)
         self.used -= base
+        self.tail -= base
         self.n -= gone
         for k in range(self.n):
             self.starts[k] = self.starts[k + gone] - <uint32_t>base
@@ -141,7 +164,10 @@ cdef class _SiteText:
         returns how many), cleaned, the blank ones left out."""
         cdef size_t gone = self._compact()
         try:
-            self._take()
+            if self.blocks is not None:
+                self._take_block()
+            else:
+                self._take()
         except Exception as error:
             self.failure = error
             self.exhausted = True
@@ -154,7 +180,10 @@ cdef class _SiteText:
         cdef stud_hh_span id_span, rest_span
         cdef bytes held
         for raw in self.lines:
-            self.line_no += 1
+            if self.numbered:  # (a file's lines as io._lines reads them: its own numbers)
+                self.line_no = <uint32_t>self.lines.number
+            else:
+                self.line_no += 1
             try:
                 text = PyUnicode_AsUTF8AndSize(raw, &size)
             except UnicodeEncodeError:
@@ -179,6 +208,66 @@ cdef class _SiteText:
                 break
         else:
             self.exhausted = True
+        return 0
+
+    cdef int _take_block(self) except -1:
+        """Splits the next block of text into lines (the last, maybe
+        unended, kept for the next block); at the end of the blocks, the
+        last line too."""
+        cdef Py_ssize_t size
+        cdef const char *text
+        cdef bytes held
+        cdef bint final = False
+        try:
+            block = next(self.blocks)
+        except StopIteration:
+            final = True
+        if not final:
+            try:
+                text = PyUnicode_AsUTF8AndSize(block, &size)
+            except UnicodeEncodeError:
+                held = block.encode("utf-8", "surrogatepass")
+                text = held
+                size = len(held)
+            self._grow(<size_t>size)
+            memcpy(self.buf + self.used, text, size)
+            self.used += size
+        self._split(final)
+        if final:
+            self.exhausted = True
+        return 0
+
+    cdef int _split(self, bint final) except -1:
+        """The lines of buf[tail, used) that end (all of them when
+        ``final``), each numbered, cleaned and kept unless blank
+        (text_lines.h reads them as io._lines reads a file)."""
+        cdef size_t start, count
+        cdef uint32_t s, e
+        cdef stud_hh_span id_span, rest_span
+        cdef int got
+        self.text.pos = self.tail
+        while True:
+            got = stud_text_line_next(&self.text, self.buf, self.used, final, &start, &count)
+            if got == STUD_TEXT_LONG:
+                from stud.histories.io import long_line
+                self.tail = self.used
+                self.blocks = iter(())
+                raise long_line(self.file, self.text.physical + 1)
+            if got != STUD_TEXT_LINE:
+                break
+            s = <uint32_t>start
+            e = <uint32_t>(start + count)
+            stud_site_clean_line(self.buf, &s, &e)
+            if e > s:
+                if self.n >= self.n_cap:
+                    self._grow(0)
+                self.starts[self.n] = s
+                self.ends[self.n] = e
+                self.numbers[self.n] = self.text.physical
+                self.headers[self.n] = (self.buf[s] == b'F' or self.buf[s] == b'f') and \
+                    stud_site_header(self.format, self.buf + s, e - s, &id_span, &rest_span)
+                self.n += 1
+        self.tail = self.text.pos
         return 0
 
     cdef int _raise_failure(self) except -1:

@@ -456,6 +456,21 @@ cdef extern from "playout.h" nogil:
                      uint64_t step_limit, uint64_t *decisions)
 
 
+cdef extern from "text_lines.h" nogil:
+    enum stud_text_line_result:
+        STUD_TEXT_MORE
+        STUD_TEXT_LINE
+        STUD_TEXT_LONG
+        STUD_TEXT_END
+    ctypedef struct stud_text_lines:
+        size_t pos
+        uint32_t physical
+    void stud_text_lines_init(stud_text_lines *s, int file_lines, int lf_only, size_t max_line,
+                              uint32_t physical)
+    int stud_text_line_next(stud_text_lines *s, const char *block, size_t len, int at_end,
+                            size_t *start, size_t *n)
+
+
 cdef extern from "phh_read.h" nogil:
     enum:
         STUD_PHH_MAX_PLAYERS

@@ -26,6 +26,7 @@
 #include <stdint.h>
 
 #include "hh_hand.h"
+#include "text_lines.h"
 
 #define STUD_PHH_MAX_PLAYERS 64    /* starting_stacks longer than this is an error */
 #define STUD_PHH_MAX_DEPTH 64      /* arrays and inline tables nested deeper: an error */
@@ -86,14 +87,14 @@ typedef struct {
                                       line, as io._lines numbers them */
     uint32_t index;                /* HAND, LONG: the hand's number (1, 2 ...) */
     /* settings */
-    uint8_t file_lines, lf_only;
-    size_t max_line, max_hand;
+    size_t max_hand;
     /* state */
+    stud_text_lines text;          /* the lines (text_lines.h): where the next begins */
     stud_phh_scanner scanner;
     int8_t collection;             /* -1 until a line says something */
-    uint8_t skipping, bare_cr, pending_long, ended;
-    uint32_t number, physical, count, hand_first;
-    size_t pos, w, hand;           /* next byte to read; end of the hand's bytes; its start */
+    uint8_t skipping, pending_long, ended;
+    uint32_t number, count, hand_first;
+    size_t w, hand;                /* end of the hand's bytes; its start */
     size_t hand_lines, header_len; /* lines of the hand; its header line's bytes */
     size_t name_off, name_n;       /* its name, from `hand` */
     uint8_t named;

@@ -10,20 +10,10 @@
 void stud_phh_split_init(stud_phh_splitter *s, int file_lines, int lf_only, size_t max_line,
                          size_t max_hand, uint32_t physical) {
     memset(s, 0, sizeof *s);
-    s->file_lines = (uint8_t)(file_lines != 0);
-    s->lf_only = (uint8_t)(lf_only != 0);
-    s->max_line = max_line;
+    stud_text_lines_init(&s->text, file_lines, lf_only, max_line, physical);
     s->max_hand = max_hand;
-    s->physical = physical;
     s->collection = -1;
     stud_phh_scanner_init(&s->scanner);
-}
-
-/* Characters of UTF-8 bytes: the bytes that are not continuations. */
-static size_t chars(const char *p, size_t n) {
-    size_t c = 0;
-    for (size_t i = 0; i < n; i++) c += ((unsigned char)p[i] & 0xC0) != 0x80;
-    return c;
 }
 
 /* The bytes of a Python whitespace character (str.isspace) at p, or 0. */
@@ -47,33 +37,6 @@ static int says_nothing(const char *line, size_t n) {
     size_t i = 0, k;
     while (i < n && (k = space_at(p + i, n - i)) != 0) i += k;
     return i >= n || p[i] == '#';
-}
-
-/* Where the line from pos ends: *content its bytes, *ending those of its
- * end (0 at the text's end); 0 when the block holds no complete line. */
-static int line_at(const stud_phh_splitter *s, const char *block, size_t len, int at_end,
-                   size_t *content, size_t *ending) {
-    const char *p = block + s->pos;
-    size_t n = len - s->pos;
-    const char *nl = memchr(p, '\n', n);
-    size_t upto = nl ? (size_t)(nl - p) : n;
-    const char *cr = s->lf_only ? NULL : memchr(p, '\r', upto);
-    if (cr) {
-        size_t at = (size_t)(cr - p);
-        if (at + 1 == n && !at_end) return 0;  /* (a "\r\n" cut by the block's end?) */
-        *content = at;
-        *ending = (at + 1 < n && p[at + 1] == '\n') ? 2 : 1;
-        return 1;
-    }
-    if (nl) {
-        *content = upto;
-        *ending = 1;
-        return 1;
-    }
-    if (!at_end || n == 0) return 0;
-    *content = n;
-    *ending = 0;
-    return 1;
 }
 
 /* The hand too long: given, and dropped up to the next header. */
@@ -109,16 +72,15 @@ int stud_phh_split_next(stud_phh_splitter *s, char *block, size_t len, int at_en
         return STUD_PHH_LONG;
     }
     for (;;) {
-        size_t n, ending;
-        if (s->pos >= len || !line_at(s, block, len, at_end, &n, &ending)) {
-            if (!at_end) {
-                if (s->file_lines && s->max_line && len - s->pos > s->max_line &&
-                    chars(block + s->pos, len - s->pos) > s->max_line) {
-                    s->first_line = s->physical + 1;
-                    return STUD_PHH_LONG_LINE;
-                }
+        size_t ls, n;
+        int got = stud_text_line_next(&s->text, block, len, at_end, &ls, &n);
+        if (got == STUD_TEXT_LONG) {
+            s->first_line = s->text.physical + 1;
+            return STUD_PHH_LONG_LINE;
+        }
+        if (got != STUD_TEXT_LINE) {
+            if (!at_end)
                 return STUD_PHH_MORE;
-            }
             if (s->ended) return STUD_PHH_END;
             s->ended = 1;
             if (s->hand_lines == 0) return STUD_PHH_END;
@@ -126,26 +88,11 @@ int stud_phh_split_next(stud_phh_splitter *s, char *block, size_t len, int at_en
             s->index = s->count + 1;
             return STUD_PHH_HAND;
         }
-        size_t ls = s->pos;
-        s->pos += n + ending;
-        if (s->file_lines) {
-            if (s->max_line && n + ending > s->max_line &&
-                chars(block + ls, n) + ending > s->max_line) {
-                s->first_line = s->physical + 1;
-                return STUD_PHH_LONG_LINE;
-            }
-            s->physical++;
-            if (s->bare_cr && n == 0 && ending == 2) {  /* "\r\r\n": one line end */
-                s->bare_cr = 0;
-                continue;
-            }
-            s->bare_cr = ending == 1 && block[ls + n] == '\r' ? 1 : 0;
-            if (n && memchr(block + ls, '\0', n)) {  /* (a stray NUL byte) */
-                size_t k = 0;
-                for (size_t i = 0; i < n; i++)
-                    if (block[ls + i] != '\0') block[ls + k++] = block[ls + i];
-                n = k;
-            }
+        if (s->text.file_lines && n && memchr(block + ls, '\0', n)) {  /* (a stray NUL byte) */
+            size_t k = 0;
+            for (size_t i = 0; i < n; i++)
+                if (block[ls + i] != '\0') block[ls + k++] = block[ls + i];
+            n = k;
         }
         s->number++;
         if (s->number == 1 && n >= 3 && memcmp(block + ls, "\xef\xbb\xbf", 3) == 0) {
@@ -194,7 +141,7 @@ int stud_phh_split_next(stud_phh_splitter *s, char *block, size_t len, int at_en
         /* the hand's characters, each line with one for its end (phh.py's count) */
         size_t bytes = s->w - s->hand;
         if (bytes + 1 > s->max_hand) {
-            s->chars += chars(block + s->hand + s->counted, bytes - s->counted);
+            s->chars += stud_text_chars(block + s->hand + s->counted, bytes - s->counted);
             s->counted = bytes;
             if (s->chars + 1 > s->max_hand) {
                 s->count++;
@@ -215,10 +162,10 @@ size_t stud_phh_split_compact(stud_phh_splitter *s, char *block, size_t len) {
     size_t kept = s->w - s->hand;
     size_t gap = s->hand_lines > 0;  /* (room for the "\n" before the next line) */
     if (s->hand && kept) memmove(block, block + s->hand, kept);
-    size_t rest = len > s->pos ? len - s->pos : 0;
-    if (rest) memmove(block + kept + gap, block + s->pos, rest);
+    size_t rest = len > s->text.pos ? len - s->text.pos : 0;
+    if (rest) memmove(block + kept + gap, block + s->text.pos, rest);
     s->hand = 0;
     s->w = kept;
-    s->pos = kept + gap;
+    s->text.pos = kept + gap;
     return kept + gap + rest;
 }

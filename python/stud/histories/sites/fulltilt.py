@@ -230,7 +230,14 @@ class FullTiltReader:
 
     def read(self, lines: Iterable[str]) -> Iterator[Union[HandRecord, HistoryError]]:
         self._done = [self.skipped, self.cancelled, self.hands, self.errors]
-        self._reading = _SiteText(lines, 0, self.format, self.file, _header, self._rules)
+        from ..io import MAX_LINE, _FileLines
+
+        if isinstance(lines, _FileLines):  # (a file read opened: its text a block at a time)
+            blocks, before = lines.rest()
+            self._reading = _SiteText((), 0, self.format, self.file, _header, self._rules
+                                      ).read_blocks(blocks, before + 1, MAX_LINE)
+        else:
+            self._reading = _SiteText(lines, 0, self.format, self.file, _header, self._rules)
         reading: Iterator[Union[HandRecord, HistoryError]] = self._reading
         return reading
 

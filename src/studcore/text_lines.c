@@ -1,0 +1,82 @@
+/* text_lines.c: see text_lines.h. */
+#include "text_lines.h"
+
+#include <string.h>
+
+void stud_text_lines_init(stud_text_lines *s, int file_lines, int lf_only, size_t max_line,
+                          uint32_t physical)
+{
+    memset(s, 0, sizeof *s);
+    s->file_lines = (uint8_t)(file_lines != 0);
+    s->lf_only = (uint8_t)(lf_only != 0);
+    s->max_line = max_line;
+    s->physical = physical;
+}
+
+size_t stud_text_chars(const char *p, size_t n)
+{
+    size_t c = 0;
+    for (size_t i = 0; i < n; i++)
+        c += ((unsigned char)p[i] & 0xC0) != 0x80;
+    return c;
+}
+
+/* Where the line from pos ends: *content its bytes, *ending those of its
+ * end (0 at the text's end); 0 when the block holds no complete line. */
+static int line_at(const stud_text_lines *s, const char *block, size_t len, int at_end,
+                   size_t *content, size_t *ending)
+{
+    const char *p = block + s->pos;
+    size_t n = len - s->pos;
+    const char *nl = memchr(p, '\n', n);
+    size_t upto = nl ? (size_t)(nl - p) : n;
+    const char *cr = s->lf_only ? NULL : memchr(p, '\r', upto);
+    if (cr) {
+        size_t at = (size_t)(cr - p);
+        if (at + 1 == n && !at_end)
+            return 0; /* (a "\r\n" cut by the block's end?) */
+        *content = at;
+        *ending = (at + 1 < n && p[at + 1] == '\n') ? 2 : 1;
+        return 1;
+    }
+    if (nl) {
+        *content = upto;
+        *ending = 1;
+        return 1;
+    }
+    if (!at_end || n == 0)
+        return 0;
+    *content = n;
+    *ending = 0;
+    return 1;
+}
+
+int stud_text_line_next(stud_text_lines *s, const char *block, size_t len, int at_end,
+                        size_t *start, size_t *n)
+{
+    for (;;) {
+        size_t content, ending;
+        if (s->pos >= len || !line_at(s, block, len, at_end, &content, &ending)) {
+            if (!at_end && s->file_lines && s->max_line && len - s->pos > s->max_line &&
+                stud_text_chars(block + s->pos, len - s->pos) > s->max_line)
+                return STUD_TEXT_LONG;
+            return at_end ? STUD_TEXT_END : STUD_TEXT_MORE;
+        }
+        size_t ls = s->pos;
+        s->pos += content + ending;
+        if (s->file_lines) {
+            if (s->max_line && content + ending > s->max_line &&
+                stud_text_chars(block + ls, content) + ending > s->max_line)
+                return STUD_TEXT_LONG;
+            s->physical++;
+            if (s->bare_cr && content == 0 && ending == 2) { /* "\r\r\n": one line end */
+                s->bare_cr = 0;
+                continue;
+            }
+            s->bare_cr = ending == 1 && block[ls + content] == '\r' ? 1 : 0;
+        }
+        *start = ls;
+        *n = content;
+        return STUD_TEXT_LINE;
+    }
+}
