@@ -12,8 +12,13 @@ cdef object _HistoryError = None
 cdef tuple _HH_CARDS = None      # card index -> Card (255: None)
 cdef tuple _HH_MOVES = None      # Move by number
 cdef tuple _HH_RECORD_FIELDS = None
-cdef dict _HH_STEPS = {}         # a step's bytes (line aside) -> the step: immutable, so shared
-cdef Py_ssize_t _HH_CACHE_SIZE = 1 << 14
+# the steps made, shared (they are immutable): a direct-mapped table by the
+# step's key (_hh_step), each slot the last step of its keys made; an
+# entry's object is a reference the table holds
+cdef enum:
+    _HH_SLOT_BITS = 12
+cdef uint64_t _HH_SLOT_KEYS[1 << _HH_SLOT_BITS]
+cdef PyObject *_HH_SLOT_STEPS[1 << _HH_SLOT_BITS]
 
 cdef tuple _BRING_IN_FROM = (None, "the first call of the bring-in", "the bring-in, all in",
                              "not in the hand: the rules' default")
@@ -62,10 +67,9 @@ cdef object _hh_step(const stud_hh_step *step):
     else:
         for c in range(step.n_cards if step.n_cards <= 7 else 7):
             key |= <uint64_t>(step.cards[c] if step.cards[c] < 52 else 63) << (11 + 6 * c)
-    k = key
-    found = _HH_STEPS.get(k)
-    if found is not None:
-        return found
+    cdef size_t slot = <size_t>((key * <uint64_t>0x9E3779B97F4A7C15) >> (64 - _HH_SLOT_BITS))
+    if _HH_SLOT_STEPS[slot] != NULL and _HH_SLOT_KEYS[slot] == key:
+        return <object>_HH_SLOT_STEPS[slot]
     HandRecord, Source, Dealt, CommunityDealt, Acted, Showed, Mucked = _HH_CLASSES
     cdef int t = step.type
     if t == STUD_HH_DEALT:
@@ -79,9 +83,10 @@ cdef object _hh_step(const stud_hh_step *step):
         made = _hh_trusted(Showed, ("seat", "cards"), (step.seat, _hh_cards(step.cards, step.n_cards)))
     else:
         made = _hh_trusted(Mucked, ("seat",), (step.seat,))
-    if len(_HH_STEPS) >= _HH_CACHE_SIZE:
-        _HH_STEPS.clear()
-    _HH_STEPS[k] = made
+    Py_INCREF(made)
+    Py_XDECREF(_HH_SLOT_STEPS[slot])
+    _HH_SLOT_STEPS[slot] = <PyObject *>made
+    _HH_SLOT_KEYS[slot] = key
     return made
 
 
