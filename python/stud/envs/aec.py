@@ -108,6 +108,7 @@ class StudAECEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._first_dead: str | None = None  # (_dead_step: the agent that left first)
         self._select()
 
     def _select(self) -> None:
@@ -207,14 +208,13 @@ class StudAECEnv(AECEnv):  # type: ignore[misc]
         del self._cumulative_rewards[agent], self.infos[agent]
         self.agents.remove(agent)
         if self.agents:
-            if getattr(self, "_skip_agent_selection", None) is None:
-                self._skip_agent_selection = agent
+            if self._first_dead is None:
+                self._first_dead = agent
             self.agent_selection = self.agents[0]
         else:
-            skipped = getattr(self, "_skip_agent_selection", None)
-            if skipped is not None:
-                self.agent_selection = skipped
-            self._skip_agent_selection = None
+            if self._first_dead is not None:
+                self.agent_selection = self._first_dead
+            self._first_dead = None
         for name in self.rewards:
             self.rewards[name] = 0
 
