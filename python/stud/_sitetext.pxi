@@ -7,7 +7,7 @@
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 from cpython.unicode cimport PyUnicode_AsUTF8AndSize
-from libc.string cimport memcpy, memmove
+from libc.string cimport memcpy, memmove, memset
 
 cdef object _SITE_FAIL = None    # histories/_fail.py's _Fail and _Skip, HistoryError
 cdef object _SITE_SKIP = None
@@ -55,6 +55,13 @@ cdef class _SiteText:
     cdef stud_text_lines text   # (text.pos: from tail, while a block is split)
     cdef stud_site_hand *hand
     cdef public long hands, errors, skipped, cancelled
+    # verify: a hand the C replay settles (ps_replay.c) is counted here, no
+    # record made; the others are records, for the Python replay
+    cdef readonly bint in_c
+    cdef public long reproduced
+    cdef stud_hh_hand *hh
+    cdef object c_rules_of       # the last rules, and their C rules (bytes, or False)
+    cdef object c_rules_bytes
 
     def __cinit__(self, *args, **kwargs):
         self.hand = <stud_site_hand *>PyMem_Malloc(sizeof(stud_site_hand))
@@ -78,6 +85,21 @@ cdef class _SiteText:
         self.rules_cache = {}
         self.hands = self.errors = self.skipped = self.cancelled = 0
 
+    def replay_in_c(self):
+        """From now on, a hand read that the C replay reproduces
+        (src/studcore/ps_replay.c: the Python replay's steps, the cards
+        nobody names filled as it fills them, its settlement compared with
+        the file's) is counted in ``reproduced`` and gives no record; a
+        hand it cannot settle (a mismatch, unknown up cards, a rake the
+        file does not state) is a record as before, for
+        ``stud.histories.replay`` to decide (``stud.histories.verify``)."""
+        if self.hh == NULL:
+            self.hh = <stud_hh_hand *>PyMem_Malloc(sizeof(stud_hh_hand))
+            if self.hh == NULL:
+                raise MemoryError()
+        self.in_c = True
+        return self
+
     def read_blocks(self, blocks, long first_line, Py_ssize_t max_line):
         """Reads ``blocks`` (an iterator of str: a text file's text as it
         is, line ends and all) instead of the lines given: split into
@@ -94,6 +116,7 @@ cdef class _SiteText:
         return self
 
     def __dealloc__(self):
+        PyMem_Free(self.hh)
         PyMem_Free(self.hand)
         PyMem_Free(self.buf)
         PyMem_Free(self.starts)
@@ -397,7 +420,44 @@ cdef class _SiteText:
             return _SITE_HISTORY_ERROR(f"a stud hand has 2 to 8 seats, not {h.n_order}",
                                        self.file, hand_id, first)
         self.hands += 1
+        if self.in_c and self._reproduced(h, rules, small, big, cents):
+            self.reproduced += 1
+            return None
         return self._record(h, rules, hand_id, table, currency, header_fields, first)
+
+    cdef bint _reproduced(self, stud_site_hand *h, object rules, int64_t small, int64_t big,
+                          bint cents) except -1:
+        """Whether the C replay reproduces the hand as its record would
+        say it (the record's stacks, steps, collections and rake)."""
+        cdef stud_hh_hand *hh = self.hh
+        cdef int seat, p
+        if rules is not self.c_rules_of:
+            self.c_rules_of, self.c_rules_bytes = rules, _rules_bytes(rules)
+        if self.c_rules_bytes is False or h.n_order > STUD_HH_MAX_SEATS or \
+                h.n_steps > STUD_HH_MAX_STEPS:
+            return False
+        memset(hh, 0, <size_t>(<char *>&hh.steps[0] - <char *>hh))
+        hh.variant = rules.variant
+        hh.small_bet, hh.big_bet = <int32_t>small, <int32_t>big
+        hh.ante = <int32_t>h.ante_out
+        hh.bring_in = STUD_HH_NONE if h.bring_in_out < 0 else <int32_t>h.bring_in_out
+        hh.cents = cents
+        hh.n_seats = h.n_order
+        for seat in range(h.n_order):
+            p = h.order[seat]
+            if not (0 < h.stack[p] < (1 << 31)) or not (0 <= h.collected[p] < (1 << 31)):
+                return False
+            hh.stacks[seat] = <int32_t>h.stack[p]
+            hh.collected[seat] = <int32_t>h.collected[p]
+        hh.has_collected = 1
+        if h.rake_known:
+            if not (0 <= h.rake < (1 << 31)):
+                return False
+            hh.rake = <int32_t>h.rake
+        hh.n_steps = h.n_steps
+        memcpy(hh.steps, h.steps, h.n_steps * sizeof(stud_hh_step))
+        return stud_ps_replay(hh, <const stud_rules *><const char *>(<bytes>self.c_rules_bytes)) \
+            == STUD_PS_REPRODUCED
 
     cdef object _record(self, stud_site_hand *h, object rules, object hand_id, object table,
                         object currency, tuple header_fields, uint32_t first):

@@ -159,9 +159,12 @@ def _read(reading: Reading, source: Source, format: str | None,
 
 def _read_opened(reading: Reading, source: Source, lines: Iterator[str], name: str | None,
                  found: str, profile: str | Mapping[str, Any] | None,
-                 on_error: Callable[[HistoryError], None] | None) -> Iterator[HandRecord]:
+                 on_error: Callable[[HistoryError], None] | None,
+                 replay_in_c: bool = False) -> Iterator[HandRecord]:
     """``read``'s records of a source already opened (``_open``, ``_peek``)
-    whose format is ``found``; its caller closes it."""
+    whose format is ``found``; its caller closes it.  ``replay_in_c``
+    (``verify``): a site reader in C gives no record for a hand its C
+    replay reproduces, only counts it (its ``reproduced``)."""
     options = profile_options(profile)
     if found == "phh":
         items: Iterator[Any] = read_phh_lines(lines, name, profile=options, errors="yield")
@@ -186,6 +189,9 @@ def _read_opened(reading: Reading, source: Source, lines: Iterator[str], name: s
         reader = reading._reader = site.reader(
             file=name, profile=dict(site.profile) if options is None else options)
         items = reader.read(lines)
+        in_c = getattr(items, "replay_in_c", None) if replay_in_c else None
+        if in_c is not None:
+            in_c()
     for item in items:
         if isinstance(item, HistoryError):
             if on_error is None:

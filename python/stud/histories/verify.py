@@ -150,7 +150,7 @@ def verify(source: Source, *, format: str | None = None,
         if path is None:
             reading = Reading()
             reading._records = _read_opened(reading, source, lines, name, found, profile,
-                                            result.errors.append)
+                                            result.errors.append, replay_in_c=summary is None)
             _read_all(reading, result, progress, summary)
             return result
     finally:
@@ -163,11 +163,29 @@ def verify(source: Source, *, format: str | None = None,
 
 def _read_all(reading: Reading, result: Verification,
               progress: Callable[[int], None] | None, summary: Summary | None = None) -> None:
-    """Each record of ``reading`` replayed (and added to ``summary``)."""
+    """Each record of ``reading`` replayed (and added to ``summary``), and
+    the hands a site reader in C replayed itself (``_SiteText.replay_in_c``)
+    counted; a record such a reader left to the Python replay counts in
+    ``result.slow``."""
+    decided = 0  # hands replayed in C, told to progress so far
+
+    def site_reader() -> Any:
+        return getattr(reading._reader, "_reading", None)
+
+    def in_c() -> int:
+        return int(getattr(site_reader(), "reproduced", 0))
+
     for record in reading:
         _replay(record, result, summary)
+        result.slow += bool(getattr(site_reader(), "in_c", False))
         if progress is not None:
-            progress(1)
+            now = in_c()
+            progress(1 + now - decided)
+            decided = now
+    now = in_c()
+    result.reproduced += now
+    if progress is not None and now > decided:
+        progress(now - decided)
     result.skipped, result.cancelled = reading.skipped, reading.cancelled
 
 

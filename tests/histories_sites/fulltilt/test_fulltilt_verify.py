@@ -1,0 +1,48 @@
+"""``verify`` of a Full Tilt file replays each hand its C reader reads in C
+(``_SiteText.replay_in_c``, src/studcore/ps_replay.c) and leaves only the
+hands it cannot settle to the Python replay: the verdicts must be those of
+``verify(..., fast=False)`` (every record replayed in Python), on every
+sample and mutated copy and on hands the engine played."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from stud.histories import verify
+
+from . import ftgen
+from .test_fulltilt_mutations import SAMPLES, copies
+
+
+def verdicts(path: Path, fast: bool) -> tuple:
+    progress: list[int] = []
+    result = verify(path, format="fulltilt", fast=fast, progress=progress.append)
+    return (repr(result),
+            [str(m) for m in result.mismatches],
+            [(e.line, e.hand, e.reason) for e in result.errors],
+            sum(progress)), result
+
+
+@pytest.mark.parametrize("sample", sorted(path.name for path in SAMPLES.iterdir()))
+def test_the_c_replay_gives_the_python_replays_verdicts(sample, tmp_path):
+    path = tmp_path / "ft.txt"
+    for name, lines in copies():
+        if name.split("#")[0] != sample:
+            continue
+        path.write_text("".join(lines), encoding="utf-8", newline="")
+        fast, _ = verdicts(path, True)
+        slow, _ = verdicts(path, False)
+        assert fast == slow, name
+
+
+def test_engine_hands_are_settled_in_c(tmp_path):
+    path = tmp_path / "generated.txt"
+    texts = [text for _, text in ftgen.hands(150, 11)]
+    texts += [text for _, text in ftgen.hands(150, 12, tournament=True)]
+    path.write_text("\n\n\n".join(texts) + "\n", encoding="utf-8")
+    fast, result = verdicts(path, True)
+    slow, _ = verdicts(path, False)
+    assert fast == slow
+    assert result.reproduced == 300 and not result.mismatches and not result.errors
+    assert result.slow < 30  # (most hands settled in C)
