@@ -716,13 +716,27 @@ typedef struct {
     char *s;
     size_t cap, n;   /* bytes */
     size_t chars;    /* code points written */
+    int full;        /* a character did not fit: nothing more is written */
 } text;
 
+/* Appends n bytes, as many whole characters as fit with the closing NUL;
+ * once one does not fit, nothing more (a character is never cut, nor one
+ * left out with a shorter one after it: the text read is a prefix of what
+ * was written, and it stays terminated). */
 static void put(text *o, const char *s, size_t n) {
-    for (size_t i = 0; i < n; i++) {
-        if (o->n + 1 >= o->cap) return;
-        o->s[o->n++] = s[i];
-        if (((unsigned char)s[i] & 0xC0) != 0x80) o->chars++;
+    size_t i = 0;
+    while (i < n && !o->full) {
+        unsigned char c = (unsigned char)s[i];
+        size_t k = c < 0xC0 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+        if (k > n - i) k = n - i;
+        if (o->n + k >= o->cap) {
+            o->full = 1;
+            break;
+        }
+        memcpy(o->s + o->n, s + i, k);
+        o->n += k;
+        o->chars += (c & 0xC0) != 0x80;
+        i += k;
     }
     o->s[o->n] = '\0';
 }
@@ -945,7 +959,7 @@ static void repr_value(reader *r, text *o, uint32_t v, int decimal_repr) {
     case STUD_PHH_FLOAT:
         if (decimal_repr) {
             char d[120];
-            text inner = {d, sizeof d, 0, 0};
+            text inner = {d, sizeof d, 0, 0, 0};
             d[0] = '\0';
             decimal_str(&inner, s, t->len);
             puts_(o, "Decimal('");
@@ -1010,7 +1024,7 @@ static const char *kind_name(const stud_phh_token *t, const char *s_of_kind) {
 /* phh.py's _what: "kind repr", the repr cut to 40 characters. */
 static void what(reader *r, uint32_t v, char *out, size_t cap) {
     char b[400];
-    text o = {b, sizeof b, 0, 0};
+    text o = {b, sizeof b, 0, 0, 0};
     b[0] = '\0';
     const stud_phh_token *t = &r->doc->tokens[v];
     repr_value(r, &o, v, t->kind != STUD_PHH_FLOAT);
@@ -1029,7 +1043,7 @@ static void what(reader *r, uint32_t v, char *out, size_t cap) {
 
 /* repr() of a string span, into out. */
 static void repr_span(const char *s, size_t n, char *out, size_t cap) {
-    text o = {out, cap, 0, 0};
+    text o = {out, cap, 0, 0, 0};
     out[0] = '\0';
     repr_str(&o, s, n);
 }
@@ -1063,7 +1077,7 @@ static int64_t chips(reader *r, uint32_t v, const char *what_, uint32_t line, ui
 /* _short of the amount's number, for a message. */
 static void short_number(const stud_phh_token *t, const char *s, char *sh, size_t cap) {
     char b[200];
-    text o = {b, sizeof b, 0, 0};
+    text o = {b, sizeof b, 0, 0, 0};
     b[0] = '\0';
     if (t->kind == STUD_PHH_INTEGER) int_str(&o, s, t->len);
     else decimal_str(&o, s, t->len);
@@ -1628,7 +1642,7 @@ static void interpret(reader *r, uint32_t first_line) {
                 if (span_is(r, t, VARIANTS[k].code)) variant = VARIANTS[k].variant;
         if (variant < 0) {
             char b[200];
-            text o = {b, sizeof b, 0, 0};
+            text o = {b, sizeof b, 0, 0, 0};
             b[0] = '\0';
             repr_value(r, &o, v, 1);
             fail(r, line_of(r, STUD_PHH_F_VARIANT), E,
@@ -1697,7 +1711,7 @@ static void interpret(reader *r, uint32_t first_line) {
         uint32_t v = value_of(r, STUD_PHH_F_TRIMMING);
         if (d->tokens[v].kind != STUD_PHH_BOOL) {
             char b[200];
-            text o = {b, sizeof b, 0, 0};
+            text o = {b, sizeof b, 0, 0, 0};
             b[0] = '\0';
             repr_value(r, &o, v, 1);
             fail(r, line_of(r, STUD_PHH_F_TRIMMING), L,

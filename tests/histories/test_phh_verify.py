@@ -215,3 +215,20 @@ def test_rules_field(rules, tmp_path):
     path.write_text("".join(f"[{i + 1}]\n{text}\n" for i, text in enumerate(hands)),
                     encoding="utf-8")
     same_as_python(path)
+
+
+@pytest.mark.parametrize("char", ["\ufffd", "é", "x", "\U0001f0a1"])
+def test_a_message_quoting_a_long_action_is_cut_between_characters(tmp_path, char):
+    # (found by fuzz/atheris_histories.py: an action's repr cut at the
+    # message's bound inside a character, or with the bound reached and
+    # the text left unterminated, read differently on the two roads)
+    action = "d " + char * 150 + "dh p" + char * 40 + "1 Jc2h2c"
+    path = tmp_path / "long.phh"
+    path.write_text(
+        'variant = "F7S"\nantes = [2, 2, 2]\nbring_in = 5\nsmall_bet = 10\nbig_bet = 20\n'
+        f"starting_stacks = [250, 300, 275]\nactions = [{action!r}]\n", encoding="utf-8")
+    fast = same_as_python(path)
+    [message] = [str(e) for e in fast.errors]
+    quoted = message.split("line 7: ", 1)[1].split(": the dealer deals", 1)[0]
+    assert repr(action).startswith(quoted)
+    assert quoted == repr(action) or len(quoted.encode()) > 250
