@@ -40,7 +40,7 @@ from ..record import (
 )
 
 __all__ = ["Fail", "HandBuilder", "Skip", "SiteHand", "TextReader", "first_line_is",
-           "parse_cards", "read_amount"]
+           "amount_value", "parse_cards", "read_amount"]
 
 #: lines of one hand past which the hand is refused (a runaway file)
 MAX_HAND_LINES = 5000
@@ -115,8 +115,16 @@ def read_amount(text: str, currency: str | None, line: int) -> int:
     symbol = match["pre"] or match["post"].strip()
     if symbol and _SYMBOLS[symbol] != currency:
         raise Fail(line, f"the amount {text!r} is not in the hand's {currency or 'chips'}")
-    frac = match["frac"] or ""
-    value = int(match["whole"].replace(",", ""))
+    return amount_value(int(match["whole"].replace(",", "")), match["frac"] or "", currency,
+                        text, line)
+
+
+def amount_value(whole: int, frac: str, currency: str | None, text: str, line: int) -> int:
+    """An amount's whole part and the digits after its point as whole
+    chips (``currency`` None) or cents of ``currency``, raising ``Fail``
+    (naming ``text``) for a fraction of a cent or of a chip, or a value
+    past 2**31."""
+    value = whole
     if currency is not None:
         if frac[2:].strip("0"):
             raise Fail(line, f"the amount {text!r} is finer than a cent")

@@ -93,7 +93,7 @@ from ..record import (
     options_for,
 )
 from . import SiteFormat
-from ._stud_text import shown_again
+from ._stud_text import amount_value, shown_again
 
 __all__ = ["FORMAT", "WPN_PROFILE", "WpnReader"]
 
@@ -249,16 +249,7 @@ class _Hand:
         whole, _, frac = text.replace(",", "").partition(".")
         if not whole.isdigit() or (frac and not frac.isdigit()):
             raise _Fail(number, f"the amount {text!r} does not parse")
-        value = int(whole)
-        if self.currency is not None:
-            if frac[2:].strip("0"):
-                raise _Fail(number, f"the amount {text!r} is finer than a cent")
-            value = value * 100 + int(frac[:2].ljust(2, "0"))
-        elif frac.strip("0"):
-            raise _Fail(number, f"the amount {text!r} is not a whole number of chips")
-        if value >= 1 << 31:
-            raise _Fail(number, f"the amount {text!r} is too large")
-        return value
+        return amount_value(int(whole), frac, self.currency, text, number)
 
     def known(self, name: str, number: int) -> str:
         if name not in self.players:
