@@ -598,13 +598,8 @@ static int summary_line(ft_hand *f, uint32_t number, const line_t *l)
             for (int c = 0; c < n; c++)
                 if (stud_site_see(h, found[c], player, number, 1, f->err))
                     return -1;
-            if (h->n_mucked >= STUD_SITE_MAX_LIST)
-                return stud_site_fail(f->err, h, number, "more than %d lists of mucked cards",
-                                      (int64_t)STUD_SITE_MAX_LIST);
-            stud_site_cards *m = &h->mucked[h->n_mucked++];
-            m->seat = h->seat_of[player];
-            m->n_cards = n;
-            memcpy(m->cards, found, (size_t)n);
+            if (stud_site_keep_mucked(h, number, h->seat_of[player], found, n, f->err))
+                return -1;
         }
     }
     long collected = ps_find(s, len, rest, "collected ("), won = ps_find(s, len, rest, "won (");

@@ -783,6 +783,19 @@ int stud_site_show(stud_site_hand *h, uint32_t line, int player, const uint8_t *
     return 0;
 }
 
+int stud_site_keep_mucked(stud_site_hand *h, uint32_t line, int seat, const uint8_t *cards, int n,
+                          stud_site_error *err)
+{
+    if (h->n_mucked >= STUD_SITE_MAX_LIST)
+        return stud_site_fail(err, h, line, "more than %d lists of mucked cards",
+                              (int64_t)STUD_SITE_MAX_LIST);
+    stud_site_cards *m = &h->mucked[h->n_mucked++];
+    m->seat = seat;
+    m->n_cards = n;
+    memcpy(m->cards, cards, (size_t)n);
+    return 0;
+}
+
 int stud_site_muck(stud_site_hand *h, uint32_t line, int player, const uint8_t *cards, int n,
                    stud_site_error *err)
 {
@@ -794,15 +807,8 @@ int stud_site_muck(stud_site_hand *h, uint32_t line, int player, const uint8_t *
     for (int c = 0; c < n; c++)
         if (stud_site_see(h, cards[c], player, line, 1, err))
             return -1;
-    if (n) {
-        if (h->n_mucked >= STUD_SITE_MAX_LIST)
-            return stud_site_fail(err, h, line, "more than %d lists of mucked cards",
-                                  (int64_t)STUD_SITE_MAX_LIST);
-        stud_site_cards *m = &h->mucked[h->n_mucked++];
-        m->seat = seat;
-        m->n_cards = n;
-        memcpy(m->cards, cards, (size_t)n);
-    }
+    if (n && stud_site_keep_mucked(h, line, seat, cards, n, err))
+        return -1;
     int live = h->n_order - h->n_folded;
     if (h->folded[seat] || live < 2 || h->showed_step[seat] >= 0)
         return 0;

@@ -165,6 +165,10 @@ int stud_site_show(stud_site_hand *h, uint32_t line, int player, const uint8_t *
                    stud_site_error *err);
 int stud_site_muck(stud_site_hand *h, uint32_t line, int player, const uint8_t *cards, int n,
                    stud_site_error *err);
+/* Keeps a list of cards `seat` mucked (a field of the record), at most
+ * STUD_SITE_MAX_LIST lists a hand; the cards are the caller's to see. */
+int stud_site_keep_mucked(stud_site_hand *h, uint32_t line, int seat, const uint8_t *cards, int n,
+                          stud_site_error *err);
 /* The checks of the hand's end (the record's own are the caller's: the
  * rules, 2 to 8 seats); sets ante_out and bring_in_out. */
 int stud_site_finish(stud_site_hand *h, uint32_t last_line, stud_site_error *err);
