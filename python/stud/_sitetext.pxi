@@ -199,8 +199,6 @@ cdef class _SiteText:
     cdef int _take(self) except -1:
         cdef Py_ssize_t size, count = 0
         cdef const char *text
-        cdef uint32_t s, e
-        cdef stud_hh_span id_span, rest_span
         cdef bytes held
         for raw in self.lines:
             if self.numbered:  # (a file's lines as io._lines reads them: its own numbers)
@@ -215,17 +213,8 @@ cdef class _SiteText:
                 size = len(held)
             self._grow(<size_t>size)
             memcpy(self.buf + self.used, text, size)
-            s = <uint32_t>self.used
-            e = <uint32_t>(self.used + size)
+            self._keep_line(<uint32_t>self.used, <uint32_t>(self.used + size), self.line_no)
             self.used += size
-            stud_site_clean_line(self.buf, &s, &e)
-            if e > s:
-                self.starts[self.n] = s
-                self.ends[self.n] = e
-                self.numbers[self.n] = self.line_no
-                self.headers[self.n] = (self.buf[s] == b'F' or self.buf[s] == b'f') and \
-                    stud_site_header(self.format, self.buf + s, e - s, &id_span, &rest_span)
-                self.n += 1
             count += 1
             if count >= _SITE_BATCH:
                 break
@@ -265,8 +254,6 @@ cdef class _SiteText:
         ``final``), each numbered, cleaned and kept unless blank
         (text_lines.h reads them as io._lines reads a file)."""
         cdef size_t start, count
-        cdef uint32_t s, e
-        cdef stud_hh_span id_span, rest_span
         cdef int got
         self.text.pos = self.tail
         while True:
@@ -278,19 +265,23 @@ cdef class _SiteText:
                 raise long_line(self.file, self.text.physical + 1)
             if got != STUD_TEXT_LINE:
                 break
-            s = <uint32_t>start
-            e = <uint32_t>(start + count)
-            stud_site_clean_line(self.buf, &s, &e)
-            if e > s:
-                if self.n >= self.n_cap:
-                    self._grow(0)
-                self.starts[self.n] = s
-                self.ends[self.n] = e
-                self.numbers[self.n] = self.text.physical
-                self.headers[self.n] = (self.buf[s] == b'F' or self.buf[s] == b'f') and \
-                    stud_site_header(self.format, self.buf + s, e - s, &id_span, &rest_span)
-                self.n += 1
+            self._grow(0)
+            self._keep_line(<uint32_t>start, <uint32_t>(start + count), self.text.physical)
         self.tail = self.text.pos
+        return 0
+
+    cdef int _keep_line(self, uint32_t s, uint32_t e, uint32_t number) except -1:
+        """Cleans buf[s, e), the line numbered ``number``, and keeps it
+        unless blank (a line slot must be free: ``_grow``)."""
+        cdef stud_hh_span id_span, rest_span
+        stud_site_clean_line(self.buf, &s, &e)
+        if e > s:
+            self.starts[self.n] = s
+            self.ends[self.n] = e
+            self.numbers[self.n] = number
+            self.headers[self.n] = (self.buf[s] == b'F' or self.buf[s] == b'f') and \
+                stud_site_header(self.format, self.buf + s, e - s, &id_span, &rest_span)
+            self.n += 1
         return 0
 
     cdef int _raise_failure(self) except -1:
@@ -433,8 +424,7 @@ cdef class _SiteText:
         cdef int seat, p
         if rules is not self.c_rules_of:
             self.c_rules_of, self.c_rules_bytes = rules, _rules_bytes(rules)
-        if self.c_rules_bytes is False or h.n_order > STUD_HH_MAX_SEATS or \
-                h.n_steps > STUD_HH_MAX_STEPS:
+        if self.c_rules_bytes is False:  # (seats and steps fit: _hand and the builder's bounds)
             return False
         memset(hh, 0, <size_t>(<char *>&hh.steps[0] - <char *>hh))
         hh.variant = rules.variant
