@@ -29,12 +29,15 @@ cdef class _SiteText:
     (stud_site_format); ``name``: the records' source format;
     ``header_of(text, line)``: the header's (variant, small bet, big bet,
     currency sign 0-3, cents, currency, table, fields), raising the
-    readers' _Fail or _Skip; ``rules_of(variant, small, big, ante,
+    readers' _Fail or _Skip (the bets None: the site's C reader finds
+    them in the hand; ``header_lines`` 2: ``header_of(text, line,
+    second line's text, its number)``, both None for a hand of one
+    line); ``rules_of(variant, small, big, ante,
     bring-in or None)``: the hand's Rules (raising TypeError or
     ValueError).  ``hands``, ``errors``, ``skipped`` and ``cancelled``
     count what was read so far."""
     cdef object lines, file, name, header_of, rules_of
-    cdef int format
+    cdef int format, header_lines
     cdef dict rules_cache
     cdef object last_variant, last_rules   # the last hand's rules, and what they were of
     cdef int64_t last_key[4]
@@ -69,7 +72,7 @@ cdef class _SiteText:
             raise MemoryError()
 
     def __init__(self, lines, int format, str name, object file, object header_of,
-                 object rules_of):
+                 object rules_of, int header_lines=1):
         global _SITE_FAIL, _SITE_SKIP, _SITE_HISTORY_ERROR
         if _SITE_FAIL is None:
             from stud.histories._fail import _Fail, _Skip
@@ -80,7 +83,10 @@ cdef class _SiteText:
         self.lines = iter(lines)
         self.numbered = isinstance(getattr(self.lines, "number", None), int)
         self.blocks = None
-        self.format = format
+        if not 0 <= format < STUD_SITE_FORMATS or header_lines not in (1, 2):
+            raise ValueError(f"no C reader for the site format {format} reading "
+                             f"{header_lines} header lines")
+        self.format, self.header_lines = format, header_lines
         self.name, self.file, self.header_of, self.rules_of = name, file, header_of, rules_of
         self.rules_cache = {}
         self.hands = self.errors = self.skipped = self.cancelled = 0
@@ -272,15 +278,18 @@ cdef class _SiteText:
 
     cdef int _keep_line(self, uint32_t s, uint32_t e, uint32_t number) except -1:
         """Cleans buf[s, e), the line numbered ``number``, and keeps it
-        unless blank (a line slot must be free: ``_grow``)."""
+        unless blank, or one the site reads as blank (stud_site_blank)
+        (a line slot must be free: ``_grow``)."""
         cdef stud_hh_span id_span, rest_span
+        if stud_site_blank(self.format, self.buf + s, e - s):
+            return 0
         stud_site_clean_line(self.buf, &s, &e)
         if e > s:
             self.starts[self.n] = s
             self.ends[self.n] = e
             self.numbers[self.n] = number
-            self.headers[self.n] = (self.buf[s] == b'F' or self.buf[s] == b'f') and \
-                stud_site_header(self.format, self.buf + s, e - s, &id_span, &rest_span)
+            self.headers[self.n] = stud_site_header(self.format, self.buf + s, e - s, &id_span,
+                                                    &rest_span)
             self.n += 1
         return 0
 
@@ -342,7 +351,7 @@ cdef class _SiteText:
                 return found
 
     cdef object _hand(self, size_t a, size_t count):
-        cdef stud_hh_span id_span, rest_span
+        cdef stud_hh_span id_span, rest_span, second
         cdef stud_site_lines lines
         cdef stud_site_game game
         cdef stud_site_error err
@@ -358,7 +367,14 @@ cdef class _SiteText:
                 self.numbers[a + count - 1])
         header = line[:self.ends[a] - self.starts[a]].decode("utf-8", "surrogatepass")
         try:
-            facts = self.header_of(header, self.numbers[a])
+            if self.header_lines == 1:
+                facts = self.header_of(header, self.numbers[a])
+            elif count > 1:
+                second.start, second.len = self.starts[a + 1], self.ends[a + 1] - self.starts[a + 1]
+                facts = self.header_of(header, self.numbers[a], _site_text(self.buf, second),
+                                       self.numbers[a + 1])
+            else:
+                facts = self.header_of(header, self.numbers[a], None, None)
         except _SITE_SKIP as skip:
             if skip.cancelled:
                 self.cancelled += 1
@@ -373,17 +389,19 @@ cdef class _SiteText:
             return _SITE_HISTORY_ERROR(f"cannot read the hand: {type(error).__name__}: {error}",
                                        self.file, hand_id, self.numbers[a])
         variant, small, big, symbol, cents, currency, table, header_fields = facts
-        game.small_bet, game.symbol, game.cents = small, symbol, cents
+        game.small_bet = -1 if small is None else small
+        game.big_bet = -1 if big is None else big
+        game.symbol, game.cents = symbol, cents
         lines.buf = self.buf
         lines.start, lines.end, lines.number = self.starts, self.ends, self.numbers
-        if self.format == STUD_SITE_FULLTILT:
-            status = stud_site_fulltilt_read(&lines, <uint32_t>a, <uint32_t>count, &game, h, &err)
-        else:
+        status = stud_site_read(self.format, &lines, <uint32_t>a, <uint32_t>count, &game, h, &err)
+        if status < 0:
             raise ValueError(f"no C reader for the site format {self.format}")
         if status != STUD_HH_READ:
             self.errors += 1
             return _SITE_HISTORY_ERROR(self._message(&err), self.file, hand_id, err.line)
         first = self.numbers[a]
+        small, big = h.game.small_bet, h.game.big_bet  # (the hand's, where the header has none)
         if variant is self.last_variant and small == self.last_key[0] and \
                 big == self.last_key[1] and h.ante_out == self.last_key[2] and \
                 h.bring_in_out == self.last_key[3]:
@@ -454,9 +472,17 @@ cdef class _SiteText:
         cdef const char *buf = self.buf
         cdef int seat, k, c, p
         cdef stud_site_cards *m
+        cdef stud_site_field *f
         order = [h.order[seat] for seat in range(h.n_order)]
         players = tuple([_site_text(buf, h.name[p]) for p in order])
         fields = list(header_fields)
+        for k in range(h.n_fields):
+            f = &h.fields[k]
+            fields.append((f.key.decode("ascii"),
+                           _site_text(buf, f.value) if f.text == NULL
+                           else f.text.decode("utf-8")))
+        if h.has_table:
+            table = _site_text(buf, h.table)
         for k in range(h.n_pots):
             fields.append(("_pots", _site_text(buf, h.pots[k])))
         if h.n_mucked:

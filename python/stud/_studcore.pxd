@@ -572,7 +572,11 @@ cdef extern from "site_text.h" nogil:
         uint8_t repr[6]
     ctypedef struct stud_site_game:
         int cents, symbol
-        int64_t small_bet
+        int64_t small_bet, big_bet
+    ctypedef struct stud_site_field:
+        const char *key
+        const char *text
+        stud_hh_span value
     ctypedef struct stud_site_cards:
         int seat, n_cards
         uint8_t cards[52]
@@ -590,16 +594,21 @@ cdef extern from "site_text.h" nogil:
         int64_t rake
         int n_mucked
         stud_site_cards mucked[64]
+        stud_site_game game
         int n_pots
         stud_hh_span pots[64]
+        int n_fields
+        stud_site_field fields[8]
+        int has_table
+        stud_hh_span table
         int64_t ante_out, bring_in_out
         int n_steps
         stud_hh_step steps[400]
     enum stud_site_format:
-        STUD_SITE_FULLTILT
+        STUD_SITE_FORMATS
     void stud_site_clean_line(char *buf, uint32_t *start, uint32_t *end)
     int stud_site_header(int format, const char *s, size_t len, stud_hh_span *id,
                          stud_hh_span *rest)
-    int stud_site_fulltilt_read(const stud_site_lines *lines, uint32_t first, uint32_t count,
-                                const stud_site_game *game, stud_site_hand *h,
-                                stud_site_error *err)
+    int stud_site_blank(int format, const char *s, size_t len)
+    int stud_site_read(int format, const stud_site_lines *lines, uint32_t first, uint32_t count,
+                       const stud_site_game *game, stud_site_hand *h, stud_site_error *err)

@@ -108,11 +108,11 @@ static stud_hh_span number_digits(const line_t *l, size_t from, size_t to)
     return sub(l, from, to);
 }
 
-int stud_site_header(int format, const char *s, size_t len, stud_hh_span *id, stud_hh_span *rest)
+int stud_site_fulltilt_header(const char *s, size_t len, stud_hh_span *id, stud_hh_span *rest)
 {
     /* Full ?Tilt Poker (?:Game|Hand) #(\d+):\s*(.*), ignoring case */
     size_t i = 0, k;
-    if (format != STUD_SITE_FULLTILT || !ci_prefix(s, len, &i, "full"))
+    if (len == 0 || (s[0] != 'F' && s[0] != 'f') || !ci_prefix(s, len, &i, "full"))
         return 0;
     if (i < len && s[i] == ' ')
         i++;

@@ -339,8 +339,22 @@ void stud_site_init(stud_site_hand *h, const char *buf, const stud_site_game *ga
     h->has_total = h->rake_known = 0;
     h->total = h->rake = 0;
     h->n_mucked = h->n_pots = h->n_steps = 0;
+    h->n_fields = h->has_table = 0;
     h->ante_out = 0;
     h->bring_in_out = -1;
+}
+
+int stud_site_add_field(stud_site_hand *h, uint32_t line, const char *key, const char *text,
+                        stud_hh_span value, stud_site_error *err)
+{
+    if (h->n_fields >= STUD_SITE_MAX_FIELDS)
+        return stud_site_fail(err, h, line, "more than %d fields in one hand",
+                              (int64_t)STUD_SITE_MAX_FIELDS);
+    stud_site_field *f = &h->fields[h->n_fields++];
+    f->key = key;
+    f->text = text;
+    f->value = value;
+    return 0;
 }
 
 int stud_site_find(const stud_site_hand *h, const char *s, size_t len)

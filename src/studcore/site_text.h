@@ -31,6 +31,7 @@
 #define STUD_SITE_MAX_LIST 64       /* antes, mucked-card lists, pot texts of one hand */
 #define STUD_SITE_MAX_HAND_LINES 5000
 #define STUD_SITE_MAX_ARGS 6
+#define STUD_SITE_MAX_FIELDS 8      /* fields a site's reader adds to one hand's record */
 
 /* The lines a reader reads: each already cleaned (stud_site_clean_line)
  * and not blank, with its number in the source. */
@@ -53,7 +54,18 @@ typedef struct {
     int cents;          /* amounts are money, in cents */
     int symbol;         /* the currency sign the amounts may carry: 0 none (chips), 1 $, 2 €, 3 £ */
     int64_t small_bet;  /* (the bring-in's rule: more than half of it is a bring-in of its own) */
+    int64_t big_bet;    /* -1 (both): the header has no stakes, the site's reader finds them
+                         * in the hand and sets them here before stud_site_finish */
 } stud_site_game;
+
+/* A field of the record the site's reader found in the hand's lines (after
+ * the header's, in the order found): `key` as the record names it, its
+ * value the span `value` of the text, or the C string `text` when not NULL. */
+typedef struct {
+    const char *key;
+    const char *text;
+    stud_hh_span value;
+} stud_site_field;
 
 typedef struct {
     int player, all_in;
@@ -111,6 +123,10 @@ typedef struct {
     stud_site_cards mucked[STUD_SITE_MAX_LIST];
     int n_pots;                                       /* a site's text of the pots (a field) */
     stud_hh_span pots[STUD_SITE_MAX_LIST];
+    int n_fields;                                     /* other fields (stud_site_add_field) */
+    stud_site_field fields[STUD_SITE_MAX_FIELDS];
+    int has_table;                                    /* the table named in the lines, not the header */
+    stud_hh_span table;
     /* what the record is made of once finished (stud_site_finish) */
     int64_t ante_out, bring_in_out;                   /* bring_in_out: -1 when none */
     int n_steps;
@@ -173,6 +189,11 @@ int stud_site_keep_mucked(stud_site_hand *h, uint32_t line, int seat, const uint
  * rules, 2 to 8 seats); sets ante_out and bring_in_out. */
 int stud_site_finish(stud_site_hand *h, uint32_t last_line, stud_site_error *err);
 
+/* Adds the field `key` (a C string that outlives the hand) of the value
+ * `text` (a C string likewise), or if it is NULL the span `value`. */
+int stud_site_add_field(stud_site_hand *h, uint32_t line, const char *key, const char *text,
+                        stud_hh_span value, stud_site_error *err);
+
 /* Sets `err` (always returns -1).  The format's conversions: %s a C
  * string, %d an int64_t, %c a card index, %N a player (his name as
  * written), %T a span as written, %R a span's repr. */
@@ -181,14 +202,28 @@ int stud_site_fail(stud_site_error *err, const stud_site_hand *h, uint32_t line,
 
 /* ---- the sites -------------------------------------------------------------------- */
 
-enum stud_site_format { STUD_SITE_FULLTILT = 0 };
+/* One per site read in C: its file site_<name>.c gives a header test and
+ * a hand reader, which the three functions below choose by format. */
+enum stud_site_format { STUD_SITE_FULLTILT = 0, STUD_SITE_BOVADA = 1, STUD_SITE_EVERLEAF = 2,
+                        STUD_SITE_FORMATS };
 
 /* Whether the line (cleaned, not blank) is a hand's header of `format`;
- * *id the hand's number and *rest what follows the header's colon. */
+ * *id the hand's number and *rest what follows the header's number. */
 int stud_site_header(int format, const char *s, size_t len, stud_hh_span *id, stud_hh_span *rest);
 
+/* Whether the raw line s[0, len) (before cleaning: its own spaces, BOM and
+ * NULs) is one the site's reader takes for blank (Everleaf's line before
+ * its banner). */
+int stud_site_blank(int format, const char *s, size_t len);
+
 /* Reads the hand of `count` lines from `first` (its header the first);
- * returns STUD_HH_READ or STUD_HH_ERROR. */
+ * returns STUD_HH_READ or STUD_HH_ERROR (-1 with no error set: no such
+ * format). */
+int stud_site_read(int format, const stud_site_lines *lines, uint32_t first, uint32_t count,
+                   const stud_site_game *game, stud_site_hand *h, stud_site_error *err);
+
+/* Each site's own (site_<name>.c), as the three above call them. */
+int stud_site_fulltilt_header(const char *s, size_t len, stud_hh_span *id, stud_hh_span *rest);
 int stud_site_fulltilt_read(const stud_site_lines *lines, uint32_t first, uint32_t count,
                             const stud_site_game *game, stud_site_hand *h, stud_site_error *err);
 

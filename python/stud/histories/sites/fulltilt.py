@@ -68,14 +68,11 @@ strips and splits at Python's whitespace; digits are ASCII digits.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
-from typing import Any, Union
+from typing import Any
 
-from ..._core import _SiteText
 from ...enums import Variant
-from ..errors import HistoryError
-from ..record import HandRecord, _cached_rules, options_for
 from . import SiteFormat
+from ._c_text import CTextReader
 from ._stud_text import Fail, Skip, currency_of, first_line_is, read_amount
 
 __all__ = ["FORMAT", "FullTiltReader"]
@@ -181,65 +178,14 @@ def _read_header(header: str, number: int, text: str) -> tuple[Any, ...]:
     return facts
 
 
-class FullTiltReader:
+class FullTiltReader(CTextReader):
     """The hands of one Full Tilt file (see the module), read in C
     (src/studcore/site_fulltilt.c) but for the header's game; ``skipped``,
     ``cancelled``, ``hands`` and ``errors`` count what was read so far."""
 
     format = "fulltilt"
-
-    def __init__(self, file: str | None = None,
-                 profile: dict[str, Any] | None = None) -> None:
-        self.file = file
-        self.options: dict[str, Any] = dict(profile or {})
-        self._done = [0, 0, 0, 0]  # what readings before the current one counted
-        self._reading: Any = None
-
-    def _count(self, index: int, name: str) -> int:
-        reading = self._reading
-        return self._done[index] + (0 if reading is None else int(getattr(reading, name)))
-
-    @property
-    def skipped(self) -> int:
-        return self._count(0, "skipped")
-
-    @skipped.setter
-    def skipped(self, value: int) -> None:
-        self._done[0] += value - self.skipped
-
-    @property
-    def cancelled(self) -> int:
-        return self._count(1, "cancelled")
-
-    @cancelled.setter
-    def cancelled(self, value: int) -> None:
-        self._done[1] += value - self.cancelled
-
-    @property
-    def hands(self) -> int:
-        return self._count(2, "hands")
-
-    @property
-    def errors(self) -> int:
-        return self._count(3, "errors")
-
-    def _rules(self, variant: Variant, small: int, big: int, ante: int,
-               bring_in: int | None) -> Any:
-        return _cached_rules(variant, small, big, ante, bring_in,
-                             **options_for(self.options, variant))
-
-    def read(self, lines: Iterable[str]) -> Iterator[Union[HandRecord, HistoryError]]:
-        self._done = [self.skipped, self.cancelled, self.hands, self.errors]
-        from ..io import MAX_LINE, _FileLines
-
-        if isinstance(lines, _FileLines):  # (a file read opened: its text a block at a time)
-            blocks, before = lines.rest()
-            self._reading = _SiteText((), 0, self.format, self.file, _header, self._rules
-                                      ).read_blocks(blocks, before + 1, MAX_LINE)
-        else:
-            self._reading = _SiteText(lines, 0, self.format, self.file, _header, self._rules)
-        reading: Iterator[Union[HandRecord, HistoryError]] = self._reading
-        return reading
+    c_format = 0  # STUD_SITE_FULLTILT
+    header_of = staticmethod(_header)
 
 
 def _reader(file: str | None = None, profile: dict[str, Any] | None = None) -> FullTiltReader:

@@ -1,0 +1,35 @@
+/* site_formats.c: the sites read in C, chosen by format (site_text.h's
+ * stud_site_format): each site's header test, blank lines and hand
+ * reader. */
+#include "site_text.h"
+
+int stud_site_header(int format, const char *s, size_t len, stud_hh_span *id, stud_hh_span *rest)
+{
+    switch (format) {
+    case STUD_SITE_FULLTILT:
+        return stud_site_fulltilt_header(s, len, id, rest);
+    default:
+        return 0;
+    }
+}
+
+int stud_site_blank(int format, const char *s, size_t len)
+{
+    (void)s;
+    (void)len;
+    switch (format) {
+    default:
+        return 0;
+    }
+}
+
+int stud_site_read(int format, const stud_site_lines *lines, uint32_t first, uint32_t count,
+                   const stud_site_game *game, stud_site_hand *h, stud_site_error *err)
+{
+    switch (format) {
+    case STUD_SITE_FULLTILT:
+        return stud_site_fulltilt_read(lines, first, count, game, h, err);
+    default:
+        return -1;
+    }
+}
