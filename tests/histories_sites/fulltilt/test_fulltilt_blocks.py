@@ -1,10 +1,6 @@
 """A Full Tilt file read opened by ``read`` is split into lines in C, a
-block of text at a time (``_SiteText.read_blocks``, src/studcore/text_lines.h);
-any other source of lines is read a line at a time.  Both must give the
-same items: here every sample and its mutated copies, with their line ends
-rewritten every way files write them (\\n, \\r\\n, \\r, \\r\\r\\n, a stray
-NUL, a byte order mark), read as lines (``io._lines``, as ``read`` read
-them before) and as blocks cut at random sizes down to one character."""
+block of text at a time; any other source of lines is read a line at a time.
+Both must give the same items (tests/histories_sites/c_reader.py)."""
 
 from __future__ import annotations
 
@@ -16,61 +12,13 @@ from stud.histories import HistoryError, read
 from stud.histories.io import MAX_LINE, _FileLines, _lines
 from stud.histories.sites.fulltilt import PROFILE, FullTiltReader
 
-from .test_fulltilt_mutations import SAMPLES, copies, outputs
-
-ENDS = ["\n", "\r\n", "\r", "\r\r\n"]
-
-
-class Pieces(io.TextIOBase):
-    """Text whose ``read`` gives pieces of 1 to ``most`` characters."""
-
-    def __init__(self, text: str, rng: random.Random, most: int) -> None:
-        self._text, self._at, self._rng, self._most = text, 0, rng, most
-
-    def readable(self) -> bool:
-        return True
-
-    def read(self, size: int | None = -1) -> str:
-        take = self._rng.randint(1, self._most)
-        if size is not None and size >= 0:
-            take = min(take, size)
-        piece = self._text[self._at:self._at + take]
-        self._at += len(piece)
-        return piece
+from ..c_reader import Pieces, blocks_give_what_lines_give
+from .test_fulltilt_mutations import SAMPLES, SITE
 
 
-def rewritten(lines: list[str], rng: random.Random) -> str:
-    """The lines with each end chosen anew, now and then a NUL or a BOM."""
-    out = ["\ufeff"] if rng.random() < 0.2 else []
-    for line in lines:
-        text = line.rstrip("\r\n")
-        if text and rng.random() < 0.05:
-            at = rng.randrange(len(text) + 1)
-            text = text[:at] + "\0" + text[at:]
-        out.append(text + rng.choice(ENDS))
-    if rng.random() < 0.3:  # (the last line unended)
-        out[-1] = out[-1].rstrip("\r\n")
-    return "".join(out)
-
-
-def as_lines(name: str, text: str) -> dict:
-    return outputs(name, _lines(io.StringIO(text, newline=""), name.split("#")[0]))
-
-
-def as_blocks(name: str, text: str, rng: random.Random, most: int) -> dict:
-    return outputs(name, _FileLines(Pieces(text, rng, most), name.split("#")[0]))
-
-
-@pytest.mark.parametrize("sample", sorted(path.name for path in SAMPLES.iterdir()))
+@pytest.mark.parametrize("sample", SITE.names())
 def test_blocks_give_what_lines_give(sample):
-    for name, lines in copies():
-        if name.split("#")[0] != sample:
-            continue
-        rng = random.Random(name)
-        text = rewritten(lines, rng)
-        expected = as_lines(name, text)
-        for most in (1, 7, 4096):
-            assert as_blocks(name, text, rng, most) == expected, (name, most)
+    blocks_give_what_lines_give(SITE, sample)
 
 
 def raised(outputs_of) -> tuple[list, tuple]:

@@ -6,34 +6,16 @@ sample and mutated copy and on hands the engine played."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from stud.histories import verify
 
+from ..c_reader import c_replay_verdicts, verdicts
 from . import ftgen
-from .test_fulltilt_mutations import SAMPLES, copies
+from .test_fulltilt_mutations import SITE
 
 
-def verdicts(path: Path, fast: bool) -> tuple:
-    progress: list[int] = []
-    result = verify(path, format="fulltilt", fast=fast, progress=progress.append)
-    return (repr(result),
-            [str(m) for m in result.mismatches],
-            [(e.line, e.hand, e.reason) for e in result.errors],
-            sum(progress)), result
-
-
-@pytest.mark.parametrize("sample", sorted(path.name for path in SAMPLES.iterdir()))
+@pytest.mark.parametrize("sample", SITE.names())
 def test_the_c_replay_gives_the_python_replays_verdicts(sample, tmp_path):
-    path = tmp_path / "ft.txt"
-    for name, lines in copies():
-        if name.split("#")[0] != sample:
-            continue
-        path.write_text("".join(lines), encoding="utf-8", newline="")
-        fast, _ = verdicts(path, True)
-        slow, _ = verdicts(path, False)
-        assert fast == slow, name
+    c_replay_verdicts(SITE, "fulltilt", sample, tmp_path / "ft.txt")
 
 
 def test_engine_hands_are_settled_in_c(tmp_path):
@@ -41,8 +23,8 @@ def test_engine_hands_are_settled_in_c(tmp_path):
     texts = [text for _, text in ftgen.hands(150, 11)]
     texts += [text for _, text in ftgen.hands(150, 12, tournament=True)]
     path.write_text("\n\n\n".join(texts) + "\n", encoding="utf-8")
-    fast, result = verdicts(path, True)
-    slow, _ = verdicts(path, False)
+    fast, result = verdicts(path, "fulltilt", True)
+    slow, _ = verdicts(path, "fulltilt", False)
     assert fast == slow
     assert result.reproduced == 300 and not result.mismatches and not result.errors
     assert result.slow < 30  # (most hands settled in C)
