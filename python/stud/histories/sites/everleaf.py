@@ -85,6 +85,9 @@ _VARIANTS = {"7 Card Stud": Variant.SEVEN_CARD_STUD,
              "7 Card Stud Hi/Lo": Variant.SEVEN_CARD_STUD_HILO, "Razz": Variant.RAZZ}
 #: the currency's sign as the C reader numbers it (site_text.h)
 _SIGNS = {None: 0, "USD": 1, "EUR": 2, "GBP": 3}
+#: the game line up to its first " - " (the whole line without one) -> its
+#: facts but the date, and where its game ends
+_GAMES: dict[str, tuple[tuple[Any, ...], int]] = {}
 
 
 def detect(head: str) -> bool:
@@ -108,27 +111,44 @@ def _header(banner: str, number: int, line: str | None = None,
             line_number: int | None = None) -> tuple[Any, ...]:
     """What a hand's banner and the game line after it say: (variant,
     small bet, big bet, currency sign, cents, currency, table, fields),
-    raising ``Fail`` or ``Skip`` (hold'em and omaha hands)."""
+    raising ``Fail`` or ``Skip`` (hold'em and omaha hands).  The game line
+    up to its first " - " is the same in every hand of a table and stakes:
+    read once (no part of the game's pattern can take the "-", so what
+    follows, the date, changes nothing before it)."""
     if line is None or line_number is None:
         raise Fail(number, "the hand ends after its banner")
+    at = line.find(" - ")
+    key = line if at < 0 else line[:at]
+    cached = _GAMES.get(key) if "\n" not in line else None
+    if cached is None:
+        cached = _read_game(line, line_number)
+        if "\n" not in line:
+            if len(_GAMES) >= 1024:
+                _GAMES.clear()
+            _GAMES[key] = cached
+    facts, end = cached
+    date = line[end:].strip(" -")
+    if date:
+        return (*facts[:7], (*facts[7], ("_date", date)))
+    return facts
+
+
+def _read_game(line: str, number: int) -> tuple[tuple[Any, ...], int]:
+    """The game line's facts but the date, and where its game ends."""
     game = _GAME.fullmatch(line)
     if game is None:
-        raise Fail(line_number, f"the game line does not parse: {line!r}")
+        raise Fail(number, f"the game line does not parse: {line!r}")
     if game["game"] not in _VARIANTS:
         raise Skip()
     if game["limit"]:
-        raise Fail(line_number, f"{game['limit'].strip()} {game['game']} is not supported "
-                                f"(fixed limit only)")
+        raise Fail(number, f"{game['limit'].strip()} {game['game']} is not supported "
+                           f"(fixed limit only)")
     sign = game["small"] + game["big"]
     currency = "USD" if "$" in sign else "EUR" if "€" in sign else None
-    small = read_amount(game["small"].replace(" ", ""), currency, line_number)
-    big = read_amount(game["big"].replace(" ", ""), currency, line_number)
-    fields: tuple[tuple[str, Any], ...] = (("_game", game["game"]),)
-    date = game["rest"].strip(" -")
-    if date:
-        fields += (("_date", date),)
-    return (_VARIANTS[game["game"]], small, big, _SIGNS[currency], currency is not None,
-            currency, None, fields)
+    small = read_amount(game["small"].replace(" ", ""), currency, number)
+    big = read_amount(game["big"].replace(" ", ""), currency, number)
+    return ((_VARIANTS[game["game"]], small, big, _SIGNS[currency], currency is not None,
+             currency, None, (("_game", game["game"]),)), game.end("game"))
 
 
 class EverleafReader(CTextReader):
