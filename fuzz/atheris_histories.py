@@ -1,6 +1,6 @@
 """Coverage-guided fuzzing of the hand-history readers (``stud.histories.read``)
 over the compiled module (atheris): the input is a history's text (PHH,
-PokerStars or Full Tilt; the corpus holds each), read as text, as an open
+PokerStars, Full Tilt or Bovada; the corpus holds each), read as text, as an open
 file and, by path, through ``verify``'s C roads.  Findings: any exception out of
 ``read`` other than ``HistoryError`` (which must name the hand and line, and
 be handed to ``on_error`` with the rest still read), a crash, a record
@@ -54,8 +54,8 @@ def _verdicts(result: object) -> tuple:
 def test_one_input(raw: bytes) -> None:
     if len(raw) < 2:
         return
-    mode, fmt_byte, body = raw[0] % 3, raw[1] % 4, raw[2:]
-    fmt = (None, "phh", "pokerstars", "fulltilt")[fmt_byte]
+    mode, fmt_byte, body = raw[0] % 3, raw[1] % 5, raw[2:]
+    fmt = (None, "phh", "pokerstars", "fulltilt", "bovada")[fmt_byte]
     content = body.decode("utf-8", "replace")
     if not content.strip():
         return

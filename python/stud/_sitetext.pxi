@@ -95,9 +95,10 @@ cdef class _SiteText:
         """From now on, a hand read that the C replay reproduces
         (src/studcore/ps_replay.c: the Python replay's steps, the cards
         nobody names filled as it fills them, its settlement compared with
-        the file's) is counted in ``reproduced`` and gives no record; a
-        hand it cannot settle (a mismatch, unknown up cards, a rake the
-        file does not state) is a record as before, for
+        the file's; a rake the file does not state taken as what was put
+        in less what was collected, the rake that replay derives) is
+        counted in ``reproduced`` and gives no record; a hand it cannot
+        settle (a mismatch, unknown up cards) is a record as before, for
         ``stud.histories.replay`` to decide (``stud.histories.verify``)."""
         if self.hh == NULL:
             self.hh = <stud_hh_hand *>PyMem_Malloc(sizeof(stud_hh_hand))
@@ -440,6 +441,7 @@ cdef class _SiteText:
         say it (the record's stacks, steps, collections and rake)."""
         cdef stud_hh_hand *hh = self.hh
         cdef int seat, p
+        cdef int64_t unstated = 0
         if rules is not self.c_rules_of:
             self.c_rules_of, self.c_rules_bytes = rules, _rules_bytes(rules)
         if self.c_rules_bytes is False:  # (seats and steps fit: _hand and the builder's bounds)
@@ -462,6 +464,16 @@ cdef class _SiteText:
             if not (0 <= h.rake < (1 << 31)):
                 return False
             hh.rake = <int32_t>h.rake
+        else:
+            # a rake the file does not state (Bovada's): what was put in less what was
+            # collected; where the hand reproduces with it, it is the rake replay.py's
+            # second replay plays (_UnstatedRake: the pots less the collections)
+            for seat in range(h.n_order):
+                p = h.order[seat]
+                unstated += h.put_in[p] - h.collected[p]
+            if not (0 <= unstated < (1 << 31)):
+                return False
+            hh.rake = <int32_t>unstated
         hh.n_steps = h.n_steps
         memcpy(hh.steps, h.steps, h.n_steps * sizeof(stud_hh_step))
         return stud_ps_replay(hh, <const stud_rules *><const char *>(<bytes>self.c_rules_bytes)) \
