@@ -25,12 +25,14 @@ static stud_hh_span sub(const line_t *l, size_t from, size_t to)
     return span;
 }
 
-/* Whether s[i, end) starts with `lit`. */
-static int at_lit(const char *s, size_t i, size_t end, const char *lit)
+/* Whether s[i, end) starts with the n bytes of lit. */
+static inline int at_n(const char *s, size_t i, size_t end, const char *lit, size_t n)
 {
-    size_t n = strlen(lit);
     return end >= i && end - i >= n && memcmp(s + i, lit, n) == 0;
 }
+
+/* Whether s[i, end) starts with the string literal `lit`. */
+#define at_lit(s, i, end, lit) at_n(s, i, end, lit, sizeof(lit) - 1)
 
 /* [$]?[\d,]+(?:\.\d+)? from i, as far as it goes: its end, or 0 (none). */
 static size_t amount_end(const char *s, size_t i, size_t end)
@@ -110,7 +112,7 @@ int stud_site_bovada_header(const char *s, size_t len, stud_hh_span *id, stud_hh
         static const char *const SUFFIXES[] = {".com", ".eu", " UK", " Canada", "88"};
         i = 5;
         for (int n = 0; n < 5; n++)
-            if (at_lit(s, 5, len, SUFFIXES[n]) &&
+            if (at_n(s, 5, len, SUFFIXES[n], strlen(SUFFIXES[n])) &&
                 at_lit(s, 5 + strlen(SUFFIXES[n]), len, " Hand #")) {
                 i += strlen(SUFFIXES[n]);
                 break;
@@ -372,102 +374,151 @@ static int section(bv_hand *f, uint32_t number, const line_t *l)
 enum { K_ANTE, K_BRING_IN, K_BET, K_DOUBLE, K_RAISE, K_CALL, K_ALL_IN, K_CHECK, K_FOLD,
        K_DEALT, K_RETURNED, K_RESULT, K_SHOW, K_MUCK };
 
+/* An amount to the end after the literal prefix at a (its start in *x0). */
+static int amount_after(const char *s, size_t a, size_t e, size_t n, size_t *x0, int kind)
+{
+    *x0 = a + n;
+    return amount_to_end(s, *x0, e) ? kind : -1;
+}
+
+#define PREFIX(lit) at_lit(s, a, e, lit)
+#define AMOUNT_AFTER(lit, kind) amount_after(s, a, e, sizeof(lit) - 1, x0, kind)
+
+/* "A to B" after the literal prefix at a: the raise's amounts. */
+static int raise_after(const char *s, size_t a, size_t e, size_t n, size_t *x0, size_t *y0)
+{
+    *x0 = a + n;
+    size_t x1 = amount_end(s, *x0, e);
+    if (!x1 || !at_lit(s, x1, e, " to "))
+        return -1;
+    *y0 = x1 + 4;
+    return amount_to_end(s, *y0, e) ? K_RAISE : -1;
+}
+
 /* The kind of s[a, e) (a verb's line without its (timeout)s), -1: none; its
- * amounts' spans (x, y: the raise's "A to B") and its cards' (c, has_c). */
+ * amounts' spans (x, y: the raise's "A to B") and its cards' (c, has_c).
+ * The verbs' patterns begin each with its own words: one at most fits. */
 static int verb_of(const char *s, size_t a, size_t e, size_t *x0, size_t *y0, size_t *c0,
                    size_t *c1, int *has_c)
 {
-    static const struct {
-        const char *text;
-        int kind;
-    } PREFIXES[] = {{"Ante chip ", K_ANTE}, {"Bring_in chip ", K_BRING_IN},
-                    {"Bring in ", K_BRING_IN}, {"Big blind/Bring in ", K_BRING_IN},
-                    {"Bets ", K_BET}, {"bets ", K_BET}, {"Double bets ", K_DOUBLE},
-                    {"Calls ", K_CALL}, {"Call ", K_CALL}, {"All-in ", K_ALL_IN},
-                    {"Return uncalled portion of bet ", K_RETURNED}};
     *has_c = 0;
-    for (size_t k = 0; k < sizeof PREFIXES / sizeof PREFIXES[0]; k++)
-        if (at_lit(s, a, e, PREFIXES[k].text)) {
-            *x0 = a + strlen(PREFIXES[k].text);
-            return amount_to_end(s, *x0, e) ? PREFIXES[k].kind : -1;
-        }
-    static const char *const RAISES[] = {"Raises ", "raises ", "All-in(raise) "};
-    for (int k = 0; k < 3; k++)
-        if (at_lit(s, a, e, RAISES[k])) {
-            *x0 = a + strlen(RAISES[k]);
-            size_t x1 = amount_end(s, *x0, e);
-            if (!x1 || !at_lit(s, x1, e, " to "))
-                return -1;
-            *y0 = x1 + 4;
-            return amount_to_end(s, *y0, e) ? K_RAISE : -1;
-        }
-    size_t n = e - a;
-    if (n == 6 && memcmp(s + a, "Checks", 6) == 0)
-        return K_CHECK;
-    if ((n == 4 && memcmp(s + a, "Fold", 4) == 0) || (n == 5 && memcmp(s + a, "Folds", 5) == 0))
-        return K_FOLD;
-    if (at_lit(s, a, e, "Card dealt to a spot [")) {
-        *c0 = a + 22;
-        long close = ps_char(s, e, *c0, ']');
-        if (close != (long)e - 1)
-            return -1;
-        *c1 = e - 1;
-        *has_c = 1;
-        return K_DEALT;
-    }
-    if (at_lit(s, a, e, "Hand ") && a + 5 < e && (s[a + 5] == 'R' || s[a + 5] == 'r') &&
-        at_lit(s, a + 6, e, "esult")) {
-        size_t i = a + 11;
-        if (at_lit(s, i, e, "-Side ") && i + 6 < e && (s[i + 6] == 'P' || s[i + 6] == 'p') &&
-            at_lit(s, i + 7, e, "ot"))
-            i += 9;
-        if (i >= e || s[i] != ' ')
-            return -1;
-        *x0 = i + 1;
-        return amount_to_end(s, *x0, e) ? K_RESULT : -1;
-    }
-    if (at_lit(s, a, e, "Showdown")) {
-        /* Showdown(?:\([^)]*\))? \[([^\]]*)\](?: .*)? */
-        size_t i = a + 8;
-        if (i < e && s[i] == '(') {
-            long close = ps_char(s, e, i + 1, ')');
-            if (close < 0)
-                return -1;
-            i = (size_t)close + 1;
-        }
-        if (!at_lit(s, i, e, " ["))
-            return -1;
-        long close = ps_char(s, e, i + 2, ']');
-        if (close < 0 || ((size_t)close + 1 < e && s[close + 1] != ' '))
-            return -1;
-        *c0 = i + 2;
-        *c1 = (size_t)close;
-        *has_c = 1;
-        return K_SHOW;
-    }
+    if (a >= e)
+        return -1;
     size_t i = 0;
-    if (at_lit(s, a, e, "Does not show"))
-        i = a + 13;
-    else if (at_lit(s, a, e, "Mucks"))
-        i = a + 5;
-    if (i) {
-        /* (?:Does not show|Mucks)(?: \[([^\]]*)\])?(?: .*)? */
-        if (i == e)
-            return K_MUCK;
-        if (s[i] != ' ')
-            return -1;
-        if (i + 1 < e && s[i + 1] == '[') {
-            long close = ps_char(s, e, i + 2, ']');
-            if (close >= 0 && ((size_t)close + 1 == e || s[close + 1] == ' ')) {
-                *c0 = i + 2;
-                *c1 = (size_t)close;
-                *has_c = 1;
-            }
+    switch (s[a]) {
+    case 'A':
+        if (PREFIX("Ante chip "))
+            return AMOUNT_AFTER("Ante chip ", K_ANTE);
+        if (PREFIX("All-in(raise) "))
+            return raise_after(s, a, e, 14, x0, y0);
+        if (PREFIX("All-in "))
+            return AMOUNT_AFTER("All-in ", K_ALL_IN);
+        return -1;
+    case 'B':
+        if (PREFIX("Bets "))
+            return AMOUNT_AFTER("Bets ", K_BET);
+        if (PREFIX("Bring_in chip "))
+            return AMOUNT_AFTER("Bring_in chip ", K_BRING_IN);
+        if (PREFIX("Bring in "))
+            return AMOUNT_AFTER("Bring in ", K_BRING_IN);
+        if (PREFIX("Big blind/Bring in "))
+            return AMOUNT_AFTER("Big blind/Bring in ", K_BRING_IN);
+        return -1;
+    case 'b':
+        return PREFIX("bets ") ? AMOUNT_AFTER("bets ", K_BET) : -1;
+    case 'R':
+        if (PREFIX("Raises "))
+            return raise_after(s, a, e, 7, x0, y0);
+        if (PREFIX("Return uncalled portion of bet "))
+            return AMOUNT_AFTER("Return uncalled portion of bet ", K_RETURNED);
+        return -1;
+    case 'r':
+        return PREFIX("raises ") ? raise_after(s, a, e, 7, x0, y0) : -1;
+    case 'C':
+        if (PREFIX("Calls "))
+            return AMOUNT_AFTER("Calls ", K_CALL);
+        if (PREFIX("Call "))
+            return AMOUNT_AFTER("Call ", K_CALL);
+        if (e - a == 6 && PREFIX("Checks"))
+            return K_CHECK;
+        if (PREFIX("Card dealt to a spot [")) {
+            *c0 = a + 22;
+            if (ps_char(s, e, *c0, ']') != (long)e - 1)
+                return -1;
+            *c1 = e - 1;
+            *has_c = 1;
+            return K_DEALT;
         }
-        return K_MUCK;
+        return -1;
+    case 'F':
+        return (e - a == 4 && PREFIX("Fold")) || (e - a == 5 && PREFIX("Folds")) ? K_FOLD : -1;
+    case 'H':
+        if (PREFIX("Hand ") && a + 5 < e && (s[a + 5] == 'R' || s[a + 5] == 'r') &&
+            at_lit(s, a + 6, e, "esult")) {
+            i = a + 11;
+            if (at_lit(s, i, e, "-Side ") && i + 6 < e && (s[i + 6] == 'P' || s[i + 6] == 'p') &&
+                at_lit(s, i + 7, e, "ot"))
+                i += 9;
+            if (i >= e || s[i] != ' ')
+                return -1;
+            *x0 = i + 1;
+            return amount_to_end(s, *x0, e) ? K_RESULT : -1;
+        }
+        return -1;
+    case 'S':
+        if (PREFIX("Showdown")) {
+            /* Showdown(?:\([^)]*\))? \[([^\]]*)\](?: .*)? */
+            i = a + 8;
+            if (i < e && s[i] == '(') {
+                long close = ps_char(s, e, i + 1, ')');
+                if (close < 0)
+                    return -1;
+                i = (size_t)close + 1;
+            }
+            if (!at_lit(s, i, e, " ["))
+                return -1;
+            long close = ps_char(s, e, i + 2, ']');
+            if (close < 0 || ((size_t)close + 1 < e && s[close + 1] != ' '))
+                return -1;
+            *c0 = i + 2;
+            *c1 = (size_t)close;
+            *has_c = 1;
+            return K_SHOW;
+        }
+        return -1;
+    case 'D':
+        if (PREFIX("Double bets "))
+            return AMOUNT_AFTER("Double bets ", K_DOUBLE);
+        if (PREFIX("Does not show"))
+            i = a + 13;
+        break;
+    case 'M':
+        if (PREFIX("Mucks"))
+            i = a + 5;
+        break;
+    default:
+        return -1;
     }
-    return -1;
+    if (!i)
+        return -1;
+    /* (?:Does not show|Mucks)(?: \[([^\]]*)\])?(?: .*)? */
+    if (i == e)
+        return K_MUCK;
+    if (s[i] != ' ')
+        return -1;
+    if (i + 1 < e && s[i + 1] == '[') {
+        long close = ps_char(s, e, i + 2, ']');
+        if (close >= 0 && ((size_t)close + 1 == e || s[close + 1] == ' ')) {
+            *c0 = i + 2;
+            *c1 = (size_t)close;
+            *has_c = 1;
+        }
+    }
+    return K_MUCK;
 }
+
+#undef PREFIX
+#undef AMOUNT_AFTER
 
 /* The first words of the verbs' lines: such a line that does not parse is damaged. */
 static int verb_word(const char *s, size_t n)

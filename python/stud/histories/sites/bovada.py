@@ -105,24 +105,41 @@ def detect(head: str) -> bool:
     return first_line_is(head, _HEADER)
 
 
+#: the text of a header up to its date (after its last " - ") -> its facts
+_HEADERS: dict[str, tuple[Any, ...]] = {}
+
+
 def _header(header: str, number: int) -> tuple[Any, ...]:
     """What a hand's header says: (variant, None, None (the stakes: the C
     reader finds them in the hand), currency sign, cents, currency, table,
     fields), raising ``Fail`` or ``Skip``.  Cash tables are in dollars,
-    tournaments in chips."""
+    tournaments in chips.  The text before the date is the same in every
+    hand of a table: read once."""
     match = _HEADER.match(header)
     assert match is not None
-    game = _GAME.match(match["rest"])
+    rest = match["rest"]
+    at = rest.rfind(" - ")
+    if at >= 0:
+        facts = _HEADERS.get(rest[:at])
+        if facts is not None:
+            return (*facts[:7], (*facts[7], ("_date", rest[at + 3:].strip())))
+    return _read_header(rest, number)
+
+
+def _read_header(text: str, number: int) -> tuple[Any, ...]:
+    game = _GAME.match(text)
     if game is None:
-        if _OTHER_GAME.search(match["rest"]):
+        if _OTHER_GAME.search(text):
             raise Skip()
-        raise Fail(number, f"unknown game: {match['rest']!r}")
+        raise Fail(number, f"unknown game: {text!r}")
     if game["limit"] not in (None, "Fixed Limit"):
         raise Fail(number, f"{game['game']} {game['limit']} is not supported (fixed limit "
                            f"only)")
     variant = _VARIANTS[game["game"]]
     rest = game["rest"]
+    at = rest.rfind(" - ")
     fields: list[tuple[str, Any]] = []
+    known = True  # (the facts do not depend on the date: kept for the next hands)
     if game["tid"]:
         table, sign, currency = game["ttable"], 0, None
         fields.append(("_tournament", game["tid"]))
@@ -130,13 +147,18 @@ def _header(header: str, number: int) -> tuple[Any, ...]:
         if level:
             fields.append(("_level", level["level"]))
             fields.append(("_level_stakes", level["stakes"]))
+        known = level is not None and level.end() <= at
     else:
         table, sign, currency = game["table"], 1, "USD"
     fields.append(("_game", game["game"]))
-    date = rest.rsplit(" - ", 1)
-    if len(date) == 2:
-        fields.append(("_date", date[1].strip()))
-    return variant, None, None, sign, currency is not None, currency, table, tuple(fields)
+    facts = (variant, None, None, sign, currency is not None, currency, table, tuple(fields))
+    if at < 0:
+        return facts
+    if known:
+        if len(_HEADERS) >= 1024:
+            _HEADERS.clear()
+        _HEADERS[text[:len(text) - len(rest) + at]] = facts
+    return (*facts[:7], (*facts[7], ("_date", rest[at + 3:].strip())))
 
 
 class BovadaReader(CTextReader):
