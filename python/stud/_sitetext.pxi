@@ -109,9 +109,10 @@ cdef class _SiteText:
         """From now on, a hand read that the C replay reproduces
         (src/studcore/ps_replay.c: the Python replay's steps, the cards
         nobody names filled as it fills them, its settlement compared with
-        the file's) is counted in ``reproduced`` and gives no record; a
-        hand it cannot settle (a mismatch, unknown up cards, a rake the
-        file does not state) is a record as before, for
+        the file's; a rake the file does not state derived from the pots
+        and the collections, as replay derives it) is
+        counted in ``reproduced`` and gives no record; a hand it cannot
+        settle (a mismatch, unknown up cards) is a record as before, for
         ``stud.histories.replay`` to decide (``stud.histories.verify``)."""
         if self.hh == NULL:
             self.hh = <stud_hh_hand *>PyMem_Malloc(sizeof(stud_hh_hand))

@@ -585,6 +585,7 @@ cdef extern from "site_text.h" nogil:
         stud_hh_span name[32]
         stud_hh_span seat_digits[32]
         int64_t stack[32]
+        int64_t put_in[32]
         int seat_of[32]
         int64_t collected[32]
         int n_order
@@ -598,7 +599,7 @@ cdef extern from "site_text.h" nogil:
         int n_pots
         stud_hh_span pots[64]
         int n_fields
-        stud_site_field fields[8]
+        stud_site_field fields[40]
         int has_table
         stud_hh_span table
         int64_t ante_out, bring_in_out

@@ -10,6 +10,8 @@ int stud_site_header(int format, const char *s, size_t len, stud_hh_span *id, st
         return stud_site_fulltilt_header(s, len, id, rest);
     case STUD_SITE_EVERLEAF:
         return stud_site_everleaf_header(s, len, id, rest);
+    case STUD_SITE_BOVADA:
+        return stud_site_bovada_header(s, len, id, rest);
     default:
         return 0;
     }
@@ -33,6 +35,8 @@ int stud_site_read(int format, const stud_site_lines *lines, uint32_t first, uin
         return stud_site_fulltilt_read(lines, first, count, game, h, err);
     case STUD_SITE_EVERLEAF:
         return stud_site_everleaf_read(lines, first, count, game, h, err);
+    case STUD_SITE_BOVADA:
+        return stud_site_bovada_read(lines, first, count, game, h, err);
     default:
         return -1;
     }

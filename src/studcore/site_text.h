@@ -31,7 +31,9 @@
 #define STUD_SITE_MAX_LIST 64       /* antes, mucked-card lists, pot texts of one hand */
 #define STUD_SITE_MAX_HAND_LINES 5000
 #define STUD_SITE_MAX_ARGS 6
-#define STUD_SITE_MAX_FIELDS 8      /* fields a site's reader adds to one hand's record */
+/* fields a site's reader adds to one hand's record (Bovada's "_me": one a
+ * seat line that says so) */
+#define STUD_SITE_MAX_FIELDS (STUD_SITE_MAX_PLAYERS + 8)
 
 /* The lines a reader reads: each already cleaned (stud_site_clean_line)
  * and not blank, with its number in the source. */
@@ -230,5 +232,8 @@ int stud_site_everleaf_header(const char *s, size_t len, stud_hh_span *id, stud_
 int stud_site_everleaf_blank(const char *s, size_t len);
 int stud_site_everleaf_read(const stud_site_lines *lines, uint32_t first, uint32_t count,
                             const stud_site_game *game, stud_site_hand *h, stud_site_error *err);
+int stud_site_bovada_header(const char *s, size_t len, stud_hh_span *id, stud_hh_span *rest);
+int stud_site_bovada_read(const stud_site_lines *lines, uint32_t first, uint32_t count,
+                          const stud_site_game *game, stud_site_hand *h, stud_site_error *err);
 
 #endif
