@@ -27,7 +27,7 @@
 
 #define MAX_LINES 4096
 
-static char buf[1 << 16];
+static char buf[1 << 16], pristine[1 << 16]; /* (a reader may rewrite its hand's bytes) */
 static uint32_t starts[MAX_LINES], ends[MAX_LINES], numbers[MAX_LINES];
 static uint8_t headers[MAX_LINES];
 static stud_site_hand hand, again;
@@ -132,6 +132,7 @@ static void read_hand(int format, const stud_site_game *game, uint32_t first, ui
 {
     stud_site_lines lines = {buf, starts, ends, numbers};
     stud_site_error err;
+    memcpy(buf, pristine, len);
     int status = stud_site_read(format, &lines, first, count, game, &hand, &err);
     if (status < 0)
         return; /* (a format with no C reader yet) */
@@ -146,6 +147,7 @@ static void read_hand(int format, const stud_site_game *game, uint32_t first, ui
         return;
     }
     check_hand(&hand, len, variant);
+    memcpy(buf, pristine, len);
     stud_site_error err2;
     REQUIRE(stud_site_read(format, &lines, first, count, game, &again, &err2) == STUD_HH_READ);
     REQUIRE(again.n_steps == hand.n_steps && again.n_order == hand.n_order);
@@ -202,6 +204,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         kept++;
     }
     REQUIRE(got == STUD_TEXT_END || got == STUD_TEXT_LINE);
+    memcpy(pristine, buf, len); /* the lines cleaned: what each hand's reading starts from */
     /* the hands: from each header to the next */
     uint32_t k = 0;
     while (k < kept && !headers[k])

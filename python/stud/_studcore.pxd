@@ -560,7 +560,7 @@ cdef extern from "site_text.h" nogil:
         STUD_SITE_MAX_HAND_LINES
         STUD_SITE_MAX_ARGS
     ctypedef struct stud_site_lines:
-        const char *buf
+        char *buf
         const uint32_t *start
         const uint32_t *end
         const uint32_t *number

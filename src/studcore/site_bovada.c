@@ -778,8 +778,8 @@ int stud_site_bovada_read(const stud_site_lines *lines, uint32_t first, uint32_t
     memset(&f, 0, sizeof f);
     f.h = h;
     f.err = err;
-    /* (the caller's buffer, writable: a line's (timeout)s are taken out in place) */
-    f.buf = (char *)(uintptr_t)lines->buf;
+    /* (a line's (timeout)s are taken out in place: site_text.h's stud_site_lines) */
+    f.buf = lines->buf;
     f.previous = "";
     f.small = f.big = f.dbl = f.weak_small = f.weak_big = NONE;
     stud_site_init(h, lines->buf, game, lines->number[first]);

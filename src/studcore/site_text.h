@@ -36,9 +36,12 @@
 #define STUD_SITE_MAX_FIELDS (STUD_SITE_MAX_PLAYERS + 8)
 
 /* The lines a reader reads: each already cleaned (stud_site_clean_line)
- * and not blank, with its number in the source. */
+ * and not blank, with its number in the source.  The bytes of a hand's
+ * lines are the reader's to rewrite while it reads the hand (Bovada's
+ * reader takes a line's "(timeout)"s out in place, so that its errors
+ * quote the line as the site meant it): a hand is read once. */
 typedef struct {
-    const char *buf;
+    char *buf;
     const uint32_t *start, *end, *number;
 } stud_site_lines;
 
