@@ -8,6 +8,8 @@ int stud_site_header(int format, const char *s, size_t len, stud_hh_span *id, st
     switch (format) {
     case STUD_SITE_FULLTILT:
         return stud_site_fulltilt_header(s, len, id, rest);
+    case STUD_SITE_WINAMAX:
+        return stud_site_winamax_header(s, len, id, rest);
     default:
         return 0;
     }
@@ -23,12 +25,24 @@ int stud_site_blank(int format, const char *s, size_t len)
     }
 }
 
+int stud_site_split(int format)
+{
+    switch (format) {
+    case STUD_SITE_WINAMAX:
+        return STUD_SITE_SPLIT_LINES;
+    default:
+        return STUD_SITE_SPLIT_TEXT;
+    }
+}
+
 int stud_site_read(int format, const stud_site_lines *lines, uint32_t first, uint32_t count,
                    const stud_site_game *game, stud_site_hand *h, stud_site_error *err)
 {
     switch (format) {
     case STUD_SITE_FULLTILT:
         return stud_site_fulltilt_read(lines, first, count, game, h, err);
+    case STUD_SITE_WINAMAX:
+        return stud_site_winamax_read(lines, first, count, game, h, err);
     default:
         return -1;
     }

@@ -1,7 +1,8 @@
-"""The Winamax reader against the outputs the former pure-Python reader gave
-on every sample and on seeded mutated copies of each
-(tests/histories_sites/c_reader.py says how; ``mutations.json`` holds
-them).  Rewrite them (``python -m
+"""The Winamax reader (read in C: src/studcore/site_winamax.c) against the
+outputs the former pure-Python reader gave on every sample and on seeded
+mutated copies of each (tests/histories_sites/c_reader.py says how;
+``mutations.json`` holds them).  The two were compared on many more seeds
+when the C reader replaced it.  Rewrite them (``python -m
 tests.histories_sites.winamax.test_winamax_mutations --write``) only for a
 change of what the reader means to give.
 
@@ -33,33 +34,8 @@ def sample_lines(path: Path) -> list[str]:
     return path.read_text(encoding=encoding).splitlines(keepends=True)
 
 
-class _Counted:
-    """A reader that does not count its hands and errors, counted."""
-
-    def __init__(self, reader: Any) -> None:
-        self.reader = reader
-        self.hands = self.errors = 0
-
-    @property
-    def skipped(self) -> int:
-        return int(self.reader.skipped)
-
-    @property
-    def cancelled(self) -> int:
-        return int(self.reader.cancelled)
-
-    def read(self, lines: Any) -> Iterator[Any]:
-        for item in self.reader.read(lines):
-            if isinstance(item, HistoryError):
-                self.errors += 1
-            else:
-                self.hands += 1
-            yield item
-
-
-def _reader(file: str) -> Any:
-    reader = WinamaxReader(file=file, profile=WINAMAX_PROFILE)
-    return reader if hasattr(reader, "hands") else _Counted(reader)
+def _reader(file: str) -> WinamaxReader:
+    return WinamaxReader(file=file, profile=WINAMAX_PROFILE)
 
 
 class WinamaxMutations(Mutations):
