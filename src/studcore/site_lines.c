@@ -158,6 +158,8 @@ int stud_lines_action_match(const char *buf, stud_hh_span line, const char *cons
         if (s[p] != ' ')
             continue;
         for (int v = 0; v < n_verbs; v++) {
+            if (p + 1 >= len || verbs[v][0] != s[p + 1])
+                continue;
             size_t n = strlen(verbs[v]), after = p + 1 + n;
             if (after > len || memcmp(s + p + 1, verbs[v], n) != 0)
                 continue;

@@ -77,6 +77,8 @@ _HEADER = re.compile(
     r"Winamax Poker - (?P<kind>CashGame|Go Fast \"[^\"]*\"|Tournament \"(?P<tname>[^\"]*)\""
     r"(?P<tinfo>.*?))\s*- HandId: #(?P<hid>[\w-]+) - (?P<game>.+?) "
     r"(?P<limit>fixed limit|no limit|pot limit) \((?P<stakes>[^)]*)\) - (?P<date>.*)$")
+#: what a header says of its game ("kind", "game", "limit" and "stakes") -> its facts
+_HEADERS: dict[tuple[str | Any, ...], tuple[Any, ...]] = {}
 _GAMES = {"7-Card Stud": Variant.SEVEN_CARD_STUD, "7stud": Variant.SEVEN_CARD_STUD,
           "7-Card Stud Hi/Lo": Variant.SEVEN_CARD_STUD_HILO,
           "7stud8": Variant.SEVEN_CARD_STUD_HILO, "Razz": Variant.RAZZ}
@@ -91,17 +93,27 @@ def _header(header: str, number: int) -> tuple[Any, ...]:
     """What a hand's header says: (variant, small bet, big bet, currency
     sign, cents, currency, table, fields, the hand's id, the stated ante or
     None), raising ``Fail`` (its ``hand`` the hand's id, None for a header
-    that does not read) or ``Skip``."""
+    that does not read) or ``Skip``.  What the header says of the game is
+    the same in every hand of a table: read once."""
     match = _HEADER.match(header)
     if match is None:
         raise _of_hand(Fail(number, f"a header that does not read: {header!r}"), None)
     hand_id = match.group("hid")
-    try:
-        return _read_header(match, number, hand_id)
-    except Fail as fail:
-        raise _of_hand(fail, hand_id) from None
-    except (TypeError, ValueError) as error:
-        raise _of_hand(Fail(number, str(error)), hand_id) from None
+    key = match.group("kind", "game", "limit", "stakes")
+    facts = _HEADERS.get(key)
+    if facts is None:
+        try:
+            facts = _read_header(match, number)
+        except Fail as fail:
+            raise _of_hand(fail, hand_id) from None
+        except (TypeError, ValueError) as error:
+            raise _of_hand(Fail(number, str(error)), hand_id) from None
+        if len(_HEADERS) >= 1024:
+            _HEADERS.clear()
+        _HEADERS[key] = facts
+    fields = facts[7]
+    return (*facts[:7], (fields[0], ("_date", match.group("date").strip()), *fields[1:]),
+            hand_id, facts[8])
 
 
 def _of_hand(fail: Fail, hand_id: str | None) -> Fail:
@@ -110,7 +122,10 @@ def _of_hand(fail: Fail, hand_id: str | None) -> Fail:
     return fail
 
 
-def _read_header(match: re.Match[str], first: int, hand_id: str) -> tuple[Any, ...]:
+def _read_header(match: re.Match[str], first: int) -> tuple[Any, ...]:
+    """The header's facts but the hand's id and date: (variant, small bet,
+    big bet, currency sign, cents, currency, table, fields, the stated ante
+    or None)."""
     game = match.group("game")
     if game not in _GAMES:
         raise Skip()
@@ -120,8 +135,7 @@ def _read_header(match: re.Match[str], first: int, hand_id: str) -> tuple[Any, .
     tournament = match.group("tname") is not None
     stakes = match.group("stakes").split("/")
     cents = "€" in match.group("stakes")
-    fields: list[tuple[str, Any]] = [("_game", f"{game} {match.group('limit')}"),
-                                     ("_date", match.group("date").strip())]
+    fields: list[tuple[str, Any]] = [("_game", f"{game} {match.group('limit')}")]
     if tournament:
         fields.append(("_tournament", match.group("tname")))
         if match.group("tinfo").strip():
@@ -132,7 +146,7 @@ def _read_header(match: re.Match[str], first: int, hand_id: str) -> tuple[Any, .
     small, big = values[-2:]
     currency = "EUR" if cents else None
     return (variant, small, big, 2 if cents else 0, cents, currency, None, tuple(fields),
-            hand_id, values[0] if len(values) == 3 else None)
+            values[0] if len(values) == 3 else None)
 
 
 class WinamaxReader(CTextReader):
