@@ -151,8 +151,8 @@ int stud_lines_action_match(const char *buf, stud_hh_span line, const char *cons
 {
     const char *s = buf + line.start;
     size_t len = line.len;
-    if (len < 3)
-        return 0;
+    if (len < 3 || memchr(s, '\n', len))
+        return 0;  /* (the name and the rest are of the regex's ".": no \n) */
     for (size_t k = 1; k < len; k++) {
         size_t p = greedy ? len - k : k;  /* (the name: at least one character) */
         if (s[p] != ' ')

@@ -40,6 +40,14 @@ static int starts(const line_t *l, size_t i, const char *lit)
     return i + n <= l->len && memcmp(l->s + i, lit, n) == 0;
 }
 
+/* The offset of the first \n in s[from, len) (len: none): where a regex's
+ * "." stops. */
+static size_t dot_end(const char *s, size_t len, size_t from)
+{
+    const char *nl = from < len ? memchr(s + from, '\n', len - from) : NULL;
+    return nl ? (size_t)(nl - s) : len;
+}
+
 static size_t skip_space(const char *s, size_t len, size_t i)
 {
     size_t k;
@@ -94,8 +102,8 @@ static int amount_pattern(const char *buf, stud_hh_span text, stud_hh_span *num)
 static int raise_to_pattern(const char *buf, stud_hh_span text, stud_hh_span *num)
 {
     const char *s = buf + text.start;
-    size_t len = text.len;
-    for (size_t i = 0; i < len; i++) {
+    size_t len = text.len, dots = dot_end(s, len, 0);
+    for (size_t i = 0; i <= dots && i < len; i++) {
         size_t j;
         if (i + 2 <= len && s[i] == 't' && s[i + 1] == 'o')
             j = i + 2;
@@ -235,9 +243,11 @@ static int seat_pattern(const line_t *l, stud_hh_span *digits, stud_hh_span *nam
         i += k;
     if (i == 5 || !starts(l, i, ": "))
         return 0;
-    size_t name_at = i + 2;
+    size_t name_at = i + 2, dots = dot_end(s, len, name_at);
     /* the name the longest that leaves " (" and a stack that reads */
     for (size_t p = len; p-- > name_at + 1;) {
+        if (p > dots)
+            continue;
         if (s[p] != ' ' || p + 1 >= len || s[p + 1] != '(')
             continue;
         size_t from = p + 2, e = from;
@@ -268,7 +278,10 @@ static int table_pattern(const line_t *l, stud_hh_span *name, stud_hh_span *max)
     int v;
     if (!starts(l, 0, "Table: '"))
         return 0;
+    size_t dots = dot_end(s, len, 8);
     for (size_t p = len; p-- > 8;) {
+        if (p > dots)
+            continue;
         if (s[p] != '\'' || p + 1 >= len || s[p + 1] != ' ')
             continue;
         size_t i = p + 2;
@@ -288,8 +301,8 @@ static int dealt_pattern(const line_t *l, stud_hh_span *name, stud_hh_span *a, s
                          int *has_b)
 {
     const char *s = l->s;
-    size_t len = l->len;
-    for (size_t p = 10; p + 1 < len; p++) {
+    size_t len = l->len, dots = dot_end(s, len, 9);
+    for (size_t p = 10; p + 1 < len && p <= dots; p++) {
         if (s[p] != ' ' || s[p + 1] != '[')
             continue;
         const char *close = memchr(s + p + 2, ']', len - p - 2);
@@ -372,6 +385,8 @@ static const char *const NOISE[] = {" joins the table", " leaves the table", " i
 
 static int noise(const line_t *l)
 {
+    if (memchr(l->s, '\n', l->len))
+        return 0;  /* (.+ before, .*$ after: no \n) */
     for (size_t k = 0; k < sizeof NOISE / sizeof NOISE[0]; k++) {
         size_t n = strlen(NOISE[k]);
         for (size_t p = 1; p + n <= l->len; p++)
