@@ -1,6 +1,6 @@
 """Coverage-guided fuzzing of the hand-history readers (``stud.histories.read``)
-over the compiled module (atheris): the input is a history's text (PHH,
-PokerStars or Full Tilt; the corpus holds each), read as text, as an open
+over the compiled module (atheris): the input is a history's text in one of
+the formats (``FORMATS``; the corpus holds each), read as text, as an open
 file and, by path, through ``verify``'s C roads.  Findings: any exception out of
 ``read`` other than ``HistoryError`` (which must name the hand and line, and
 be handed to ``on_error`` with the rest still read), a crash, a record
@@ -26,6 +26,10 @@ with atheris.instrument_imports():
     from stud.histories import HistoryError, MismatchError, read, text, verify
     from stud.histories.phh import write_phh
 
+#: the format an input's second byte names (None: found from the content);
+#: the first four as the corpus's first inputs were written
+FORMATS = (None, "phh", "pokerstars", "fulltilt", "bovada", "everleaf", "winamax", "absolute",
+           "ongame", "partypoker", "kingsclub", "wpn", "ipoker", "merge")
 _DIR = tempfile.mkdtemp(prefix="atheris_histories-")
 _PATH = os.path.join(_DIR, "hands.txt")
 
@@ -54,8 +58,7 @@ def _verdicts(result: object) -> tuple:
 def test_one_input(raw: bytes) -> None:
     if len(raw) < 2:
         return
-    mode, fmt_byte, body = raw[0] % 3, raw[1] % 4, raw[2:]
-    fmt = (None, "phh", "pokerstars", "fulltilt")[fmt_byte]
+    mode, fmt, body = raw[0] % 3, FORMATS[raw[1] % len(FORMATS)], raw[2:]
     content = body.decode("utf-8", "replace")
     if not content.strip():
         return

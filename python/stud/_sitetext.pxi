@@ -7,7 +7,7 @@
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 from cpython.unicode cimport PyUnicode_AsUTF8AndSize
-from libc.string cimport memcpy, memmove, memset
+from libc.string cimport memchr, memcpy, memmove, memset
 
 cdef object _SITE_FAIL = None    # histories/_fail.py's _Fail and _Skip, HistoryError
 cdef object _SITE_SKIP = None
@@ -19,6 +19,20 @@ cdef Py_ssize_t _SITE_BATCH = 2048
 
 cdef str _site_text(const char *buf, stud_hh_span span):
     return buf[span.start:span.start + span.len].decode("utf-8", "surrogatepass")
+
+
+cdef size_t _site_drop_nuls(char *s, size_t n) noexcept:
+    """Drops the NUL bytes of s[0, n) in place: the bytes left."""
+    cdef char *nul = <char *>memchr(s, 0, n)
+    cdef size_t to, k
+    if nul == NULL:
+        return n
+    to = <size_t>(nul - s)
+    for k in range(to, n):
+        if s[k] != 0:
+            s[to] = s[k]
+            to += 1
+    return to
 
 
 @cython.final
@@ -267,7 +281,8 @@ cdef class _SiteText:
 
     cdef int _split(self, bint final) except -1:
         """The lines of buf[tail, used) that end (all of them when
-        ``final``), each numbered, cleaned and kept unless blank
+        ``final``), each numbered, its NULs dropped (as io._lines drops
+        them, before a reader sees the line), cleaned and kept unless blank
         (text_lines.h reads them as io._lines reads a file)."""
         cdef size_t start, count
         cdef int got
@@ -282,7 +297,8 @@ cdef class _SiteText:
             if got != STUD_TEXT_LINE:
                 break
             self._grow(0)
-            self._keep_line(<uint32_t>start, <uint32_t>(start + count), self.text.physical)
+            self._keep_line(<uint32_t>start, <uint32_t>(start + _site_drop_nuls(
+                self.buf + start, count)), self.text.physical)
         self.tail = self.text.pos
         return 0
 

@@ -249,12 +249,31 @@ static int act(stud_hand *h, const stud_hh_step *st, stud_log *log)
     return 0;
 }
 
+static int replay_at(const stud_hh_hand *hd, const stud_rules *rules, stud_hh_trace *trace,
+                     int32_t rake, int64_t *unstated);
+
 int stud_ps_replay(const stud_hh_hand *hd, const stud_rules *rules)
 {
-    return stud_hh_replay_traced(hd, rules, NULL);
+    /* replay_record: a record of no rake whose collections are short of what
+     * the pots held took the difference as its rake (docs/rules.md 11.3),
+     * and is replayed again with it */
+    int64_t unstated = 0;
+    int got = replay_at(hd, rules, NULL, hd->rake, &unstated);
+    if (got != STUD_PS_REPRODUCED && unstated > 0 && unstated < ((int64_t)1 << 31))
+        got = replay_at(hd, rules, NULL, (int32_t)unstated, NULL);
+    return got;
 }
 
 int stud_hh_replay_traced(const stud_hh_hand *hd, const stud_rules *rules, stud_hh_trace *trace)
+{
+    return replay_at(hd, rules, trace, hd->rake, NULL);
+}
+
+/* The replay with `rake`; `unstated` (or NULL): where the record states no
+ * rake (0) and its collections are short of what the pots paid, the
+ * difference, and the replay stops there (STUD_PS_FALLBACK). */
+static int replay_at(const stud_hh_hand *hd, const stud_rules *rules, stud_hh_trace *trace,
+                     int32_t rake, int64_t *unstated)
 {
     replay rp;
     rp.trace = trace;
@@ -271,7 +290,7 @@ int stud_hh_replay_traced(const stud_hh_hand *hd, const stud_rules *rules, stud_
             return STUD_PS_FALLBACK;
         chips += hd->stacks[s];
     }
-    if (chips > ((int64_t)1 << 30) || hd->rake < 0)
+    if (chips > ((int64_t)1 << 30) || rake < 0)
         return STUD_PS_FALLBACK;
     if (fill(hd, rules, &rp))
         return STUD_PS_FALLBACK;
@@ -279,7 +298,7 @@ int stud_hh_replay_traced(const stud_hh_hand *hd, const stud_rules *rules, stud_
     if (stud_hand_start(h, rules, n, hd->stacks, NULL, 0, 1, 1, 0, log_of(&rp)) != STUD_OK)
         return STUD_PS_FALLBACK;
     told(&rp);
-    stud_hand_set_rake(h, hd->rake);
+    stud_hand_set_rake(h, rake);
     int decision[8];
     for (int s = 0; s < 8; s++)
         decision[s] = UNDECIDED;
@@ -343,6 +362,15 @@ int stud_hh_replay_traced(const stud_hh_hand *hd, const stud_rules *rules, stud_
     }
     if (h->phase != STUD_PHASE_OVER)
         return STUD_PS_FALLBACK;
+    if (unstated && hd->rake == 0 && hd->has_collected) {
+        int64_t paid = 0;
+        for (int s = 0; s < n; s++)
+            paid += (int64_t)h->stack[s] - hd->stacks[s] + h->total[s] - hd->collected[s];
+        if (paid > 0) {
+            *unstated = paid;
+            return STUD_PS_FALLBACK;
+        }
+    }
     /* replay.py's _check_settlement: the collections, then the final stacks
      * (each when the record has them) */
     for (int s = 0; s < n && hd->has_collected; s++)

@@ -8,6 +8,8 @@ int stud_site_header(int format, const char *s, size_t len, stud_hh_span *id, st
     switch (format) {
     case STUD_SITE_FULLTILT:
         return stud_site_fulltilt_header(s, len, id, rest);
+    case STUD_SITE_EVERLEAF:
+        return stud_site_everleaf_header(s, len, id, rest);
     case STUD_SITE_WINAMAX:
         return stud_site_winamax_header(s, len, id, rest);
     default:
@@ -17,9 +19,9 @@ int stud_site_header(int format, const char *s, size_t len, stud_hh_span *id, st
 
 int stud_site_blank(int format, const char *s, size_t len)
 {
-    (void)s;
-    (void)len;
     switch (format) {
+    case STUD_SITE_EVERLEAF:
+        return stud_site_everleaf_blank(s, len);
     default:
         return 0;
     }
@@ -41,6 +43,8 @@ int stud_site_read(int format, const stud_site_lines *lines, uint32_t first, uin
     switch (format) {
     case STUD_SITE_FULLTILT:
         return stud_site_fulltilt_read(lines, first, count, game, h, err);
+    case STUD_SITE_EVERLEAF:
+        return stud_site_everleaf_read(lines, first, count, game, h, err);
     case STUD_SITE_WINAMAX:
         return stud_site_winamax_read(lines, first, count, game, h, err);
     default:

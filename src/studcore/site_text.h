@@ -241,6 +241,10 @@ int stud_site_read(int format, const stud_site_lines *lines, uint32_t first, uin
 int stud_site_fulltilt_header(const char *s, size_t len, stud_hh_span *id, stud_hh_span *rest);
 int stud_site_fulltilt_read(const stud_site_lines *lines, uint32_t first, uint32_t count,
                             const stud_site_game *game, stud_site_hand *h, stud_site_error *err);
+int stud_site_everleaf_header(const char *s, size_t len, stud_hh_span *id, stud_hh_span *rest);
+int stud_site_everleaf_blank(const char *s, size_t len);
+int stud_site_everleaf_read(const stud_site_lines *lines, uint32_t first, uint32_t count,
+                            const stud_site_game *game, stud_site_hand *h, stud_site_error *err);
 int stud_site_winamax_header(const char *s, size_t len, stud_hh_span *id, stud_hh_span *rest);
 int stud_site_winamax_read(const stud_site_lines *lines, uint32_t first, uint32_t count,
                            const stud_site_game *game, stud_site_hand *h, stud_site_error *err);

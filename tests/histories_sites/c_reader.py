@@ -41,7 +41,8 @@ ENDS = ["\n", "\r\n", "\r", "\r\r\n"]
 
 
 def sample_lines(path: Path) -> list[str]:
-    encoding = "utf-16" if "utf16" in path.name else "utf-8"
+    encoding = "utf-16" if "utf16" in path.name else "cp1252" if "cp1252" in path.name \
+        else "utf-8"
     return path.read_text(encoding=encoding).splitlines(keepends=True)
 
 

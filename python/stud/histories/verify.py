@@ -169,15 +169,12 @@ def _read_all(reading: Reading, result: Verification,
     ``result.slow``."""
     decided = 0  # hands replayed in C, told to progress so far
 
-    def site_reader() -> Any:
-        return getattr(reading._reader, "_reading", None)
-
     def in_c() -> int:
-        return int(getattr(site_reader(), "reproduced", 0))
+        return int(getattr(reading._reader, "reproduced", 0))
 
     for record in reading:
         _replay(record, result, summary)
-        result.slow += bool(getattr(site_reader(), "in_c", False))
+        result.slow += bool(getattr(reading._reader, "replaying_in_c", False))
         if progress is not None:
             now = in_c()
             progress(1 + now - decided)

@@ -38,7 +38,7 @@ class CTextReader:
         self.file = file
         self.options: dict[str, Any] = dict(profile or {})
         self._done = [0, 0, 0, 0]  # what readings before the current one counted
-        self._reading: Any = None  # the current one (``stud.histories.verify`` reads its counts)
+        self._reading: Any = None  # the current one
 
     def _count(self, index: int, name: str) -> int:
         reading = self._reading
@@ -67,6 +67,18 @@ class CTextReader:
     @property
     def errors(self) -> int:
         return self._count(3, "errors")
+
+    @property
+    def reproduced(self) -> int:
+        """Hands of the current reading that the C replay reproduced (and
+        gave no record for: ``_SiteText.replay_in_c``)."""
+        return 0 if self._reading is None else int(self._reading.reproduced)
+
+    @property
+    def replaying_in_c(self) -> bool:
+        """Whether the current reading replays its hands in C, leaving the
+        Python replay only the records it gives."""
+        return self._reading is not None and bool(self._reading.in_c)
 
     def _rules(self, variant: Variant, small: int, big: int, ante: int,
                bring_in: int | None) -> Any:

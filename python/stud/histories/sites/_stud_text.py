@@ -5,9 +5,9 @@ base of a site's reading of one hand into it (``SiteHand``) and a reader
 that splits a file into hands at each header line and counts what it
 passes over (``TextReader``).  A site's module says how its lines read (a
 subclass of ``TextReader`` naming its header and its ``SiteHand``); this
-module knows no site's words.  Full Tilt's reader is in C
-(src/studcore/site_text.c holds this builder's checks and messages, for
-the sites read in C).
+module knows no site's words.  Full Tilt's and Everleaf's readers are
+in C (src/studcore/site_text.c holds this builder's checks and messages,
+for the sites read in C).
 
 Not a site format itself: the registry (``stud.histories.sites``) loads
 the modules it names, never this one.

@@ -1,0 +1,218 @@
+/* fuzz_sites.c: the sites' text readers in C (site_text.h: site_formats.c
+ * choosing each site's header test and reader, the shared builder
+ * site_text.c) on arbitrary bytes, split into lines and hands as
+ * python/stud/_sitetext.pxi splits a file, then each hand read replayed
+ * by ps_replay.c as `verify` replays it.
+ *
+ * Input: 1 byte picks the format (of those read in C), 1 the game the
+ * header is taken to give (variant; chips, or cents with a currency sign;
+ * the bets, or none for the reader to find), the rest is the file's text.
+ * Invariants: no crash or sanitizer report on any bytes; a cleaned line
+ * stays inside its raw line; every hand is read or is an error with a
+ * message (terminated, not empty) on a line of the hand, its quoted spans
+ * inside the text; a hand read has its players' spans and seats inside the
+ * text, its seats dealt in among its players, its steps within its seats
+ * and cards, its fields and table inside the text, and the same result
+ * read twice; its replay settles or falls back,
+ * never anything else.
+ */
+#define FUZZ_TARGET "fuzz_sites"
+#include "fuzz_common.h"
+
+#include <string.h>
+
+#include "ps_history.h"
+#include "site_text.h"
+#include "text_lines.h"
+
+#define MAX_LINES 4096
+
+static char buf[1 << 16];
+static uint32_t starts[MAX_LINES], ends[MAX_LINES], numbers[MAX_LINES];
+static uint8_t headers[MAX_LINES];
+static stud_site_hand hand, again;
+static stud_hh_hand hh;
+
+static int inside(stud_hh_span span, size_t len)
+{
+    return (size_t)span.start + span.len <= len;
+}
+
+static void check_hand(const stud_site_hand *h, size_t len, int variant)
+{
+    REQUIRE(h->n_players >= 0 && h->n_players <= STUD_SITE_MAX_PLAYERS);
+    REQUIRE(h->n_order >= 0 && h->n_order <= h->n_players);
+    for (int p = 0; p < h->n_players; p++) {
+        REQUIRE(inside(h->name[p], len) && h->name[p].len > 0);
+        REQUIRE(inside(h->seat_digits[p], len) && h->seat_digits[p].len > 0);
+        for (uint32_t k = 0; k < h->seat_digits[p].len; k++)
+            REQUIRE(buf[h->seat_digits[p].start + k] >= '0' &&
+                    buf[h->seat_digits[p].start + k] <= '9');
+    }
+    for (int seat = 0; seat < h->n_order; seat++) {
+        int p = h->order[seat];
+        REQUIRE(p >= 0 && p < h->n_players && h->seat_of[p] == seat);
+        REQUIRE(h->collected[p] >= 0);
+    }
+    REQUIRE(h->hero >= -1 && h->hero < h->n_players);
+    REQUIRE(h->n_steps >= 0 && h->n_steps <= STUD_HH_MAX_STEPS);
+    for (int k = 0; k < h->n_steps; k++) {
+        const stud_hh_step *step = &h->steps[k];
+        REQUIRE(step->seat < h->n_order || step->type == STUD_HH_COMMUNITY);
+        REQUIRE(step->n_cards <= 7);
+        for (int c = 0; c < step->n_cards; c++)
+            REQUIRE(step->cards[c] < 52 || step->cards[c] == STUD_HH_UNKNOWN);
+    }
+    REQUIRE(h->n_mucked >= 0 && h->n_mucked <= STUD_SITE_MAX_LIST);
+    for (int k = 0; k < h->n_mucked; k++)
+        REQUIRE(h->mucked[k].n_cards >= 0 && h->mucked[k].n_cards <= 52);
+    REQUIRE(h->n_pots >= 0 && h->n_pots <= STUD_SITE_MAX_LIST);
+    for (int k = 0; k < h->n_pots; k++)
+        REQUIRE(inside(h->pots[k], len));
+    REQUIRE(h->n_fields >= 0 && h->n_fields <= STUD_SITE_MAX_FIELDS);
+    for (int k = 0; k < h->n_fields; k++)
+        REQUIRE(h->fields[k].key != NULL &&
+                (h->fields[k].text != NULL || inside(h->fields[k].value, len)));
+    if (h->has_table)
+        REQUIRE(inside(h->table, len));
+    REQUIRE(h->game.small_bet >= -1 && h->game.big_bet >= -1);
+    REQUIRE(h->ante_out >= 0 && h->bring_in_out >= -1);
+    if (h->n_order < 2 || h->n_order > 8 || h->game.small_bet <= 0 ||
+        h->game.small_bet >= (1 << 30) || h->game.big_bet >= (1 << 30) ||
+        h->ante_out >= (1 << 30) || h->bring_in_out >= (1 << 30))
+        return; /* (the record's own checks refuse it before any replay) */
+    /* the replay `verify` runs (_SiteText._reproduced) */
+    stud_rules rules;
+    stud_rules_default(&rules, variant, (int32_t)h->game.small_bet);
+    rules.big_bet = (int32_t)h->game.big_bet;
+    rules.ante = (int32_t)h->ante_out;
+    if (h->bring_in_out >= 0)
+        rules.bring_in = (int32_t)h->bring_in_out;
+    rules.bring_in_tiebreak = STUD_TIE_SUIT;
+    if (stud_rules_check(&rules) != STUD_OK)
+        return;
+    memset(&hh, 0, (size_t)((char *)&hh.steps[0] - (char *)&hh));
+    hh.variant = variant;
+    hh.small_bet = (int32_t)h->game.small_bet;
+    hh.big_bet = (int32_t)h->game.big_bet;
+    hh.ante = (int32_t)h->ante_out;
+    hh.bring_in = h->bring_in_out < 0 ? STUD_HH_NONE : (int32_t)h->bring_in_out;
+    hh.cents = h->game.cents;
+    hh.n_seats = h->n_order;
+    for (int seat = 0; seat < h->n_order; seat++) {
+        int p = h->order[seat];
+        if (!(h->stack[p] > 0 && h->stack[p] < (1 << 30) && h->collected[p] < (1 << 30)))
+            return;
+        hh.stacks[seat] = (int32_t)h->stack[p];
+        hh.collected[seat] = (int32_t)h->collected[p];
+    }
+    hh.has_collected = 1;
+    if (h->rake_known) {
+        if (!(h->rake >= 0 && h->rake < (1 << 30)))
+            return;
+        hh.rake = (int32_t)h->rake;
+    }
+    hh.n_steps = h->n_steps;
+    memcpy(hh.steps, h->steps, sizeof(stud_hh_step) * (size_t)h->n_steps);
+    int verdict = stud_ps_replay(&hh, &rules);
+    REQUIRE(verdict == STUD_PS_REPRODUCED || verdict == STUD_PS_FALLBACK);
+}
+
+/* Two steps alike in what a record takes of them (cards past n_cards are not set). */
+static int same_step(const stud_hh_step *a, const stud_hh_step *b)
+{
+    if (a->type != b->type || a->seat != b->seat || a->move != b->move ||
+        a->n_cards != b->n_cards || a->to != b->to || a->line != b->line)
+        return 0;
+    return memcmp(a->cards, b->cards, a->n_cards) == 0;
+}
+
+static void read_hand(int format, const stud_site_game *game, uint32_t first, uint32_t count,
+                      size_t len, int variant)
+{
+    stud_site_lines lines = {buf, starts, ends, numbers};
+    stud_site_error err;
+    int status = stud_site_read(format, &lines, first, count, game, &hand, &err);
+    if (status < 0)
+        return; /* (a format with no C reader yet) */
+    REQUIRE(status == STUD_HH_READ || status == STUD_HH_ERROR);
+    if (status == STUD_HH_ERROR) {
+        const char *nul = memchr(err.message, 0, sizeof err.message);
+        REQUIRE(nul != NULL && nul > err.message);
+        REQUIRE(err.line >= numbers[first] && err.line <= numbers[first + count - 1]);
+        REQUIRE(err.n_args >= 0 && err.n_args <= STUD_SITE_MAX_ARGS);
+        for (int k = 0; k < err.n_args; k++)
+            REQUIRE(inside(err.args[k], len));
+        return;
+    }
+    check_hand(&hand, len, variant);
+    stud_site_error err2;
+    REQUIRE(stud_site_read(format, &lines, first, count, game, &again, &err2) == STUD_HH_READ);
+    REQUIRE(again.n_steps == hand.n_steps && again.n_order == hand.n_order);
+    for (int k = 0; k < hand.n_steps; k++)
+        REQUIRE(same_step(&again.steps[k], &hand.steps[k]));
+    for (int seat = 0; seat < hand.n_order; seat++)
+        REQUIRE(again.order[seat] == hand.order[seat] &&
+                again.collected[again.order[seat]] == hand.collected[hand.order[seat]]);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size < 2 || size - 2 > sizeof buf)
+        return 0;
+    int format = data[0] % STUD_SITE_FORMATS;
+    uint8_t pick = data[1];
+    int variant = pick % 3; /* stud, stud/8, razz */
+    stud_site_game game;
+    game.cents = pick >> 2 & 1;
+    game.symbol = game.cents ? 1 + (pick >> 3 & 1) : 0;
+    if (pick >> 4 & 1) {
+        game.small_bet = game.big_bet = -1; /* the header has no stakes */
+    } else {
+        game.small_bet = 10 + (pick >> 5) * 10;
+        game.big_bet = 2 * game.small_bet;
+    }
+    size_t len = size - 2;
+    memcpy(buf, data + 2, len);
+    /* the lines, as _SiteText.read_blocks splits them, each cleaned and kept unless blank */
+    stud_text_lines text;
+    stud_text_lines_init(&text, 1, 0, 0, 0);
+    size_t start, n;
+    uint32_t kept = 0;
+    int got;
+    while ((got = stud_text_line_next(&text, buf, len, 1, &start, &n)) == STUD_TEXT_LINE) {
+        if (kept == MAX_LINES)
+            break;
+        if (stud_site_blank(format, buf + start, n))
+            continue;
+        uint32_t s = (uint32_t)start, e = (uint32_t)(start + n);
+        stud_site_clean_line(buf, &s, &e);
+        REQUIRE(s >= start && e <= start + n && s <= e);
+        if (e == s)
+            continue;
+        stud_hh_span id, rest;
+        starts[kept] = s;
+        ends[kept] = e;
+        numbers[kept] = text.physical;
+        headers[kept] = (uint8_t)stud_site_header(format, buf + s, e - s, &id, &rest);
+        if (headers[kept]) {
+            REQUIRE(id.start + id.len <= e - s && id.len > 0);
+            REQUIRE(rest.start + rest.len <= e - s);
+        }
+        kept++;
+    }
+    REQUIRE(got == STUD_TEXT_END || got == STUD_TEXT_LINE);
+    /* the hands: from each header to the next */
+    uint32_t k = 0;
+    while (k < kept && !headers[k])
+        k++;
+    while (k < kept) {
+        uint32_t b = k + 1;
+        while (b < kept && !headers[b])
+            b++;
+        if (b - k <= STUD_SITE_MAX_HAND_LINES)
+            read_hand(format, &game, k, b - k, len, variant);
+        k = b;
+    }
+    return 0;
+}
