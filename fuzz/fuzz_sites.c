@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "ps_history.h"
+#include "site_lines.h"
 #include "site_text.h"
 #include "text_lines.h"
 
@@ -38,16 +39,20 @@ static int inside(stud_hh_span span, size_t len)
     return (size_t)span.start + span.len <= len;
 }
 
-static void check_hand(const stud_site_hand *h, size_t len, int variant)
+static void check_hand(int format, const stud_site_hand *h, size_t len, int variant)
 {
     REQUIRE(h->n_players >= 0 && h->n_players <= STUD_SITE_MAX_PLAYERS);
     REQUIRE(h->n_order >= 0 && h->n_order <= h->n_players);
     for (int p = 0; p < h->n_players; p++) {
         REQUIRE(inside(h->name[p], len) && h->name[p].len > 0);
         REQUIRE(inside(h->seat_digits[p], len) && h->seat_digits[p].len > 0);
-        for (uint32_t k = 0; k < h->seat_digits[p].len; k++)
-            REQUIRE(buf[h->seat_digits[p].start + k] >= '0' &&
-                    buf[h->seat_digits[p].start + k] <= '9');
+        /* (ASCII digits; a LineReader site's, any decimal digits: site_lines.h) */
+        for (uint32_t k = 0, n; k < h->seat_digits[p].len; k += n) {
+            int value;
+            n = stud_lines_digit_at(buf + h->seat_digits[p].start, h->seat_digits[p].len, k,
+                                    &value);
+            REQUIRE(n > 0 && (n == 1 || stud_site_split(format) == STUD_SITE_SPLIT_LINES));
+        }
     }
     for (int seat = 0; seat < h->n_order; seat++) {
         int p = h->order[seat];
@@ -146,7 +151,7 @@ static void read_hand(int format, const stud_site_game *game, uint32_t first, ui
             REQUIRE(inside(err.args[k], len));
         return;
     }
-    check_hand(&hand, len, variant);
+    check_hand(format, &hand, len, variant);
     memcpy(buf, pristine, len);
     stud_site_error err2;
     REQUIRE(stud_site_read(format, &lines, first, count, game, &again, &err2) == STUD_HH_READ);
@@ -174,6 +179,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         game.small_bet = 10 + (pick >> 5) * 10;
         game.big_bet = 2 * game.small_bet;
     }
+    game.ante = game.small_bet > 0 && (pick & 3) == 3 ? game.small_bet / 5 : -1;
     size_t len = size - 2;
     memcpy(buf, data + 2, len);
     /* the lines, as _SiteText.read_blocks splits them, each cleaned and kept unless blank */
@@ -188,7 +194,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (stud_site_blank(format, buf + start, n))
             continue;
         uint32_t s = (uint32_t)start, e = (uint32_t)(start + n);
-        stud_site_clean_line(buf, &s, &e);
+        if (stud_site_split(format) == STUD_SITE_SPLIT_LINES)
+            stud_lines_clean(buf, &s, &e, 1);
+        else
+            stud_site_clean_line(buf, &s, &e);
         REQUIRE(s >= start && e <= start + n && s <= e);
         if (e == s)
             continue;
@@ -198,7 +207,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         numbers[kept] = text.physical;
         headers[kept] = (uint8_t)stud_site_header(format, buf + s, e - s, &id, &rest);
         if (headers[kept]) {
-            REQUIRE(id.start + id.len <= e - s && id.len > 0);
+            /* (a LineReader site's header test names no hand: its header's reading does) */
+            REQUIRE(id.start + id.len <= e - s &&
+                    (id.len > 0 || stud_site_split(format) == STUD_SITE_SPLIT_LINES));
             REQUIRE(rest.start + rest.len <= e - s);
         }
         kept++;
@@ -213,7 +224,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         uint32_t b = k + 1;
         while (b < kept && !headers[b])
             b++;
-        if (b - k <= STUD_SITE_MAX_HAND_LINES)
+        if (b - k <= STUD_SITE_MAX_HAND_LINES || stud_site_split(format) == STUD_SITE_SPLIT_LINES)
             read_hand(format, &game, k, b - k, len, variant);
         k = b;
     }

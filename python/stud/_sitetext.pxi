@@ -49,9 +49,18 @@ cdef class _SiteText:
     line); ``rules_of(variant, small, big, ante,
     bring-in or None)``: the hand's Rules (raising TypeError or
     ValueError).  ``hands``, ``errors``, ``skipped`` and ``cancelled``
-    count what was read so far."""
+    count what was read so far.
+
+    A format whose file splits as _stud_lines.LineReader splits it
+    (site_text.h's stud_site_split: STUD_SITE_SPLIT_LINES) has its lines
+    only stripped, numbered as given, each line before the first hand an
+    error, no bound of lines, its stacks checked after its rules; its
+    header test names no hand: ``header_of`` gives two more values, the
+    hand's id and the ante the header states (or None), and a _Fail it
+    raises names the hand in its ``hand`` (None when it has none)."""
     cdef object lines, file, name, header_of, rules_of
-    cdef int format, header_lines
+    cdef int format, header_lines, split
+    cdef uint32_t given   # (split LINES) the lines given so far
     cdef dict rules_cache
     cdef object last_variant, last_rules   # the last hand's rules, and what they were of
     cdef int64_t last_key[4]
@@ -101,6 +110,7 @@ cdef class _SiteText:
             raise ValueError(f"no C reader for the site format {format} reading "
                              f"{header_lines} header lines")
         self.format, self.header_lines = format, header_lines
+        self.split = stud_site_split(format)
         self.name, self.file, self.header_of, self.rules_of = name, file, header_of, rules_of
         self.rules_cache = {}
         self.hands = self.errors = self.skipped = self.cancelled = 0
@@ -298,9 +308,14 @@ cdef class _SiteText:
         unless blank, or one the site reads as blank (stud_site_blank)
         (a line slot must be free: ``_grow``)."""
         cdef stud_hh_span id_span, rest_span
-        if stud_site_blank(self.format, self.buf + s, e - s):
+        if self.split == STUD_SITE_SPLIT_LINES:  # (LineReader: enumerate, strip; io._lines's NULs)
+            self.given += 1
+            number = self.given
+            stud_lines_clean(self.buf, &s, &e, self.blocks is not None)
+        elif stud_site_blank(self.format, self.buf + s, e - s):
             return 0
-        stud_site_clean_line(self.buf, &s, &e)
+        else:
+            stud_site_clean_line(self.buf, &s, &e)
         if e > s:
             self.starts[self.n] = s
             self.ends[self.n] = e
@@ -345,6 +360,12 @@ cdef class _SiteText:
                 else:
                     a = self.pos
                     self.pos += 1
+                    if self.split == STUD_SITE_SPLIT_LINES:
+                        self.errors += 1
+                        line = self.buf[self.starts[a]:self.ends[a]].decode("utf-8",
+                                                                            "surrogatepass")
+                        return _SITE_HISTORY_ERROR(f"a line before the first hand: {line!r}",
+                                                   self.file, None, self.numbers[a])
                     if self.outside:
                         continue
                     self.outside = True
@@ -376,8 +397,9 @@ cdef class _SiteText:
         cdef int status, k
         cdef const char *line = self.buf + self.starts[a]
         stud_site_header(self.format, line, self.ends[a] - self.starts[a], &id_span, &rest_span)
-        hand_id = line[id_span.start:id_span.start + id_span.len].decode("ascii")
-        if count > STUD_SITE_MAX_HAND_LINES:
+        hand_id = line[id_span.start:id_span.start + id_span.len].decode(
+            "utf-8", "surrogatepass") if id_span.len else None
+        if count > STUD_SITE_MAX_HAND_LINES and self.split == STUD_SITE_SPLIT_TEXT:
             self.errors += 1
             return _SITE_HISTORY_ERROR(
                 f"the hand has more than {STUD_SITE_MAX_HAND_LINES} lines", self.file, hand_id,
@@ -400,12 +422,18 @@ cdef class _SiteText:
             return None
         except _SITE_FAIL as fail:
             self.errors += 1
-            return _SITE_HISTORY_ERROR(fail.reason, self.file, hand_id, fail.line)
+            return _SITE_HISTORY_ERROR(fail.reason, self.file, getattr(fail, "hand", hand_id),
+                                       fail.line)
         except Exception as error:  # a hand the header's reading got wrong: still never a crash
             self.errors += 1
             return _SITE_HISTORY_ERROR(f"cannot read the hand: {type(error).__name__}: {error}",
                                        self.file, hand_id, self.numbers[a])
+        header_ante = None
+        if len(facts) == 10:  # (the hand's id and the stated ante: split LINES)
+            hand_id, header_ante = facts[8], facts[9]
+            facts = facts[:8]
         variant, small, big, symbol, cents, currency, table, header_fields = facts
+        game.ante = -1 if header_ante is None else header_ante
         game.small_bet = -1 if small is None else small
         game.big_bet = -1 if big is None else big
         game.symbol, game.cents = symbol, cents
@@ -445,6 +473,21 @@ cdef class _SiteText:
             self.errors += 1
             return _SITE_HISTORY_ERROR(f"a stud hand has 2 to 8 seats, not {h.n_order}",
                                        self.file, hand_id, first)
+        if self.split == STUD_SITE_SPLIT_LINES:  # (LineHand.finish: the engine's checks)
+            total = 0
+            for k in range(h.n_order):
+                chips = h.stack[h.order[k]]
+                if chips <= 0:
+                    self.errors += 1
+                    return _SITE_HISTORY_ERROR(
+                        f"the stack of seat {k} must be a positive number of chips, not {chips}",
+                        self.file, hand_id, first)
+                total += chips
+            if total > (1 << 30):
+                self.errors += 1
+                return _SITE_HISTORY_ERROR(
+                    f"the stacks add up to {total:,} chips: at most 2**30 are allowed",
+                    self.file, hand_id, first)
         self.hands += 1
         if self.in_c and self._reproduced(h, rules, small, big, cents):
             self.reproduced += 1
@@ -496,8 +539,8 @@ cdef class _SiteText:
         for k in range(h.n_fields):
             f = &h.fields[k]
             fields.append((f.key.decode("ascii"),
-                           _site_text(buf, f.value) if f.text == NULL
-                           else f.text.decode("utf-8")))
+                           (int(_site_text(buf, f.value)) if f.as_int else _site_text(buf, f.value))
+                           if f.text == NULL else f.text.decode("utf-8")))
         if h.has_table:
             table = _site_text(buf, h.table)
         for k in range(h.n_pots):
@@ -516,7 +559,6 @@ cdef class _SiteText:
         source = _hh_trusted(Source, ("file", "line", "format"), (self.file, first, self.name))
         return _hh_trusted(HandRecord, _HH_RECORD_FIELDS, (
             rules, tuple([h.stack[p] for p in order]), steps, players,
-            tuple([int(buf[h.seat_digits[p].start:h.seat_digits[p].start + h.seat_digits[p].len])
-                   for p in order]),
+            tuple([int(_site_text(buf, h.seat_digits[p])) for p in order]),
             hand_id, table, tuple([h.collected[p] for p in order]),
             h.rake if h.rake_known else 0, None, currency, tuple(fields), source))

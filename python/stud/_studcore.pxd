@@ -572,11 +572,12 @@ cdef extern from "site_text.h" nogil:
         uint8_t repr[6]
     ctypedef struct stud_site_game:
         int cents, symbol
-        int64_t small_bet, big_bet
+        int64_t small_bet, big_bet, ante
     ctypedef struct stud_site_field:
         const char *key
         const char *text
         stud_hh_span value
+        int as_int
     ctypedef struct stud_site_cards:
         int seat, n_cards
         uint8_t cards[52]
@@ -611,5 +612,12 @@ cdef extern from "site_text.h" nogil:
     int stud_site_header(int format, const char *s, size_t len, stud_hh_span *id,
                          stud_hh_span *rest)
     int stud_site_blank(int format, const char *s, size_t len)
+    enum stud_site_split_kind:
+        STUD_SITE_SPLIT_TEXT
+        STUD_SITE_SPLIT_LINES
+    int stud_site_split(int format)
     int stud_site_read(int format, const stud_site_lines *lines, uint32_t first, uint32_t count,
                        const stud_site_game *game, stud_site_hand *h, stud_site_error *err)
+
+cdef extern from "site_lines.h" nogil:
+    void stud_lines_clean(char *buf, uint32_t *start, uint32_t *end, int drop_nuls)

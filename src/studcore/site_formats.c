@@ -12,6 +12,8 @@ int stud_site_header(int format, const char *s, size_t len, stud_hh_span *id, st
         return stud_site_everleaf_header(s, len, id, rest);
     case STUD_SITE_BOVADA:
         return stud_site_bovada_header(s, len, id, rest);
+    case STUD_SITE_WINAMAX:
+        return stud_site_winamax_header(s, len, id, rest);
     default:
         return 0;
     }
@@ -27,6 +29,16 @@ int stud_site_blank(int format, const char *s, size_t len)
     }
 }
 
+int stud_site_split(int format)
+{
+    switch (format) {
+    case STUD_SITE_WINAMAX:
+        return STUD_SITE_SPLIT_LINES;
+    default:
+        return STUD_SITE_SPLIT_TEXT;
+    }
+}
+
 int stud_site_read(int format, const stud_site_lines *lines, uint32_t first, uint32_t count,
                    const stud_site_game *game, stud_site_hand *h, stud_site_error *err)
 {
@@ -37,6 +49,8 @@ int stud_site_read(int format, const stud_site_lines *lines, uint32_t first, uin
         return stud_site_everleaf_read(lines, first, count, game, h, err);
     case STUD_SITE_BOVADA:
         return stud_site_bovada_read(lines, first, count, game, h, err);
+    case STUD_SITE_WINAMAX:
+        return stud_site_winamax_read(lines, first, count, game, h, err);
     default:
         return -1;
     }

@@ -354,6 +354,7 @@ int stud_site_add_field(stud_site_hand *h, uint32_t line, const char *key, const
     f->key = key;
     f->text = text;
     f->value = value;
+    f->as_int = 0;
     return 0;
 }
 

@@ -61,15 +61,18 @@ typedef struct {
     int64_t small_bet;  /* (the bring-in's rule: more than half of it is a bring-in of its own) */
     int64_t big_bet;    /* -1 (both): the header has no stakes, the site's reader finds them
                          * in the hand and sets them here before stud_site_finish */
+    int64_t ante;       /* the ante the header states (a reader that takes it), -1: none */
 } stud_site_game;
 
 /* A field of the record the site's reader found in the hand's lines (after
  * the header's, in the order found): `key` as the record names it, its
- * value the span `value` of the text, or the C string `text` when not NULL. */
+ * value the span `value` of the text, or the C string `text` when not NULL;
+ * as_int: the value is the int its text (digits) reads as. */
 typedef struct {
     const char *key;
     const char *text;
     stud_hh_span value;
+    int as_int;
 } stud_site_field;
 
 typedef struct {
@@ -210,7 +213,19 @@ int stud_site_fail(stud_site_error *err, const stud_site_hand *h, uint32_t line,
 /* One per site read in C: its file site_<name>.c gives a header test and
  * a hand reader, which the three functions below choose by format. */
 enum stud_site_format { STUD_SITE_FULLTILT = 0, STUD_SITE_BOVADA = 1, STUD_SITE_EVERLEAF = 2,
-                        STUD_SITE_FORMATS };
+                        STUD_SITE_WINAMAX = 3, STUD_SITE_FORMATS };
+
+/* How a format's file splits into hands (stud_site_split): TEXT as
+ * _stud_text.TextReader splits it (lines cleaned: stripped, a leading byte
+ * order mark and every NUL dropped; numbered as the source numbers them;
+ * text before the first hand one error; a hand of at most
+ * STUD_SITE_MAX_HAND_LINES lines), LINES as _stud_lines.LineReader does
+ * (lines only stripped, a file's NULs dropped as io._lines drops them;
+ * numbered as given, from 1; each line before the first hand its own
+ * error; no bound of lines; the stacks checked after the rules; the
+ * header's reading names the hand: site_lines.h). */
+enum stud_site_split_kind { STUD_SITE_SPLIT_TEXT = 0, STUD_SITE_SPLIT_LINES = 1 };
+int stud_site_split(int format);
 
 /* Whether the line (cleaned, not blank) is a hand's header of `format`;
  * *id the hand's number and *rest what follows the header's number. */
@@ -238,5 +253,8 @@ int stud_site_everleaf_read(const stud_site_lines *lines, uint32_t first, uint32
 int stud_site_bovada_header(const char *s, size_t len, stud_hh_span *id, stud_hh_span *rest);
 int stud_site_bovada_read(const stud_site_lines *lines, uint32_t first, uint32_t count,
                           const stud_site_game *game, stud_site_hand *h, stud_site_error *err);
+int stud_site_winamax_header(const char *s, size_t len, stud_hh_span *id, stud_hh_span *rest);
+int stud_site_winamax_read(const stud_site_lines *lines, uint32_t first, uint32_t count,
+                           const stud_site_game *game, stud_site_hand *h, stud_site_error *err);
 
 #endif

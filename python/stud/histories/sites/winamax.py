@@ -47,6 +47,13 @@ them), the uncalled bet on its own line, and the button (stud has none).
 The profile
 -----------
 None of the options of docs/rules.md 11.3: the seeds' rules.
+
+The lines are read in C (src/studcore/site_winamax.c, on the builder
+src/studcore/site_lines.c that mirrors ``_stud_lines.LineHand``, the file
+split into hands as ``_stud_lines.LineReader`` splits it); this module
+reads the header's game, stakes and fields.  Text strips and splits at
+Python's whitespace; digits are Unicode's decimal digits, as ``\\d`` reads
+them.
 """
 
 from __future__ import annotations
@@ -54,12 +61,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..._core import Card
 from ...enums import Variant
-from ..record import HandRecord, Mucked, Showed, _trusted
 from . import SiteFormat
-from ._stud_lines import LineHand, LineReader, action_patterns, amount_of, bounded, read_card
-from ._stud_text import Fail, Skip, shown_again
+from ._c_text import CTextReader
+from ._stud_lines import amount_of, bounded
+from ._stud_text import Fail, Skip
 
 __all__ = ["FORMAT", "WINAMAX_PROFILE", "WinamaxReader"]
 
@@ -71,38 +77,11 @@ _HEADER = re.compile(
     r"Winamax Poker - (?P<kind>CashGame|Go Fast \"[^\"]*\"|Tournament \"(?P<tname>[^\"]*)\""
     r"(?P<tinfo>.*?))\s*- HandId: #(?P<hid>[\w-]+) - (?P<game>.+?) "
     r"(?P<limit>fixed limit|no limit|pot limit) \((?P<stakes>[^)]*)\) - (?P<date>.*)$")
+#: what a header says of its game ("kind", "game", "limit" and "stakes") -> its facts
+_HEADERS: dict[tuple[str | Any, ...], tuple[Any, ...]] = {}
 _GAMES = {"7-Card Stud": Variant.SEVEN_CARD_STUD, "7stud": Variant.SEVEN_CARD_STUD,
           "7-Card Stud Hi/Lo": Variant.SEVEN_CARD_STUD_HILO,
           "7stud8": Variant.SEVEN_CARD_STUD_HILO, "Razz": Variant.RAZZ}
-_TABLE = re.compile(r"Table: '(?P<name>.*)' (?P<max>\d+)-max(?: \((?P<money>real|play) money\))?")
-_SEAT = re.compile(r"Seat (?P<num>\d+): (?P<name>.+) \((?P<stack>[\d.,  ]+)(?P<sign>€?)"
-                   r"(?:, [^)]*bounty)?\)$")
-_STREETS = {"3rd STREET": 3, "THIRD": 3, "4th STREET": 4, "FOURTH": 4, "5th STREET": 5,
-            "FIFTH": 5, "6th STREET": 6, "SIXTH": 6, "7th STREET": 7, "SEVENTH": 7,
-            "RIVER": 7, "3ème RUE": 3, "4ème RUE": 4, "5ème RUE": 5, "6ème RUE": 6,
-            "7ème RUE": 7}
-_DEALT = re.compile(r"Dealt to (?P<name>.+?) \[(?P<a>[^\]]*)\](?: \[(?P<b>[^\]]*)\])?\s*$")
-_VERBS = {"posts ante": "ante", "paie l'ante": "ante", "brings in": "bring_in",
-          "apporte": "bring_in", "completes to": "raise", "complète à": "raise",
-          "bets": "bet", "mise": "bet", "raises": "raise", "relance": "raise",
-          "calls": "call", "suit": "call", "checks": "check", "parle": "check",
-          "folds": "fold", "passe": "fold", "shows": "show", "montre": "show",
-          "mucks": "muck", "collected": "collect", "a remporté": "collect",
-          "remporte": "collect"}
-_ACTION, _ACTION_GREEDY = action_patterns(_VERBS)
-_NUMBER = r"\d[\d,  ]*(?:\.\d+)?"
-_AMOUNT = re.compile(r"\s*-?(?P<num>" + _NUMBER + r")\s*€?")
-_RAISE_TO = re.compile(r".*?(?:to|à)\s+(?P<num>" + _NUMBER + r")\s*€?")
-_TOTAL = re.compile(r"Total pot (?P<total>" + _NUMBER + r")\s*€?\s*\|\s*(?:No rake|Rake (?P<rake>"
-                    + _NUMBER + r")\s*€?)")
-_SHOWN = re.compile(r"\s*\[(?P<cards>[^\]]*)\]")
-_NOISE = re.compile(r".+ (?:joins|leaves) the table.*$|.+ is (?:dis|re)connected.*$|"
-                    r".+ (?:sits out|is sitting out|is back).*$|.+ will be allowed to play.*$|"
-                    r".+ has timed out.*$|.+ said, \".*$|.+ adds? .*$")
-
-
-def _cards(text: str, line: int) -> tuple[Card | None, ...]:
-    return tuple(None if t in ("X", "x", "??") else read_card(t, line) for t in text.split())
 
 
 def _number(text: str, cents: bool, line: int) -> int:
@@ -110,172 +89,77 @@ def _number(text: str, cents: bool, line: int) -> int:
     return bounded(amount_of(text, cents, line), text, line)
 
 
-class _Hand(LineHand):
-    """One hand's lines to a HandRecord (raises Fail or Skip)."""
+def _header(header: str, number: int) -> tuple[Any, ...]:
+    """What a hand's header says: (variant, small bet, big bet, currency
+    sign, cents, currency, table, fields, the hand's id, the stated ante or
+    None), raising ``Fail`` (its ``hand`` the hand's id, None for a header
+    that does not read) or ``Skip``.  What the header says of the game is
+    the same in every hand of a table: read once."""
+    match = _HEADER.match(header)
+    if match is None:
+        raise _of_hand(Fail(number, f"a header that does not read: {header!r}"), None)
+    hand_id = match.group("hid")
+    key = match.group("kind", "game", "limit", "stakes")
+    facts = _HEADERS.get(key)
+    if facts is None:
+        try:
+            facts = _read_header(match, number)
+        except Fail as fail:
+            raise _of_hand(fail, hand_id) from None
+        except (TypeError, ValueError) as error:
+            raise _of_hand(Fail(number, str(error)), hand_id) from None
+        if len(_HEADERS) >= 1024:
+            _HEADERS.clear()
+        _HEADERS[key] = facts
+    fields = facts[7]
+    return (*facts[:7], (fields[0], ("_date", match.group("date").strip()), *fields[1:]),
+            hand_id, facts[8])
+
+
+def _of_hand(fail: Fail, hand_id: str | None) -> Fail:
+    """``fail`` naming the hand it ends (``_SiteText`` reports it so)."""
+    fail.hand = hand_id  # type: ignore[attr-defined]
+    return fail
+
+
+def _read_header(match: re.Match[str], first: int) -> tuple[Any, ...]:
+    """The header's facts but the hand's id and date: (variant, small bet,
+    big bet, currency sign, cents, currency, table, fields, the stated ante
+    or None)."""
+    game = match.group("game")
+    if game not in _GAMES:
+        raise Skip()
+    if match.group("limit") != "fixed limit":
+        raise Fail(first, "only fixed-limit stud is read")
+    variant = _GAMES[game]
+    tournament = match.group("tname") is not None
+    stakes = match.group("stakes").split("/")
+    cents = "€" in match.group("stakes")
+    fields: list[tuple[str, Any]] = [("_game", f"{game} {match.group('limit')}")]
+    if tournament:
+        fields.append(("_tournament", match.group("tname")))
+        if match.group("tinfo").strip():
+            fields.append(("_tournament_info", match.group("tinfo").strip()))
+    if len(stakes) not in (2, 3):
+        raise Fail(first, f"stakes {match.group('stakes')!r}: ante/small bet/big bet")
+    values = [_number(s.strip().rstrip("€"), cents, first) for s in stakes]
+    small, big = values[-2:]
+    currency = "EUR" if cents else None
+    return (variant, small, big, 2 if cents else 0, cents, currency, None, tuple(fields),
+            values[0] if len(values) == 3 else None)
+
+
+class WinamaxReader(CTextReader):
+    """Reads a Winamax file's lines (see the module), in C
+    (src/studcore/site_winamax.c) but for the header's game: ``read(lines)``
+    yields a ``HandRecord`` per hand and a ``HistoryError`` per hand that
+    cannot be read; ``skipped`` counts the hands of other games,
+    ``cancelled`` stays 0 (Winamax's files mark no hand cancelled),
+    ``hands`` and ``errors`` what was read."""
 
     format = "winamax"
-
-    def number(self, text: str, line: int) -> int:
-        return _number(text, self.cents, line)
-
-    def parse(self) -> HandRecord:
-        lines = self.lines
-        first, header = lines[0]
-        match = _HEADER.match(header)
-        if match is None:
-            raise Fail(first, f"a header that does not read: {header!r}")
-        self.hand_id = match.group("hid")
-        game = match.group("game")
-        if game not in _GAMES:
-            raise Skip()
-        if match.group("limit") != "fixed limit":
-            raise Fail(first, "only fixed-limit stud is read")
-        variant = _GAMES[game]
-        tournament = match.group("tname") is not None
-        stakes = match.group("stakes").split("/")
-        cents = self.cents = "€" in match.group("stakes")
-        fields = self.fields
-        fields += [("_game", f"{game} {match.group('limit')}"),
-                   ("_date", match.group("date").strip())]
-        if tournament:
-            fields.append(("_tournament", match.group("tname")))
-            if match.group("tinfo").strip():
-                fields.append(("_tournament_info", match.group("tinfo").strip()))
-        if len(stakes) not in (2, 3):
-            raise Fail(first, f"stakes {match.group('stakes')!r}: ante/small bet/big bet")
-        values = [_number(s.strip().rstrip("€"), cents, first) for s in stakes]
-        small, big = values[-2:]
-        currency = "EUR" if cents else None
-
-        table: str | None = None
-        listed, collected, steps = self.listed, self.collected, self.steps
-        showed: dict[int, tuple[int, tuple[Card | None, ...]]] = {}  # seat -> its Showed step
-        summary = False
-        total: int | None = None
-        rake = 0
-        total_line = first
-
-        for number, line in lines[1:]:
-            if not line:
-                continue
-            if line.startswith("*** ") and line.endswith(" ***"):
-                label = line[4:-4].strip()
-                if label in _STREETS:
-                    self.new_street(number, line, _STREETS[label])
-                elif label == "SUMMARY":
-                    self.flush_deal(number)
-                    summary = True
-                elif label not in ("ANTE/BLINDS", "SHOW DOWN", "PRE-FLOP"):
-                    raise Fail(number, f"an unknown section {line!r}")
-                continue
-            if summary:
-                found = _TOTAL.match(line)
-                if found is not None:
-                    total = _number(found.group("total"), cents, number)
-                    rake = _number(found.group("rake"), cents, number) if found.group(
-                        "rake") else 0
-                    total_line = number
-                continue  # the seats' lines repeat what the hand said
-            street = self.street
-            if street == 0:
-                if self.seat_line(number, line, _SEAT):
-                    continue
-                found = _TABLE.match(line)
-                if found is not None:
-                    if table is not None:
-                        raise Fail(number, "a second table line")
-                    table = found.group("name")
-                    fields.append(("seat_count", int(found.group("max"))))
-                    continue
-            if line.startswith("Dealt to "):
-                found = _DEALT.match(line)
-                if found is None or street == 0 or not self.deal_pending:
-                    raise Fail(number, f"a 'Dealt to' line out of place: {line!r}")
-                name = found.group("name")
-                if name not in listed:
-                    raise Fail(number, f"cards dealt to {name}, who is not seated")
-                new_text = found.group("b") if found.group("b") is not None else found.group("a")
-                cards = _cards(new_text, number)
-                self.note(_cards(found.group("a"), number), name, number)
-                self.note(cards, name, number)
-                count = 3 if street == 3 else 1
-                if len(cards) != count:
-                    raise Fail(number, f"{len(cards)} new cards for {name} on street {street}")
-                if street == 3:
-                    self.dealt_in.append(name)
-                    if all(card is not None for card in cards):
-                        self.hero = name
-                self.dealt[name] = cards
-                continue
-            action = self.read_action(number, line, _ACTION, _ACTION_GREEDY, _NOISE)
-            if action is None:
-                continue
-            name, verb, rest = action
-            kind = _VERBS[verb]
-            all_in = rest.endswith("and is all-in") or rest.endswith("et est all-in")
-            if kind == "ante":
-                self.post_ante(number, name, rest, _AMOUNT)
-                continue
-            self.flush_deal(number)
-            if name not in self.seat_of:
-                raise Fail(number, f"{name} is not in the hand")
-            if kind == "collect":
-                collected[name] = collected.get(name, 0) + self.amount(rest, number, _AMOUNT)
-                continue
-            if kind in ("show", "muck"):
-                seat = self.seat_of[name]
-                shown = _SHOWN.match(rest)
-                shown_cards: tuple[Card | None, ...] = (
-                    tuple(_cards(shown.group("cards"), number)) if shown else ())
-                self.note(shown_cards, name, number)
-                if kind == "show":
-                    step = _trusted(Showed, seat, shown_cards)
-                    if seat not in showed:
-                        showed[seat] = (len(steps), shown_cards)
-                        steps.append(step)
-                    elif shown_again(number, name, showed[seat][1], shown_cards):
-                        showed[seat] = (showed[seat][0], shown_cards)
-                        steps[showed[seat][0]] = step
-                else:
-                    steps.append(_trusted(Mucked, seat))
-                continue
-            self.decision(number, name, kind, rest, all_in, line, _RAISE_TO, _AMOUNT)
-
-        last = lines[-1][0]
-        if not summary or total is None:
-            raise Fail(last, "the hand ends before its summary's total pot (cut short?)")
-        if not self.order:
-            raise Fail(last, "nobody was dealt in")
-        ante = self.check_antes()
-        self.check_stacks(last)
-        put = sum(self.put_in.values())
-        if total + rake != put:
-            raise Fail(total_line, f"the total pot ({total}) and the rake ({rake}) are not "
-                                   f"what was put in ({put})")
-        if sum(collected.values()) != total:
-            raise Fail(total_line, f"the collections ({sum(collected.values())}) do not make "
-                                   f"the total pot ({total})")
-        # the collections hold the uncalled bet: the engine returns it itself
-        top, uncalled = self.uncalled()
-        if uncalled:
-            if collected.get(top, 0) < uncalled:
-                raise Fail(total_line, f"{top}'s uncalled {uncalled} is not in his collections")
-            collected[top] -= uncalled
-        return self.finish(variant, small, big, values[0] if len(values) == 3 else ante,
-                           first, table, rake, currency)
-
-
-class WinamaxReader(LineReader):
-    """Reads a Winamax file's lines (see the module): ``read(lines)`` yields
-    a ``HandRecord`` per hand and a ``HistoryError`` per hand that cannot be
-    read; ``skipped`` counts the hands of other games, ``cancelled`` stays 0
-    (Winamax's files mark no hand cancelled)."""
-
-    hand = _Hand
-    profile_default = WINAMAX_PROFILE
-
-    def is_header(self, line: str) -> bool:
-        return line.startswith(_PREFIX)
+    c_format = 3  # STUD_SITE_WINAMAX
+    header_of = staticmethod(_header)
 
 
 def detect(head: str) -> bool:
