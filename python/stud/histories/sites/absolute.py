@@ -164,8 +164,8 @@ class _Reading(_Lines):
         last = self.lines[-1][0]
         if not summary:
             raise _Fail(last, "the hand is cut off: no summary")
-        for name in hand.in_hand:
-            if players[name][0] not in summary_seats:
+        for name in players:  # (the first listed, not a set's order)
+            if name in hand.in_hand and players[name][0] not in summary_seats:
                 raise _Fail(last, f"the hand is cut off: the summary has no line for {name}")
         top_name, excess = hand.uncalled()
         if sum(collected.values()) > sum(hand.put_in.values()) - excess:
