@@ -7,7 +7,7 @@
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 from cpython.unicode cimport PyUnicode_AsUTF8AndSize
-from libc.string cimport memcpy, memmove, memset
+from libc.string cimport memchr, memcpy, memmove, memset
 
 cdef object _SITE_FAIL = None    # histories/_fail.py's _Fail and _Skip, HistoryError
 cdef object _SITE_SKIP = None
@@ -32,12 +32,16 @@ cdef class _SiteText:
     readers' _Fail or _Skip (the bets None: the site's C reader finds
     them in the hand; ``header_lines`` 2: ``header_of(text, line,
     second line's text, its number)``, both None for a hand of one
-    line); ``rules_of(variant, small, big, ante,
+    line); ``split`` 1: the file is split as wpn.py's ``_HandsReader``
+    splits it (its lines only stripped, a header found by the format's
+    test alone, its own messages: a line outside any hand, a hand of more
+    lines, rules that do not hold; a header without the hand's number
+    gives none); ``rules_of(variant, small, big, ante,
     bring-in or None)``: the hand's Rules (raising TypeError or
     ValueError).  ``hands``, ``errors``, ``skipped`` and ``cancelled``
     count what was read so far."""
     cdef object lines, file, name, header_of, rules_of
-    cdef int format, header_lines
+    cdef int format, header_lines, split
     cdef dict rules_cache
     cdef object last_variant, last_rules   # the last hand's rules, and what they were of
     cdef int64_t last_key[4]
@@ -72,7 +76,7 @@ cdef class _SiteText:
             raise MemoryError()
 
     def __init__(self, lines, int format, str name, object file, object header_of,
-                 object rules_of, int header_lines=1):
+                 object rules_of, int header_lines=1, int split=0):
         global _SITE_FAIL, _SITE_SKIP, _SITE_HISTORY_ERROR
         if _SITE_FAIL is None:
             from stud.histories._fail import _Fail, _Skip
@@ -83,10 +87,11 @@ cdef class _SiteText:
         self.lines = iter(lines)
         self.numbered = isinstance(getattr(self.lines, "number", None), int)
         self.blocks = None
-        if not 0 <= format < STUD_SITE_FORMATS or header_lines not in (1, 2):
+        if not 0 <= format < STUD_SITE_FORMATS or header_lines not in (1, 2) or \
+                split not in (0, 1):
             raise ValueError(f"no C reader for the site format {format} reading "
-                             f"{header_lines} header lines")
-        self.format, self.header_lines = format, header_lines
+                             f"{header_lines} header lines, split {split}")
+        self.format, self.header_lines, self.split = format, header_lines, split
         self.name, self.file, self.header_of, self.rules_of = name, file, header_of, rules_of
         self.rules_cache = {}
         self.hands = self.errors = self.skipped = self.cancelled = 0
@@ -219,7 +224,8 @@ cdef class _SiteText:
                 size = len(held)
             self._grow(<size_t>size)
             memcpy(self.buf + self.used, text, size)
-            self._keep_line(<uint32_t>self.used, <uint32_t>(self.used + size), self.line_no)
+            self._keep_line(<uint32_t>self.used, <uint32_t>(self.used + size), self.line_no,
+                            False)
             self.used += size
             count += 1
             if count >= _SITE_BATCH:
@@ -272,18 +278,35 @@ cdef class _SiteText:
             if got != STUD_TEXT_LINE:
                 break
             self._grow(0)
-            self._keep_line(<uint32_t>start, <uint32_t>(start + count), self.text.physical)
+            self._keep_line(<uint32_t>start, <uint32_t>(start + count), self.text.physical,
+                            True)
         self.tail = self.text.pos
         return 0
 
-    cdef int _keep_line(self, uint32_t s, uint32_t e, uint32_t number) except -1:
+    cdef int _keep_line(self, uint32_t s, uint32_t e, uint32_t number, bint raw) except -1:
         """Cleans buf[s, e), the line numbered ``number``, and keeps it
         unless blank, or one the site reads as blank (stud_site_blank)
-        (a line slot must be free: ``_grow``)."""
+        (a line slot must be free: ``_grow``); ``raw``: a line of the text
+        split here, whose NULs io._lines would have dropped."""
         cdef stud_hh_span id_span, rest_span
-        if stud_site_blank(self.format, self.buf + s, e - s):
+        cdef size_t a, b
+        cdef uint32_t k, out
+        if self.split:  # (wpn.py's _HandsReader: the line stripped, nothing more)
+            if raw and memchr(self.buf + s, 0, e - s) != NULL:
+                out = s
+                for k in range(s, e):
+                    if self.buf[k] != 0:
+                        self.buf[out] = self.buf[k]
+                        out += 1
+                e = out
+            a, b = 0, e - s
+            stud_site_strip(self.buf + s, &a, &b)
+            e = s + <uint32_t>b
+            s = s + <uint32_t>a
+        elif stud_site_blank(self.format, self.buf + s, e - s):
             return 0
-        stud_site_clean_line(self.buf, &s, &e)
+        else:
+            stud_site_clean_line(self.buf, &s, &e)
         if e > s:
             self.starts[self.n] = s
             self.ends[self.n] = e
@@ -333,6 +356,9 @@ cdef class _SiteText:
                     self.outside = True
                     self.errors += 1
                     line = self.buf[self.starts[a]:self.ends[a]].decode("utf-8", "surrogatepass")
+                    if self.split:
+                        return _SITE_HISTORY_ERROR(f"a line outside any hand: {line[:80]!r}",
+                                                   self.file, None, self.numbers[a])
                     return _SITE_HISTORY_ERROR(f"text outside any hand: {line[:60]!r}",
                                                self.file, None, self.numbers[a])
             b = self.pos + 1
@@ -359,12 +385,13 @@ cdef class _SiteText:
         cdef int status, k
         cdef const char *line = self.buf + self.starts[a]
         stud_site_header(self.format, line, self.ends[a] - self.starts[a], &id_span, &rest_span)
-        hand_id = line[id_span.start:id_span.start + id_span.len].decode("ascii")
+        hand_id = line[id_span.start:id_span.start + id_span.len].decode(
+            "utf-8", "surrogatepass") if id_span.len else None
         if count > STUD_SITE_MAX_HAND_LINES:
             self.errors += 1
             return _SITE_HISTORY_ERROR(
                 f"the hand has more than {STUD_SITE_MAX_HAND_LINES} lines", self.file, hand_id,
-                self.numbers[a + count - 1])
+                self.numbers[a + (STUD_SITE_MAX_HAND_LINES if self.split else count) - 1])
         header = line[:self.ends[a] - self.starts[a]].decode("utf-8", "surrogatepass")
         try:
             if self.header_lines == 1:
@@ -414,7 +441,8 @@ cdef class _SiteText:
                 try:
                     rules = self.rules_of(*key)
                 except (TypeError, ValueError) as error:
-                    rules = f"the rules: {error}"
+                    rules = (f"the game's rules do not hold: {error}" if self.split
+                             else f"the rules: {error}")
                 if len(self.rules_cache) >= 256:
                     self.rules_cache.clear()
                 self.rules_cache[key] = rules

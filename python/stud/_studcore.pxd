@@ -560,7 +560,7 @@ cdef extern from "site_text.h" nogil:
         STUD_SITE_MAX_HAND_LINES
         STUD_SITE_MAX_ARGS
     ctypedef struct stud_site_lines:
-        const char *buf
+        char *buf
         const uint32_t *start
         const uint32_t *end
         const uint32_t *number
@@ -607,6 +607,7 @@ cdef extern from "site_text.h" nogil:
     enum stud_site_format:
         STUD_SITE_FORMATS
     void stud_site_clean_line(char *buf, uint32_t *start, uint32_t *end)
+    void stud_site_strip(const char *s, size_t *from_, size_t *to)
     int stud_site_header(int format, const char *s, size_t len, stud_hh_span *id,
                          stud_hh_span *rest)
     int stud_site_blank(int format, const char *s, size_t len)

@@ -8,6 +8,8 @@ int stud_site_header(int format, const char *s, size_t len, stud_hh_span *id, st
     switch (format) {
     case STUD_SITE_FULLTILT:
         return stud_site_fulltilt_header(s, len, id, rest);
+    case STUD_SITE_ABSOLUTE:
+        return stud_site_absolute_header(s, len, id, rest);
     default:
         return 0;
     }
@@ -29,6 +31,8 @@ int stud_site_read(int format, const stud_site_lines *lines, uint32_t first, uin
     switch (format) {
     case STUD_SITE_FULLTILT:
         return stud_site_fulltilt_read(lines, first, count, game, h, err);
+    case STUD_SITE_ABSOLUTE:
+        return stud_site_absolute_read(lines, first, count, game, h, err);
     default:
         return -1;
     }

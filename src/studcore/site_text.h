@@ -33,10 +33,13 @@
 #define STUD_SITE_MAX_ARGS 6
 #define STUD_SITE_MAX_FIELDS 8      /* fields a site's reader adds to one hand's record */
 
-/* The lines a reader reads: each already cleaned (stud_site_clean_line)
- * and not blank, with its number in the source. */
+/* The lines a reader reads: each already cleaned (stud_site_clean_line),
+ * or only stripped (a format split as wpn.py's _HandsReader splits), and
+ * not blank, with its number in the source.  The buffer is the caller's:
+ * a reader may rewrite a line's bytes in place, the line no longer
+ * (Absolute's "€ " made "€"). */
 typedef struct {
-    const char *buf;
+    char *buf;
     const uint32_t *start, *end, *number;
 } stud_site_lines;
 
@@ -205,7 +208,7 @@ int stud_site_fail(stud_site_error *err, const stud_site_hand *h, uint32_t line,
 /* One per site read in C: its file site_<name>.c gives a header test and
  * a hand reader, which the three functions below choose by format. */
 enum stud_site_format { STUD_SITE_FULLTILT = 0, STUD_SITE_BOVADA = 1, STUD_SITE_EVERLEAF = 2,
-                        STUD_SITE_FORMATS };
+                        STUD_SITE_ABSOLUTE = 5, STUD_SITE_FORMATS };
 
 /* Whether the line (cleaned, not blank) is a hand's header of `format`;
  * *id the hand's number and *rest what follows the header's number. */
@@ -225,6 +228,11 @@ int stud_site_read(int format, const stud_site_lines *lines, uint32_t first, uin
 /* Each site's own (site_<name>.c), as the three above call them. */
 int stud_site_fulltilt_header(const char *s, size_t len, stud_hh_span *id, stud_hh_span *rest);
 int stud_site_fulltilt_read(const stud_site_lines *lines, uint32_t first, uint32_t count,
+                            const stud_site_game *game, stud_site_hand *h, stud_site_error *err);
+/* Absolute (site_absolute.c, on site_wpn_hand.c's builder): a format split
+ * as wpn.py's _HandsReader splits (_SiteText's split 1) */
+int stud_site_absolute_header(const char *s, size_t len, stud_hh_span *id, stud_hh_span *rest);
+int stud_site_absolute_read(const stud_site_lines *lines, uint32_t first, uint32_t count,
                             const stud_site_game *game, stud_site_hand *h, stud_site_error *err);
 
 #endif

@@ -1,7 +1,8 @@
-"""The Absolute reader against the outputs its pure-Python reader gave on
-every sample and on seeded mutated copies of each
-(tests/histories_sites/c_reader.py says how; ``mutations.json`` holds them).
-Rewrite them (``python -m
+"""The Absolute reader (read in C: src/studcore/site_absolute.c) against the
+outputs the former pure-Python reader gave on every sample and on seeded
+mutated copies of each (tests/histories_sites/c_reader.py says how;
+``mutations.json`` holds them).  The two were compared on many more seeds
+when the C reader replaced it.  Rewrite them (``python -m
 tests.histories_sites.absolute.test_absolute_mutations --write``) only for a
 change of what the reader means to give.
 """

@@ -26,11 +26,13 @@ class CTextReader:
     reader (``c_format``: site_text.h's ``stud_site_format``), and its
     ``header_of`` (``_SiteText``'s: the header's game, table and fields),
     which reads ``header_lines`` lines (1, or 2 where the game is on the
-    line after the header)."""
+    line after the header); ``split`` 1: the file is split into hands as
+    wpn.py's ``_HandsReader`` splits it (``_SiteText``'s)."""
 
     format: ClassVar[str] = ""
     c_format: ClassVar[int] = -1
     header_lines: ClassVar[int] = 1
+    split: ClassVar[int] = 0
     header_of: ClassVar[Callable[..., tuple[Any, ...]]]
 
     def __init__(self, file: str | None = None,
@@ -81,10 +83,10 @@ class CTextReader:
         if isinstance(lines, _FileLines):  # (a file read opened: its text a block at a time)
             blocks, before = lines.rest()
             self._reading = _SiteText((), self.c_format, self.format, self.file, header_of,
-                                      self._rules, self.header_lines
+                                      self._rules, self.header_lines, self.split
                                       ).read_blocks(blocks, before + 1, MAX_LINE)
         else:
             self._reading = _SiteText(lines, self.c_format, self.format, self.file, header_of,
-                                      self._rules, self.header_lines)
+                                      self._rules, self.header_lines, self.split)
         reading: Iterator[Union[HandRecord, HistoryError]] = self._reading
         return reading
