@@ -527,7 +527,6 @@ cdef class _SiteText:
         source = _hh_trusted(Source, ("file", "line", "format"), (self.file, first, self.name))
         return _hh_trusted(HandRecord, _HH_RECORD_FIELDS, (
             rules, tuple([h.stack[p] for p in order]), steps, players,
-            tuple([int(buf[h.seat_digits[p].start:h.seat_digits[p].start + h.seat_digits[p].len])
-                   for p in order]),
+            tuple([int(_site_text(buf, h.seat_digits[p])) for p in order]),
             hand_id, table, tuple([h.collected[p] for p in order]),
             h.rake if h.rake_known else 0, None, currency, tuple(fields), source))

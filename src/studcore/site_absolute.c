@@ -37,26 +37,47 @@ static int is_euro(const char *s, size_t len, size_t i)
            (unsigned char)s[i + 2] == 0xac;
 }
 
+static int digit(const char *s, size_t len, size_t i, size_t *n)
+{
+    return i < len && stud_wpn_digit_at(s, len, i, n) >= 0;
+}
+
 /* _AMOUNT, (?:\$|€ ?)?\d[\d,]*(?:\.\d+)?, at s[i]: its end, or 0 (none). */
 static size_t amount_at(const char *s, size_t len, size_t i)
 {
+    size_t n;
     if (i < len && s[i] == '$') {
         i++;
     } else if (is_euro(s, len, i)) {
         i += 3;
-        if (i + 1 < len && s[i] == ' ' && ps_digit(s[i + 1]))
+        if (i < len && s[i] == ' ' && digit(s, len, i + 1, &n))
             i++;
     }
-    if (i >= len || !ps_digit(s[i]))
+    if (!digit(s, len, i, &n))
         return 0;
-    i++;
-    while (i < len && (ps_digit(s[i]) || s[i] == ','))
-        i++;
-    if (i + 1 < len && s[i] == '.' && ps_digit(s[i + 1])) {
-        i += 2;
-        while (i < len && ps_digit(s[i]))
+    i += n;
+    while (i < len) {
+        if (s[i] == ',')
             i++;
+        else if (digit(s, len, i, &n))
+            i += n;
+        else
+            break;
     }
+    if (i < len && s[i] == '.' && digit(s, len, i + 1, &n)) {
+        i++;
+        while (digit(s, len, i, &n))
+            i += n;
+    }
+    return i;
+}
+
+/* \d+ at s[i]: its end */
+static size_t digits_at(const char *s, size_t len, size_t i)
+{
+    size_t n;
+    while (digit(s, len, i, &n))
+        i += n;
     return i;
 }
 
@@ -67,12 +88,11 @@ int stud_site_absolute_header(const char *s, size_t len, stud_hh_span *id, stud_
     /* a hand begins at a line "Stage #"; its id: re.match(r"Stage #C?(\d+)") or none */
     if (!at_lit(s, len, 0, "Stage #"))
         return 0;
-    size_t i = 7;
-    if (i < len && s[i] == 'C' && i + 1 < len && ps_digit(s[i + 1]))
+    size_t i = 7, n;
+    if (i < len && s[i] == 'C' && digit(s, len, i + 1, &n))
         i++;
     size_t digits = i;
-    while (i < len && ps_digit(s[i]))
-        i++;
+    i = digits_at(s, len, i);
     id->start = (uint32_t)digits;
     id->len = (uint32_t)(i - digits);
     rest->start = (uint32_t)i;
@@ -387,9 +407,9 @@ static int summary_seat(reading_t *r, const line_t *l, size_t digits, size_t dig
 {
     stud_wpn_hand *w = &r->w;
     const char *s = l->s;
-    stud_hh_span seat = stud_wpn_digits(w->buf, sub(l, digits, digits_end));
+    stud_hh_span seat = sub(l, digits, digits_end);
     for (int p = 0; p < w->n_players; p++)
-        if (stud_wpn_same_seat(w->buf, seat, w->seat[p]))
+        if (stud_wpn_seat_cmp(w->buf, seat, w->seat[p]) == 0)
             r->in_summary[p] = 1;
     size_t rest = digits_end + 2, len = l->len, i = rest;
     int named = -2;
@@ -440,8 +460,7 @@ static int seat_line(reading_t *r, const line_t *l, stud_site_error *err)
     size_t len = l->len, i = 5, tail = 0;
     int ok = 0;
     size_t digits = i;
-    while (i < len && ps_digit(s[i]))
-        i++;
+    i = digits_at(s, len, i);
     size_t digits_end = i, name = i + 3, k = 0;
     if (digits_end > digits && at_lit(s, len, i, " - ")) {
         if (len >= 10 && memcmp(s + len - 10, " in chips)", 10) == 0)
@@ -526,9 +545,7 @@ static int read_hand(reading_t *r, const stud_site_lines *lines, uint32_t first,
         size_t len = l.len;
         if (summary) {
             if (at_lit(s, len, 0, "Seat ")) {
-                size_t i = 5;
-                while (i < len && ps_digit(s[i]))
-                    i++;
+                size_t i = digits_at(s, len, 5);
                 if (i > 5 && at_lit(s, len, i, ": ") && summary_seat(r, &l, 5, i, err))
                     return -1;
             }

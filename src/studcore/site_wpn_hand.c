@@ -7,6 +7,45 @@
 
 static const char *const MONEY[] = {"chips", "USD", "EUR", "GBP"};
 
+/* The zeros of Unicode's decimal digits (category Nd, Unicode 14: Python
+ * 3.11's), each the first of ten: what Python's \\d, str.isdigit and int()
+ * take for digits in the text a pattern matched. */
+static const uint32_t ND_ZEROS[] = {
+    0x30, 0x660, 0x6F0, 0x7C0, 0x966, 0x9E6, 0xA66, 0xAE6, 0xB66, 0xBE6, 0xC66, 0xCE6, 0xD66,
+    0xDE6, 0xE50, 0xED0, 0xF20, 0x1040, 0x1090, 0x17E0, 0x1810, 0x1946, 0x19D0, 0x1A80, 0x1A90,
+    0x1B50, 0x1BB0, 0x1C40, 0x1C50, 0xA620, 0xA8D0, 0xA900, 0xA9D0, 0xA9F0, 0xAA50, 0xABF0,
+    0xFF10, 0x104A0, 0x10D30, 0x11066, 0x110F0, 0x11136, 0x111D0, 0x112F0, 0x11450, 0x114D0,
+    0x11650, 0x116C0, 0x11730, 0x118E0, 0x11950, 0x11C50, 0x11D50, 0x11DA0, 0x16A60, 0x16AC0,
+    0x16B50, 0x1D7CE, 0x1D7D8, 0x1D7E2, 0x1D7EC, 0x1D7F6, 0x1E140, 0x1E2F0, 0x1E950, 0x1FBF0};
+
+int stud_wpn_digit_at(const char *s, size_t len, size_t i, size_t *n)
+{
+    const unsigned char *u = (const unsigned char *)s + i;
+    uint32_t cp;
+    if (u[0] < 0x80) {
+        *n = 1;
+        return (u[0] >= '0' && u[0] <= '9') ? u[0] - '0' : -1;
+    }
+    if ((u[0] & 0xe0) == 0xc0 && i + 1 < len) {
+        cp = (uint32_t)(u[0] & 0x1f) << 6 | (u[1] & 0x3f);
+        *n = 2;
+    } else if ((u[0] & 0xf0) == 0xe0 && i + 2 < len) {
+        cp = (uint32_t)(u[0] & 0x0f) << 12 | (uint32_t)(u[1] & 0x3f) << 6 | (u[2] & 0x3f);
+        *n = 3;
+    } else if ((u[0] & 0xf8) == 0xf0 && i + 3 < len) {
+        cp = (uint32_t)(u[0] & 0x07) << 18 | (uint32_t)(u[1] & 0x3f) << 12 |
+             (uint32_t)(u[2] & 0x3f) << 6 | (u[3] & 0x3f);
+        *n = 4;
+    } else {
+        *n = 1;
+        return -1;
+    }
+    for (size_t k = 1; k < sizeof ND_ZEROS / sizeof ND_ZEROS[0]; k++)
+        if (cp >= ND_ZEROS[k] && cp < ND_ZEROS[k] + 10)
+            return (int)(cp - ND_ZEROS[k]);
+    return -1;
+}
+
 void stud_wpn_init(stud_wpn_hand *w, stud_site_hand *h, const char *buf, const stud_site_game *game,
                    uint32_t first)
 {
@@ -67,39 +106,45 @@ int stud_wpn_amount(const stud_wpn_hand *w, stud_hh_span text, uint32_t line, in
     }
     /* whole, _, frac = text.replace(",", "").partition(".") */
     int64_t value = 0;
-    int whole_digits = 0, ok = 1;
+    int whole_digits = 0, ok = 1, d;
     size_t dot = len;
-    for (size_t q = i; q < len; q++) {
+    for (size_t q = i; q < len; q += n) {
+        n = 1;
         if (s[q] == '.') {
             dot = q;
             break;
         }
         if (s[q] == ',')
             continue;
-        if (!ps_digit(s[q])) {
+        if ((d = stud_wpn_digit_at(s, len, q, &n)) < 0) {
             ok = 0;
             break;
         }
         whole_digits++;
-        value = value * 10 + (s[q] - '0');
+        value = value * 10 + d;
         if (value > ((int64_t)1 << 40))
             value = (int64_t)1 << 40;
     }
     int frac_digits = 0;
-    char frac[2] = {'0', '0'};
-    int finer = 0;
+    int frac[2] = {0, 0};
+    int finer = 0, not_whole = 0;
     if (ok && dot < len) {
-        for (size_t q = dot + 1; q < len; q++) {
+        for (size_t q = dot + 1; q < len; q += n) {
+            n = 1;
             if (s[q] == ',')
                 continue;
-            if (!ps_digit(s[q])) {
+            if ((d = stud_wpn_digit_at(s, len, q, &n)) < 0) {
                 ok = 0;
                 break;
             }
+            /* (frac.strip("0"): only ASCII zeros are stripped) */
+            int zero = n == 1 && s[q] == '0';
             if (frac_digits < 2)
-                frac[frac_digits] = s[q];
-            else if (s[q] != '0')
+                frac[frac_digits] = d;
+            else if (!zero)
                 finer = 1;
+            if (!zero)
+                not_whole = 1;
             frac_digits++;
         }
     }
@@ -108,8 +153,8 @@ int stud_wpn_amount(const stud_wpn_hand *w, stud_hh_span text, uint32_t line, in
     if (currency) {
         if (finer)
             return stud_site_fail(err, NULL, line, "the amount %R is finer than a cent", t);
-        value = value * 100 + (frac[0] - '0') * 10 + (frac[1] - '0');
-    } else if (finer || frac[0] != '0' || frac[1] != '0') {
+        value = value * 100 + frac[0] * 10 + frac[1];
+    } else if (not_whole) {
         return stud_site_fail(err, NULL, line, "the amount %R is not a whole number of chips", t);
     }
     if (value >= ((int64_t)1 << 31))
@@ -214,26 +259,37 @@ int stud_wpn_find(const stud_wpn_hand *w, const char *s, size_t len)
     return -1;
 }
 
-stud_hh_span stud_wpn_digits(const char *buf, stud_hh_span digits)
+/* The digits of a span with its leading zeros skipped: where they begin
+ * and how many. */
+static size_t significant(const char *s, size_t len, size_t *count)
 {
-    while (digits.len > 1 && buf[digits.start] == '0') {
-        digits.start++;
-        digits.len--;
+    size_t i = 0, n, start;
+    while (i < len && stud_wpn_digit_at(s, len, i, &n) == 0)
+        i += n;
+    start = i;
+    *count = 0;
+    for (; i < len; i += n) {
+        stud_wpn_digit_at(s, len, i, &n);
+        (*count)++;
     }
-    return digits;
+    return start;
 }
 
-int stud_wpn_same_seat(const char *buf, stud_hh_span a, stud_hh_span b)
+int stud_wpn_seat_cmp(const char *buf, stud_hh_span a, stud_hh_span b)
 {
-    return a.len == b.len && memcmp(buf + a.start, buf + b.start, a.len) == 0;
-}
-
-/* a's seat number before b's */
-static int seat_before(const char *buf, stud_hh_span a, stud_hh_span b)
-{
-    if (a.len != b.len)
-        return a.len < b.len;
-    return memcmp(buf + a.start, buf + b.start, a.len) < 0;
+    const char *x = buf + a.start, *y = buf + b.start;
+    size_t nx, ny, n, m;
+    size_t i = significant(x, a.len, &nx), j = significant(y, b.len, &ny);
+    if (nx != ny)
+        return nx < ny ? -1 : 1;
+    while (i < a.len && j < b.len) {
+        int dx = stud_wpn_digit_at(x, a.len, i, &n), dy = stud_wpn_digit_at(y, b.len, j, &m);
+        if (dx != dy)
+            return dx < dy ? -1 : 1;
+        i += n;
+        j += m;
+    }
+    return 0;
 }
 
 /* ---- what happened -------------------------------------------------------------------- */
@@ -248,7 +304,7 @@ int stud_wpn_seat(stud_wpn_hand *w, uint32_t line, stud_hh_span digits, stud_hh_
                               (int64_t)STUD_WPN_MAX_PLAYERS);
     int p = w->n_players++;
     w->name[p] = name;
-    w->seat[p] = stud_wpn_digits(w->buf, digits);
+    w->seat[p] = digits;
     w->stack[p] = stack;
     w->has_ante[p] = w->in_hand[p] = w->folded[p] = 0;
     w->has_bet[p] = w->has_put[p] = 0;
@@ -537,7 +593,7 @@ int stud_wpn_record(stud_wpn_hand *w, uint32_t line, const int64_t *collected,
         if (!w->in_hand[p])
             continue;
         int k = n++;
-        while (k > 0 && seat_before(buf, w->seat[p], w->seat[order[k - 1]])) {
+        while (k > 0 && stud_wpn_seat_cmp(buf, w->seat[p], w->seat[order[k - 1]]) < 0) {
             order[k] = order[k - 1];
             k--;
         }

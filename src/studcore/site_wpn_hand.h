@@ -49,7 +49,7 @@ typedef struct {
     uint32_t first;
     int n_players;
     stud_hh_span name[STUD_WPN_MAX_PLAYERS];
-    stud_hh_span seat[STUD_WPN_MAX_PLAYERS]; /* the site seat's digits, leading zeros dropped */
+    stud_hh_span seat[STUD_WPN_MAX_PLAYERS]; /* the site seat's digits */
     int64_t stack[STUD_WPN_MAX_PLAYERS];
     int64_t ante[STUD_WPN_MAX_PLAYERS];
     uint8_t has_ante[STUD_WPN_MAX_PLAYERS];
@@ -87,10 +87,11 @@ int stud_wpn_card(const char *buf, stud_hh_span word, uint32_t line, int *card,
                   stud_site_error *err);
 /* The player named s[0, len), or -1. */
 int stud_wpn_find(const stud_wpn_hand *w, const char *s, size_t len);
-/* The digits span without its leading zeros (one zero kept). */
-stud_hh_span stud_wpn_digits(const char *buf, stud_hh_span digits);
-/* Whether two spans of digits (leading zeros dropped) are the same number. */
-int stud_wpn_same_seat(const char *buf, stud_hh_span a, stud_hh_span b);
+/* The value of the digit (Python's \\d: Unicode's decimal digits) at s[i]
+ * and its bytes in *n; -1: none. */
+int stud_wpn_digit_at(const char *s, size_t len, size_t i, size_t *n);
+/* Two spans of digits compared as numbers (-1, 0, 1). */
+int stud_wpn_seat_cmp(const char *buf, stud_hh_span a, stud_hh_span b);
 
 int stud_wpn_seat(stud_wpn_hand *w, uint32_t line, stud_hh_span digits, stud_hh_span name,
                   int64_t stack, stud_site_error *err);
