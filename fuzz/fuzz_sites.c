@@ -49,7 +49,7 @@ static void check_hand(int format, const stud_site_hand *h, size_t len, int vari
         /* (ASCII digits; a LineReader site's, any decimal digits: site_lines.h) */
         for (uint32_t k = 0, n; k < h->seat_digits[p].len; k += n) {
             int value;
-            n = stud_lines_digit_at(buf + h->seat_digits[p].start, h->seat_digits[p].len, k,
+            n = stud_site_digit_at(buf + h->seat_digits[p].start, h->seat_digits[p].len, k,
                                     &value);
             REQUIRE(n > 0 && (n == 1 || stud_site_split(format) == STUD_SITE_SPLIT_LINES));
         }
@@ -194,7 +194,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (stud_site_blank(format, buf + start, n))
             continue;
         uint32_t s = (uint32_t)start, e = (uint32_t)(start + n);
-        if (stud_site_split(format) == STUD_SITE_SPLIT_LINES)
+        if (stud_site_split(format) != STUD_SITE_SPLIT_TEXT)
             stud_lines_clean(buf, &s, &e, 1);
         else
             stud_site_clean_line(buf, &s, &e);
@@ -207,9 +207,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         numbers[kept] = text.physical;
         headers[kept] = (uint8_t)stud_site_header(format, buf + s, e - s, &id, &rest);
         if (headers[kept]) {
-            /* (a LineReader site's header test names no hand: its header's reading does) */
+            /* (a LineReader site's header test names no hand, its header's reading does;
+             * a _HandsReader site's header may have no number) */
             REQUIRE(id.start + id.len <= e - s &&
-                    (id.len > 0 || stud_site_split(format) == STUD_SITE_SPLIT_LINES));
+                    (id.len > 0 || stud_site_split(format) != STUD_SITE_SPLIT_TEXT));
             REQUIRE(rest.start + rest.len <= e - s);
         }
         kept++;

@@ -57,7 +57,12 @@ cdef class _SiteText:
     error, no bound of lines, its stacks checked after its rules; its
     header test names no hand: ``header_of`` gives two more values, the
     hand's id and the ante the header states (or None), and a _Fail it
-    raises names the hand in its ``hand`` (None when it has none)."""
+    raises names the hand in its ``hand`` (None when it has none).  One
+    whose file splits as wpn.py's ``_HandsReader`` splits it
+    (STUD_SITE_SPLIT_HANDS) has its lines only stripped, a header found by
+    the format's test alone, its own messages (a line outside any hand, a
+    hand of more lines, rules that do not hold), and a header without the
+    hand's number names none."""
     cdef object lines, file, name, header_of, rules_of
     cdef int format, header_lines, split
     cdef uint32_t given   # (split LINES) the lines given so far
@@ -312,6 +317,8 @@ cdef class _SiteText:
             self.given += 1
             number = self.given
             stud_lines_clean(self.buf, &s, &e, self.blocks is not None)
+        elif self.split == STUD_SITE_SPLIT_HANDS:  # (_HandsReader: the line stripped, nothing more)
+            stud_lines_clean(self.buf, &s, &e, 0)
         elif stud_site_blank(self.format, self.buf + s, e - s):
             return 0
         else:
@@ -371,6 +378,9 @@ cdef class _SiteText:
                     self.outside = True
                     self.errors += 1
                     line = self.buf[self.starts[a]:self.ends[a]].decode("utf-8", "surrogatepass")
+                    if self.split == STUD_SITE_SPLIT_HANDS:
+                        return _SITE_HISTORY_ERROR(f"a line outside any hand: {line[:80]!r}",
+                                                   self.file, None, self.numbers[a])
                     return _SITE_HISTORY_ERROR(f"text outside any hand: {line[:60]!r}",
                                                self.file, None, self.numbers[a])
             b = self.pos + 1
@@ -399,11 +409,12 @@ cdef class _SiteText:
         stud_site_header(self.format, line, self.ends[a] - self.starts[a], &id_span, &rest_span)
         hand_id = line[id_span.start:id_span.start + id_span.len].decode(
             "utf-8", "surrogatepass") if id_span.len else None
-        if count > STUD_SITE_MAX_HAND_LINES and self.split == STUD_SITE_SPLIT_TEXT:
+        if count > STUD_SITE_MAX_HAND_LINES and self.split != STUD_SITE_SPLIT_LINES:
             self.errors += 1
             return _SITE_HISTORY_ERROR(
                 f"the hand has more than {STUD_SITE_MAX_HAND_LINES} lines", self.file, hand_id,
-                self.numbers[a + count - 1])
+                self.numbers[a + (STUD_SITE_MAX_HAND_LINES if self.split == STUD_SITE_SPLIT_HANDS
+                                  else count) - 1])
         header = line[:self.ends[a] - self.starts[a]].decode("utf-8", "surrogatepass")
         try:
             if self.header_lines == 1:
@@ -459,7 +470,9 @@ cdef class _SiteText:
                 try:
                     rules = self.rules_of(*key)
                 except (TypeError, ValueError) as error:
-                    rules = f"the rules: {error}"
+                    rules = (f"the game's rules do not hold: {error}"
+                             if self.split == STUD_SITE_SPLIT_HANDS
+                             else f"the rules: {error}")
                 if len(self.rules_cache) >= 256:
                     self.rules_cache.clear()
                 self.rules_cache[key] = rules

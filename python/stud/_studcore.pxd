@@ -609,12 +609,14 @@ cdef extern from "site_text.h" nogil:
     enum stud_site_format:
         STUD_SITE_FORMATS
     void stud_site_clean_line(char *buf, uint32_t *start, uint32_t *end)
+    void stud_site_strip(const char *s, size_t *from_, size_t *to)
     int stud_site_header(int format, const char *s, size_t len, stud_hh_span *id,
                          stud_hh_span *rest)
     int stud_site_blank(int format, const char *s, size_t len)
     enum stud_site_split_kind:
         STUD_SITE_SPLIT_TEXT
         STUD_SITE_SPLIT_LINES
+        STUD_SITE_SPLIT_HANDS
     int stud_site_split(int format)
     int stud_site_read(int format, const stud_site_lines *lines, uint32_t first, uint32_t count,
                        const stud_site_game *game, stud_site_hand *h, stud_site_error *err)

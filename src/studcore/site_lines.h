@@ -13,7 +13,7 @@
  * error of its own; the rules' and the stacks' checks are _SiteText's.
  *
  * Digits are what Python's regexes take for \d: Unicode's decimal digits
- * (stud_lines_digit_at), read by their value as int() reads them.
+ * (site_text.h's stud_site_digit_at), read by their value as int() reads them.
  */
 #ifndef STUD_SITE_LINES_H
 #define STUD_SITE_LINES_H
@@ -61,10 +61,6 @@ struct stud_lines_hand {
     int has_bring_in;
     int64_t bring_in;
 };
-
-/* The bytes of the decimal digit (Python's \d) at s[i], its value in *value
- * (0: none). */
-size_t stud_lines_digit_at(const char *s, size_t len, size_t i, int *value);
 
 /* Strips buf[*start, *end) of Python's whitespace, first dropping its NUL
  * bytes (drop_nuls: io._lines's reading of a file), shifting bytes left. */

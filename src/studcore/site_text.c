@@ -344,6 +344,57 @@ void stud_site_init(stud_site_hand *h, const char *buf, const stud_site_game *ga
     h->bring_in_out = -1;
 }
 
+/* The zero of each run of ten decimal digits (Unicode's Nd, as Python's
+ * unicodedata 14.0 has them; each run 0 to 9 in order). */
+static const uint32_t DIGIT_ZEROS[] = {
+    0x30, 0x660, 0x6f0, 0x7c0, 0x966, 0x9e6, 0xa66, 0xae6, 0xb66, 0xbe6, 0xc66, 0xce6,
+    0xd66, 0xde6, 0xe50, 0xed0, 0xf20, 0x1040, 0x1090, 0x17e0, 0x1810, 0x1946, 0x19d0,
+    0x1a80, 0x1a90, 0x1b50, 0x1bb0, 0x1c40, 0x1c50, 0xa620, 0xa8d0, 0xa900, 0xa9d0,
+    0xa9f0, 0xaa50, 0xabf0, 0xff10, 0x104a0, 0x10d30, 0x11066, 0x110f0, 0x11136,
+    0x111d0, 0x112f0, 0x11450, 0x114d0, 0x11650, 0x116c0, 0x11730, 0x118e0, 0x11950,
+    0x11c50, 0x11d50, 0x11da0, 0x16a60, 0x16ac0, 0x16b50, 0x1d7ce, 0x1d7d8, 0x1d7e2,
+    0x1d7ec, 0x1d7f6, 0x1e140, 0x1e2f0, 0x1e950, 0x1fbf0};
+
+size_t stud_site_digit_at(const char *s, size_t len, size_t i, int *value)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    if (i >= len)
+        return 0;
+    if (u[i] < 0x80) {
+        if (u[i] >= '0' && u[i] <= '9') {
+            *value = u[i] - '0';
+            return 1;
+        }
+        return 0;
+    }
+    uint32_t cp;
+    size_t n;
+    if (u[i] >= 0xf8) {
+        return 0;
+    } else if (u[i] >= 0xf0) {
+        n = 4;
+        cp = u[i] & 0x07;
+    } else if (u[i] >= 0xe0) {
+        n = 3;
+        cp = u[i] & 0x0f;
+    } else if (u[i] >= 0xc0) {
+        n = 2;
+        cp = u[i] & 0x1f;
+    } else {
+        return 0;
+    }
+    if (i + n > len)
+        return 0;
+    for (size_t k = 1; k < n; k++)
+        cp = cp << 6 | (u[i + k] & 0x3f);
+    for (size_t z = 1; z < sizeof DIGIT_ZEROS / sizeof DIGIT_ZEROS[0]; z++)
+        if (cp >= DIGIT_ZEROS[z] && cp < DIGIT_ZEROS[z] + 10) {
+            *value = (int)(cp - DIGIT_ZEROS[z]);
+            return n;
+        }
+    return 0;
+}
+
 int stud_site_add_field(stud_site_hand *h, uint32_t line, const char *key, const char *text,
                         stud_hh_span value, stud_site_error *err)
 {

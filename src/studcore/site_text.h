@@ -35,11 +35,12 @@
  * seat line that says so) */
 #define STUD_SITE_MAX_FIELDS (STUD_SITE_MAX_PLAYERS + 8)
 
-/* The lines a reader reads: each already cleaned (stud_site_clean_line)
- * and not blank, with its number in the source.  The bytes of a hand's
- * lines are the reader's to rewrite while it reads the hand (Bovada's
- * reader takes a line's "(timeout)"s out in place, so that its errors
- * quote the line as the site meant it): a hand is read once. */
+/* The lines a reader reads: each cleaned as its format's split says
+ * (stud_site_split) and not blank, with its number in the source.  The
+ * bytes of a hand's lines are the reader's to rewrite while it reads the
+ * hand, a line no longer (Bovada's reader takes a line's "(timeout)"s out
+ * in place, Absolute's makes "€ " "€", so that errors quote the line as
+ * the site meant it): a hand is read once. */
 typedef struct {
     char *buf;
     const uint32_t *start, *end, *number;
@@ -151,6 +152,11 @@ void stud_site_strip(const char *s, size_t *from, size_t *to);
  * leading U+FEFF, then every NUL, shifting the bytes left in place). */
 void stud_site_clean_line(char *buf, uint32_t *start, uint32_t *end);
 
+/* The bytes of the decimal digit at s[i] as Python's \d and int() take
+ * them (Unicode's decimal digits, Python 3.11's Unicode 14), its value in
+ * *value; 0: none. */
+size_t stud_site_digit_at(const char *s, size_t len, size_t i, int *value);
+
 /* ---- the builder ---------------------------------------------------------------- */
 
 void stud_site_init(stud_site_hand *h, const char *buf, const stud_site_game *game,
@@ -213,7 +219,7 @@ int stud_site_fail(stud_site_error *err, const stud_site_hand *h, uint32_t line,
 /* One per site read in C: its file site_<name>.c gives a header test and
  * a hand reader, which the three functions below choose by format. */
 enum stud_site_format { STUD_SITE_FULLTILT = 0, STUD_SITE_BOVADA = 1, STUD_SITE_EVERLEAF = 2,
-                        STUD_SITE_WINAMAX = 3, STUD_SITE_FORMATS };
+                        STUD_SITE_WINAMAX = 3, STUD_SITE_ABSOLUTE = 5, STUD_SITE_FORMATS };
 
 /* How a format's file splits into hands (stud_site_split): TEXT as
  * _stud_text.TextReader splits it (lines cleaned: stripped, a leading byte
@@ -223,8 +229,13 @@ enum stud_site_format { STUD_SITE_FULLTILT = 0, STUD_SITE_BOVADA = 1, STUD_SITE_
  * (lines only stripped, a file's NULs dropped as io._lines drops them;
  * numbered as given, from 1; each line before the first hand its own
  * error; no bound of lines; the stacks checked after the rules; the
- * header's reading names the hand: site_lines.h). */
-enum stud_site_split_kind { STUD_SITE_SPLIT_TEXT = 0, STUD_SITE_SPLIT_LINES = 1 };
+ * header's reading names the hand: site_lines.h), HANDS as wpn.py's
+ * _HandsReader does (lines only stripped, a file's NULs dropped; numbered
+ * as the source numbers them; a header found by the format's test alone;
+ * text before the first hand one error, its own message; a hand of more
+ * than STUD_SITE_MAX_HAND_LINES lines an error at that line). */
+enum stud_site_split_kind { STUD_SITE_SPLIT_TEXT = 0, STUD_SITE_SPLIT_LINES = 1,
+                            STUD_SITE_SPLIT_HANDS = 2 };
 int stud_site_split(int format);
 
 /* Whether the line (cleaned, not blank) is a hand's header of `format`;
@@ -256,5 +267,10 @@ int stud_site_bovada_read(const stud_site_lines *lines, uint32_t first, uint32_t
 int stud_site_winamax_header(const char *s, size_t len, stud_hh_span *id, stud_hh_span *rest);
 int stud_site_winamax_read(const stud_site_lines *lines, uint32_t first, uint32_t count,
                            const stud_site_game *game, stud_site_hand *h, stud_site_error *err);
+/* Absolute (site_absolute.c, on site_wpn_hand.c's builder): a format split
+ * as wpn.py's _HandsReader splits (_SiteText's split 1) */
+int stud_site_absolute_header(const char *s, size_t len, stud_hh_span *id, stud_hh_span *rest);
+int stud_site_absolute_read(const stud_site_lines *lines, uint32_t first, uint32_t count,
+                            const stud_site_game *game, stud_site_hand *h, stud_site_error *err);
 
 #endif

@@ -60,22 +60,22 @@ static size_t skip_space(const char *s, size_t len, size_t i)
 static size_t number_end(const char *s, size_t len, size_t i)
 {
     int v;
-    size_t k = stud_lines_digit_at(s, len, i, &v);
+    size_t k = stud_site_digit_at(s, len, i, &v);
     if (!k)
         return i;
     size_t e = i + k;
     for (;;) {
         if (e < len && (s[e] == ',' || s[e] == ' ')) {
             e++;
-        } else if ((k = stud_lines_digit_at(s, len, e, &v)) != 0) {
+        } else if ((k = stud_site_digit_at(s, len, e, &v)) != 0) {
             e += k;
         } else {
             break;
         }
     }
-    if (e < len && s[e] == '.' && (k = stud_lines_digit_at(s, len, e + 1, &v)) != 0) {
+    if (e < len && s[e] == '.' && (k = stud_site_digit_at(s, len, e + 1, &v)) != 0) {
         e += 1 + k;
-        while ((k = stud_lines_digit_at(s, len, e, &v)) != 0)
+        while ((k = stud_site_digit_at(s, len, e, &v)) != 0)
             e += k;
     }
     return e;
@@ -154,7 +154,7 @@ static int wx_number(const stud_lines_hand *L, stud_hh_span text, uint32_t line,
             i += 3;
             continue;
         }
-        size_t d = stud_lines_digit_at(s, len, i, &v);
+        size_t d = stud_site_digit_at(s, len, i, &v);
         if (d)
             k = d;
         else
@@ -218,7 +218,7 @@ static int stack_char(const char *s, size_t len, size_t i)
     int v;
     if (i < len && (s[i] == '.' || s[i] == ',' || s[i] == ' '))
         return 1;
-    return (int)stud_lines_digit_at(s, len, i, &v);
+    return (int)stud_site_digit_at(s, len, i, &v);
 }
 
 /* Whether s[i, len) is (?:, [^)]*bounty)?\)$ . */
@@ -239,7 +239,7 @@ static int seat_pattern(const line_t *l, stud_hh_span *digits, stud_hh_span *nam
     int v;
     if (!starts(l, 0, "Seat "))
         return 0;
-    while ((k = stud_lines_digit_at(s, len, i, &v)) != 0)
+    while ((k = stud_site_digit_at(s, len, i, &v)) != 0)
         i += k;
     if (i == 5 || !starts(l, i, ": "))
         return 0;
@@ -285,7 +285,7 @@ static int table_pattern(const line_t *l, stud_hh_span *name, stud_hh_span *max)
         if (s[p] != '\'' || p + 1 >= len || s[p + 1] != ' ')
             continue;
         size_t i = p + 2;
-        while ((k = stud_lines_digit_at(s, len, i, &v)) != 0)
+        while ((k = stud_site_digit_at(s, len, i, &v)) != 0)
             i += k;
         if (i > p + 2 && starts(l, i, "-max")) {
             *name = sub(l, 8, p);

@@ -34,6 +34,11 @@ the streets before: they must be the ones dealt.
 The profile: the engine's defaults (no rule of the site's own is known).
 Hands of other games are skipped and counted; pot-limit or no-limit stud
 is an error.
+
+The lines are read in C (src/studcore/site_absolute.c, on the builder of
+wpn.py's ``_Hand`` in C, site_wpn_hand.c); this module reads the header's
+game, stakes and fields.  The file is split into hands as wpn.py's
+``_HandsReader`` splits it (site_formats.c's ``stud_site_split``).
 """
 
 from __future__ import annotations
@@ -43,9 +48,9 @@ from typing import Any
 
 from ...enums import Variant
 from .._fail import _Fail, _Skip
-from ..record import HandRecord
 from . import SiteFormat
-from .wpn import _card, _damaged, _Hand, _HandsReader, _Lines
+from ._c_text import CTextReader
+from .wpn import _Hand, _variant
 
 __all__ = ["ABSOLUTE_PROFILE", "FORMAT", "AbsoluteReader"]
 
@@ -65,20 +70,10 @@ _GAMES = {"7 Card Stud": Variant.SEVEN_CARD_STUD, "Seven Card Stud": Variant.SEV
 _STUD = re.compile(r"stud|razz|seven card", re.IGNORECASE)
 #: the header's words for fixed-limit
 _LIMITS = frozenset(("Normal", "Limit", "NORMAL"))
-_TABLE = re.compile(r"Table: (?P<name>.*?) \((?P<money>Real|Play) Money\)")
-_SEAT = re.compile(rf"Seat (?P<num>\d+) - (?P<name>.+) \((?P<stack>{_AMOUNT}) in chips\)"
-                   r"(?P<out> is sitting out)?")
-_STREETS = {"*** 3rd STREET ***": 3, "*** 4TH STREET ***": 4, "*** 5TH STREET ***": 5,
-            "*** 6TH STREET ***": 6, "*** RIVER ***": 7}
-_ACTION = re.compile(rf"(?P<name>.+?) - (?P<verb>Ante|Bring-In|Bets|Raises|Calls|"
-                     rf"All-In\(Raise\)|All-In|Folds|Checks)(?: (?P<a>{_AMOUNT}))?\.?")
-_POCKET = re.compile(r"(?:Dealt to )?(?P<name>.+?) (?:- Pocket )?\[(?P<cards>[^\]]*)\]")
-_SHOWS = re.compile(r"(?P<name>.+?) - Shows \[(?P<cards>[^\]]*)\](?: \((?P<what>.*)\))?")
-_MUCKS = re.compile(r"(?P<name>.+?) - Mucks(?: \[(?P<cards>[^\]]*)\])?")
-_SUMMARY_SEAT = re.compile(r"Seat (?P<num>\d+): (?P<rest>.*)")
-_WON = re.compile(rf"(?:won|collected) Total \((?P<a>{_AMOUNT})\)")
-_VERBS = frozenset(("Ante", "Bring-In", "Bets", "Raises", "Calls", "All-In", "All-In(Raise)",
-                    "Folds", "Checks", "Shows", "Pocket"))
+#: the currency's sign as the C reader numbers it (site_text.h)
+_SIGNS = {None: 0, "USD": 1, "EUR": 2, "GBP": 3}
+#: the header up to its date -> its facts but the date
+_HEADERS: dict[str, tuple[Any, ...]] = {}
 
 
 def _money(text: str) -> str | None:
@@ -89,148 +84,56 @@ def _money(text: str) -> str | None:
     return None
 
 
-class _Reading(_Lines):
-    def parse(self) -> HandRecord:
-        number, header, game, variant = self.header(_HEADER, _GAMES, _STUD, _LIMITS)
-        if variant is None:
-            raise _Skip()
-        if header["big"] is None:
-            raise _Fail(number, "the header gives one stake: the small and big bets are needed")
-        currency = None if header["tid"] else _money(header["small"])
-        hand = _Hand(number, header["id"], currency, self.options, self.file)
-        small, big = hand.stakes(number, header["small"], header["big"])
-        hand.fields.append(("_game", game))
-        hand.fields.append(("_date", header["date"].strip()))
-        if header["tid"]:
-            hand.fields.append(("_tournament", header["tid"]))
-        players = hand.players
-        counts: dict[str, int] = {}  # the cards each seat was dealt so far
-        summary = False
-        summary_seats: set[int] = set()
-        collected: dict[str, int] = {}
-        for number, line in self.lines[1:]:
-            line = line.replace("€ ", "€")
-            if summary:
-                match = _SUMMARY_SEAT.match(line)
-                if match is not None:
-                    summary_seats.add(int(match["num"]))
-                    for won in _WON.finditer(match["rest"]):
-                        name = next((n for n in players if match["rest"].startswith(n + " ")
-                                     or match["rest"].startswith(n + ":")), None)
-                        if name is None:
-                            raise _Fail(number, "a collection by a player not at the table")
-                        collected[name] = collected.get(name, 0) + hand.amount(won["a"], number)
-                continue
-            if line.startswith("***"):
-                street = _STREETS.get(line)
-                if street is not None:
-                    hand.new_street(number, street)
-                elif line.startswith("*** SUMMARY"):
-                    summary = True
-                continue
-            if line.startswith("Seat ") and hand.street == 0:
-                self.seat_line(hand, number, line, _SEAT)
-                continue
-            if line.startswith("Table: "):
-                match = _TABLE.match(line)
-                if match is not None:
-                    hand.table = match["name"]
-                continue
-            match = _ACTION.fullmatch(line)
-            if match is not None and match["name"] in players:
-                self._action(hand, number, match)
-                continue
-            if line.endswith("]"):
-                match = _SHOWS.fullmatch(line) or _SHOWS.match(line)
-                if match is not None and match["name"] in players:
-                    hand.show(number, match["name"], tuple(
-                        _card(w, number) for w in match["cards"].split() if w != "H"))
-                    continue
-                match = _POCKET.fullmatch(line)
-                if match is not None and match["name"] in players:
-                    self._pocket(hand, number, match["name"], match["cards"].split(), counts)
-                    continue
-            if line.endswith(")"):
-                match = _SHOWS.fullmatch(line)
-                if match is not None and match["name"] in players:
-                    hand.show(number, match["name"], tuple(
-                        _card(w, number) for w in match["cards"].split() if w != "H"))
-                    continue
-            match = _MUCKS.fullmatch(line)
-            if match is not None and match["name"] in players:
-                hand.shows.append((match["name"], None))
-                continue
-            _dash_damaged(players, line, number)
-        last = self.lines[-1][0]
-        if not summary:
-            raise _Fail(last, "the hand is cut off: no summary")
-        for name in hand.in_hand:
-            if players[name][0] not in summary_seats:
-                raise _Fail(last, f"the hand is cut off: the summary has no line for {name}")
-        top_name, excess = hand.uncalled()
-        if sum(collected.values()) > sum(hand.put_in.values()) - excess:
-            raise _Fail(last, "the players collect more than the pot held")
-        ante = header["ante"]
-        if ante is not None:
-            hand.fields.append(("_ante", ante))
-        return hand.record(last, variant, small, big, collected, 0, "absolute")
-
-    def _pocket(self, hand: _Hand, number: int, name: str, words: list[str],
-                counts: dict[str, int]) -> None:
-        before = counts.get(name, 0)
-        if len(words) <= before:
-            raise _Fail(number, f"{name}'s cards [{' '.join(words)}] hold no new card")
-        for word in words[:before]:  # the cards before, repeated
-            if word != "H" and hand.seen.get(_card(word, number)) != name:
-                raise _Fail(number, f"{word} was not dealt to {name} before")
-        counts[name] = len(words)
-        new = words[before:]
-        street = hand.street or 3
-        if street == 3 and before == 0 and len(new) == 3 and "H" not in new:
-            hand.hero = name
-        known = [_card(word, number) for word in new if word != "H"]
-        if street == 3 and "H" in new[2:]:
-            raise _Fail(number, f"{name}'s 3rd street up card is not shown")
-        hand.deal(number, name, known)
-
-    def _action(self, hand: _Hand, number: int, match: re.Match[str]) -> None:
-        name, verb = match["name"], match["verb"]
-        amount = hand.fold_check_or_amount(number, name, verb, match["a"], "Folds", "Checks")
-        if amount is None:
-            return
-        if verb == "Ante":
-            hand.ante(number, name, amount)
-        elif verb == "Bring-In":
-            hand.add(number, name, amount, "bring in", False)
-        elif verb == "Calls":
-            hand.add(number, name, amount, "calls", False)
-        elif verb == "All-In":
-            hand.add(number, name, amount, "allin", True)
-        else:  # Bets, Raises, All-In(Raise): the chips added
-            hand.add(number, name, amount, "bets", False)
+def _header(line: str, number: int) -> tuple[Any, ...]:
+    """What a hand's header says: (variant, small bet, big bet, currency
+    sign, cents, currency, table (None: the lines name it), fields),
+    raising ``_Fail`` or ``_Skip``; read once for each text up to the
+    date."""
+    header = _HEADER.fullmatch(line)
+    if header is None:
+        raise _Fail(number, "the header does not parse")
+    date = header["date"].strip()
+    key = line[header.end("id"):header.start("date")]
+    facts = _HEADERS.get(key)
+    if facts is None:
+        facts = _read_header(header, number)
+        if len(_HEADERS) >= 1024:
+            _HEADERS.clear()
+        _HEADERS[key] = facts
+    fields = facts[7]
+    return (*facts[:7], (*fields[:2], ("_date", date), *fields[2:]))
 
 
-def _dash_damaged(players: dict[str, Any], line: str, number: int) -> None:
-    """A line ``NAME - VERB ...`` of a player at the table that did not parse."""
-    for name in players:
-        if line.startswith(name + " - "):
-            _damaged({name: None}, name + " " + line[len(name) + 3:], number, _VERBS)
+def _read_header(header: re.Match[str], number: int) -> tuple[Any, ...]:
+    game = header["game"].strip()
+    variant = _variant(number, game, _GAMES, _STUD)
+    if variant is not None and header["limit"] not in _LIMITS:
+        raise _Fail(number, f"{header['limit']} stud is not read: only fixed-limit stud")
+    if variant is None:
+        raise _Skip()
+    if header["big"] is None:
+        raise _Fail(number, "the header gives one stake: the small and big bets are needed")
+    currency = None if header["tid"] else _money(header["small"])
+    small, big = _Hand(number, "", currency, {}, None).stakes(number, header["small"],
+                                                               header["big"])
+    fields: list[tuple[str, Any]] = [("seat_count", 8), ("_game", game)]
+    if header["tid"]:
+        fields.append(("_tournament", header["tid"]))
+    if header["ante"] is not None:
+        fields.append(("_ante", header["ante"]))
+    return (variant, small, big, _SIGNS[currency], currency is not None, currency, None,
+            tuple(fields))
 
 
-class AbsoluteReader(_HandsReader):
-    """The hands of one Absolute Poker / UltimateBet file (see the module)."""
+class AbsoluteReader(CTextReader):
+    """The hands of one Absolute Poker / UltimateBet file (see the module),
+    read in C (src/studcore/site_absolute.c) but for the header's game;
+    ``skipped``, ``cancelled``, ``hands`` and ``errors`` count what was
+    read so far."""
 
-    site_profile = ABSOLUTE_PROFILE
-
-    def starts(self, line: str, kind: str, hand: list[tuple[int, str]]) -> str:
-        return "hand" if line.startswith("Stage #") else ""
-
-    def hand_id(self, lines: list[tuple[int, str]], kind: str) -> str | None:
-        match = re.match(r"Stage #C?(\d+)", lines[0][1])
-        return match[1] if match else None
-
-    def parse(self, lines: list[tuple[int, str]], kind: str) -> HandRecord:
-        return _Reading(lines, self.file, self.options).parse()
+    format = "absolute"
+    c_format = 5  # STUD_SITE_ABSOLUTE
+    header_of = staticmethod(_header)
 
 
 _DETECT = re.compile(r"^Stage #C?\d+:? .* - \d{4}-\d\d-\d\d \d\d:\d\d:\d\d", re.MULTILINE)
@@ -245,7 +148,7 @@ def detect(head: str) -> bool:
 
 def _reader(*, file: str | None = None,
             profile: dict[str, Any] | None = None) -> AbsoluteReader:
-    return AbsoluteReader(file=file, profile=profile)
+    return AbsoluteReader(file=file, profile=ABSOLUTE_PROFILE if profile is None else profile)
 
 
 FORMAT = SiteFormat("absolute", "Absolute Poker / UltimateBet", detect, _reader,
