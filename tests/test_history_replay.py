@@ -229,3 +229,41 @@ def test_all_in_adjusted_matches_the_equity_of_the_moment():
     pot = sum(hand.contributions)
     assert result.adjusted[0] == pytest.approx(exact.equity[0] * pot - hand.contributions[0],
                                                abs=0.02 * pot)
+
+
+def test_a_show_naming_more_cards_than_the_seat_was_dealt_unseen():
+    """A seat's down cards unknown, its show naming them and, in place of one
+    of its up cards, a card nobody dealt it: the show contradicts the deal
+    (a site's line damaged); the replay says so rather than filling the
+    down cards and dropping the rest."""
+    checked = 0
+    for seed in range(300):
+        hand = random_hand(seed, variants=(stud.Variant.SEVEN_CARD_STUD,))
+        record = hand.to_record()
+        shows = [i for i, s in enumerate(record.steps)
+                 if isinstance(s, Showed) and len(s.cards) == 7]
+        if not shows:
+            continue
+        at = shows[0]
+        seat = record.steps[at].seat
+        named = {c for s in record.steps if isinstance(s, Dealt) for c in s.cards}
+        stranger = next(c for c in (stud.Card.from_index(i) for i in range(52))
+                        if c not in named)
+        third = next(s for s in record.steps if isinstance(s, Dealt) and s.seat == seat)
+        down, up = third.cards[:2], third.cards[2]
+        steps = []
+        for index, step in enumerate(record.steps):
+            if step is third:
+                step = Dealt(seat, (None, None, up))  # the down cards unknown
+            elif index == at:
+                step = Showed(seat, tuple(stranger if c == up else c for c in step.cards))
+            steps.append(step)
+        damaged = record.replace(steps=tuple(steps))
+        with pytest.raises(MismatchError, match="more cards than it was dealt unseen") as caught:
+            damaged.replay()
+        assert caught.value.step == at
+        # the show of the down cards alone says nothing against the deal
+        steps[at] = Showed(seat, down)
+        assert record.replace(steps=tuple(steps)).replay().stacks == hand.stacks
+        checked += 1
+    assert checked >= 20

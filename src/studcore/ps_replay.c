@@ -51,7 +51,7 @@ static void told(replay *rp)
 static int fill(const stud_hh_hand *hd, const stud_rules *rules, replay *rp)
 {
     uint64_t seen = 0, community = 0, dealt_to[8] = {0};
-    int unknown = 0, shows = 0;
+    int unknown = 0, shows = 0, hidden[8] = {0};
     /* which of a seat's cards (in the order dealt) are up: 1, the streets' table */
     uint8_t up_at[8] = {0};
     int n_at = 0;
@@ -73,6 +73,8 @@ static int fill(const stud_hh_hand *hd, const stud_rules *rules, replay *rp)
                 }
                 if (c == STUD_HH_UNKNOWN) {
                     unknown = 1;
+                    if (st->type == STUD_HH_DEALT && st->seat < 8)
+                        hidden[st->seat]++;
                     continue;
                 }
                 if (seen >> c & 1)
@@ -105,6 +107,9 @@ static int fill(const stud_hh_hand *hd, const stud_rules *rules, replay *rp)
                 seen |= b;
                 extra[st->seat][n_extra[st->seat]++] = (uint8_t)c;
             }
+            /* more shown than the seat was dealt unseen: replay.py's mismatch */
+            if (n_extra[st->seat] > hidden[st->seat])
+                return -1;
         }
     }
     /* the cards nobody names, lowest first */

@@ -81,7 +81,9 @@ def _unknowns(record: HandRecord) -> tuple[list[Card], dict[int, list[Card]], bo
     """The pools of the cards a record does not name (None: it names them
     all): the cards it never names, by index, and each shown seat's shown
     cards not seen dealt to it, in the order shown; and whether an up card
-    is among them.  A card named twice raises ``MismatchError``."""
+    is among them.  A card named twice, or a show naming more cards not
+    seen dealt to its seat than the seat was dealt unseen, raises
+    ``MismatchError``."""
     seen: dict[Card, int] = {}  # card -> the step that first names it
     dealt_to: dict[int, set[Card]] = {}
     community: set[Card] = set()
@@ -90,6 +92,7 @@ def _unknowns(record: HandRecord) -> tuple[list[Card], dict[int, list[Card]], bo
     up_unknown = False
     ups = up_positions(record.rules)
     held: dict[int, int] = {}  # seat -> cards dealt to it so far
+    hidden: dict[int, int] = {}  # seat -> cards dealt to it that the record does not name
     for index, step in enumerate(record.steps):
         if type(step) is Acted:
             continue
@@ -103,6 +106,7 @@ def _unknowns(record: HandRecord) -> tuple[list[Card], dict[int, list[Card]], bo
             for card in step.cards:
                 if card is None:
                     unknown = True
+                    hidden[step.seat] = hidden.get(step.seat, 0) + 1
                     continue
                 first = seen.get(card)
                 if first is not None and first != index:
@@ -141,6 +145,13 @@ def _unknowns(record: HandRecord) -> tuple[list[Card], dict[int, list[Card]], bo
                                                            f"(step {seen[card]})")
                     seen[card] = index
                     extra.setdefault(step.seat, []).append(card)
+                named = extra.get(step.seat, ())
+                if len(named) > hidden.get(step.seat, 0):
+                    # (a shown hand is the seat's cards: those not seen dealt
+                    # to it can only be the ones it was dealt unseen)
+                    raise MismatchError(record, index, f"seat {step.seat} shows "
+                                        f"{' '.join(map(str, named))}, more cards than it "
+                                        f"was dealt unseen")
     if not unknown:
         return None
     return [card for card in _deck() if card not in seen], extra, up_unknown
