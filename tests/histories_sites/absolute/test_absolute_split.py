@@ -7,7 +7,7 @@ from __future__ import annotations
 from stud.histories import HistoryError
 from stud.histories.sites.absolute import AbsoluteReader
 
-from .test_absolute_mutations import SAMPLES
+from .golden import SAMPLES
 
 
 def _items(lines: list[str]) -> tuple[list[object], list[int]]:

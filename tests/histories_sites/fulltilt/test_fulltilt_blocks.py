@@ -1,6 +1,6 @@
-"""A Full Tilt file read opened by ``read`` is split into lines in C, a
-block of text at a time; any other source of lines is read a line at a time.
-Both must give the same items (tests/histories_sites/c_reader.py)."""
+"""A line too long for a history ends a Full Tilt file's text after the
+hands before it, read a line or a block at a time (the other checks of the
+blocks' road: tests/histories_sites/test_c_readers.py)."""
 
 from __future__ import annotations
 
@@ -12,13 +12,8 @@ from stud.histories import HistoryError, read
 from stud.histories.io import MAX_LINE, _FileLines, _lines
 from stud.histories.sites.fulltilt import PROFILE, FullTiltReader
 
-from ..c_reader import Pieces, blocks_give_what_lines_give
-from .test_fulltilt_mutations import SAMPLES, SITE
-
-
-@pytest.mark.parametrize("sample", SITE.names())
-def test_blocks_give_what_lines_give(sample):
-    blocks_give_what_lines_give(SITE, sample)
+from ..c_reader import Pieces
+from .golden import SAMPLES
 
 
 def raised(outputs_of) -> tuple[list, tuple]:
@@ -47,13 +42,3 @@ def test_a_line_too_long_ends_the_text_after_the_hands_before_it(tmp_path):
         assert raised(read(path, on_error=lambda error: None)) == expected
 
 
-def test_a_file_read_by_path_is_read_in_blocks(tmp_path):
-    path = tmp_path / "ft.txt"
-    text = (SAMPLES / "features.txt").read_text(encoding="utf-8")
-    path.write_text(text.replace("\n", "\r\n"), encoding="utf-8", newline="")
-    reading = read(path)
-    first = next(reading)
-    assert reading._reader._reading.__class__.__name__ == "_SiteText"
-    lines = text.splitlines(keepends=True)
-    by_lines = list(FullTiltReader(file=str(path), profile=PROFILE).read(lines))
-    assert [first, *reading] == by_lines and len(by_lines) >= 3

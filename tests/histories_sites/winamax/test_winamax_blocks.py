@@ -1,32 +1,13 @@
-"""A Winamax file read opened by ``read`` is split into lines in C, a block
-of text at a time; any other source of lines is read a line at a time.
-Both must give the same items (tests/histories_sites/c_reader.py)."""
+"""A Winamax file's lines as its Python reader numbered them (as given, a
+\r\r\n one line end), read by path a block at a time (the other checks of
+the blocks' road: tests/histories_sites/test_c_readers.py)."""
 
 from __future__ import annotations
 
-import pytest
 from stud.histories import read
-from stud.histories.sites.winamax import WINAMAX_PROFILE, WinamaxReader
 
-from ..c_reader import blocks_give_what_lines_give
-from .test_winamax_mutations import SAMPLES, SITE, sample_lines
-
-
-@pytest.mark.parametrize("sample", SITE.names())
-def test_blocks_give_what_lines_give(sample):
-    blocks_give_what_lines_give(SITE, sample)
-
-
-def test_a_file_read_by_path_is_read_in_blocks(tmp_path):
-    path = tmp_path / "wx.txt"
-    text = (SAMPLES / "cash_eur.txt").read_text(encoding="utf-8")
-    path.write_text(text, encoding="utf-8", newline="")
-    reading = read(path)
-    first = next(reading)
-    assert reading._reader._reading.__class__.__name__ == "_SiteText"
-    lines = sample_lines(SAMPLES / "cash_eur.txt")
-    by_lines = list(WinamaxReader(file=str(path), profile=WINAMAX_PROFILE).read(lines))
-    assert [first, *reading] == by_lines and len(by_lines) >= 3
+from ..c_reader import sample_lines
+from .golden import SAMPLES
 
 
 def test_lines_are_numbered_as_given_and_nuls_of_a_file_dropped(tmp_path):

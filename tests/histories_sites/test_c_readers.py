@@ -1,0 +1,106 @@
+"""What every site reader in C must do (src/studcore/site_<format>.c), checked
+on each of them with its samples and their seeded mutated copies
+(c_reader.py's ``Mutations``; each site's ``golden.py`` names its samples,
+the text its mutations insert, and holds the outputs its former Python
+reader gave):
+
+- give those outputs, record for record and error for error;
+- give them for lines a caller passes without their ends;
+- give the same from a file read by path, split into lines in C a block
+  at a time, as from its lines read one at a time, whatever the line ends;
+- give ``verify`` the verdicts of the Python replay while replaying in C;
+- give the hands before a source that fails midway, then its error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from stud.histories import HistoryError, read
+
+from .absolute.golden import SITE as ABSOLUTE
+from .bovada.golden import SITE as BOVADA
+from .c_reader import Mutations, blocks_give_what_lines_give, c_replay_verdicts, sample_lines
+from .everleaf.golden import SITE as EVERLEAF
+from .fulltilt.golden import SITE as FULLTILT
+from .winamax.golden import SITE as WINAMAX
+
+#: the formats read in C, by name
+SITES: dict[str, Mutations] = {"fulltilt": FULLTILT, "bovada": BOVADA, "everleaf": EVERLEAF,
+                               "winamax": WINAMAX, "absolute": ABSOLUTE}
+SAMPLES = [(name, sample) for name, site in SITES.items() for sample in site.names()]
+
+
+@pytest.mark.parametrize("name, sample", SAMPLES)
+def test_samples_and_mutated_copies_read_as_before(name, sample):
+    assert SITES[name].differences(sample) == []
+
+
+@pytest.mark.parametrize("name", SITES)
+def test_every_copy_is_covered(name):
+    site = SITES[name]
+    assert sorted(site.load()) == sorted(copy for copy, _ in site.copies())
+
+
+@pytest.mark.parametrize("name, sample", SAMPLES)
+def test_lines_a_caller_gives_without_their_ends(name, sample):
+    site = SITES[name]
+    lines = sample_lines(site.samples / sample)
+    assert site.outputs(sample, [line.rstrip("\r\n") for line in lines]) == site.load()[sample]
+
+
+@pytest.mark.parametrize("name, sample", SAMPLES)
+def test_blocks_give_what_lines_give(name, sample):
+    blocks_give_what_lines_give(SITES[name], sample)
+
+
+@pytest.mark.parametrize("name, sample", SAMPLES)
+def test_the_c_replay_gives_the_python_replays_verdicts(name, sample, tmp_path):
+    c_replay_verdicts(SITES[name], name, sample, tmp_path / "hands.txt")
+
+
+def _records(name: str, lines: Any) -> list[Any]:
+    return [item for item in SITES[name].reader("f").read(lines)
+            if not isinstance(item, HistoryError)]
+
+
+def _richest(name: str) -> list[str]:
+    """The lines of the site's sample with the most hands that read."""
+    site = SITES[name]
+    samples = [sample_lines(site.samples / sample) for sample in site.names()]
+    return max(samples, key=lambda lines: len(_records(name, lines)))
+
+
+@pytest.mark.parametrize("name", SITES)
+def test_a_file_read_by_path_is_read_in_blocks(name, tmp_path):
+    lines = _richest(name)
+    path = tmp_path / "hands.txt"
+    path.write_text("".join(line.rstrip("\r\n") + "\r\n" for line in lines), encoding="utf-8",
+                    newline="")
+    reading = read(path, format=name)
+    first = next(reading)
+    assert reading._reader._reading.__class__.__name__ == "_SiteText"
+    by_lines = list(SITES[name].reader(str(path)).read(lines))
+    assert [first, *reading] == by_lines and len(by_lines) >= 3
+
+
+@pytest.mark.parametrize("name", SITES)
+def test_a_source_that_fails_midway_gives_the_hands_before_it_first(name):
+    lines = _richest(name)
+    whole = _records(name, lines)
+    assert len(whole) >= 3
+    cut = whole[2].source.line + 2  # within the third hand
+
+    def source() -> Iterator[str]:
+        yield from lines[:cut]
+        raise HistoryError("the source broke", None, None, cut + 1)
+
+    got: list[Any] = []
+    with pytest.raises(HistoryError, match="the source broke"):
+        for item in SITES[name].reader("f").read(source()):
+            got.append(item)
+    records = [item for item in got if not isinstance(item, HistoryError)]
+    assert [r.hand_id for r in records] == [r.hand_id for r in whole[:len(records)]]
+    assert len(records) >= 2
