@@ -13,18 +13,6 @@
 
 /* ---- text helpers over a line -------------------------------------------------------- */
 
-typedef struct {
-    const char *s; /* the line's first byte */
-    uint32_t at;   /* its offset in the buffer */
-    uint32_t len;
-} line_t;
-
-static stud_hh_span sub(const line_t *l, size_t from, size_t to)
-{
-    stud_hh_span span = {l->at + (uint32_t)from, (uint32_t)(to - from)};
-    return span;
-}
-
 /* Whether s[i, end) starts with the n bytes of lit. */
 static inline int at_n(const char *s, size_t i, size_t end, const char *lit, size_t n)
 {
@@ -56,50 +44,6 @@ static size_t amount_end(const char *s, size_t i, size_t end)
 static int amount_to_end(const char *s, size_t i, size_t end)
 {
     return amount_end(s, i, end) == end;
-}
-
-/* The digits s[from, to) without their leading zeros (one zero if all are). */
-static stud_hh_span number_digits(const line_t *l, size_t from, size_t to)
-{
-    while (to - from > 1 && l->s[from] == '0')
-        from++;
-    return sub(l, from, to);
-}
-
-/* Whether s[0, len) upper-cased (Python's str.upper) is `upper` (ASCII):
- * the characters that upper-case to ASCII letters are ASCII's, ı (I), ſ (S)
- * and the ligatures ﬅ and ﬆ (ST). */
-static int upper_is(const char *s, size_t len, const char *upper)
-{
-    size_t i = 0, k = 0, n = strlen(upper);
-    while (i < len) {
-        unsigned char b = (unsigned char)s[i];
-        const char *to;
-        char one[2] = {0, 0};
-        size_t step = 1;
-        if (b < 0x80) {
-            one[0] = (char)(b >= 'a' && b <= 'z' ? b - 32 : b);
-            to = one;
-        } else if (b == 0xc4 && i + 1 < len && (unsigned char)s[i + 1] == 0xb1) {
-            to = "I";
-            step = 2;
-        } else if (b == 0xc5 && i + 1 < len && (unsigned char)s[i + 1] == 0xbf) {
-            to = "S";
-            step = 2;
-        } else if (b == 0xef && i + 2 < len && (unsigned char)s[i + 1] == 0xac &&
-                   ((unsigned char)s[i + 2] == 0x85 || (unsigned char)s[i + 2] == 0x86)) {
-            to = "ST";
-            step = 3;
-        } else {
-            return 0;
-        }
-        size_t m = strlen(to);
-        if (k + m > n || memcmp(upper + k, to, m) != 0)
-            return 0;
-        k += m;
-        i += step;
-    }
-    return k == n;
 }
 
 int stud_site_bovada_header(const char *s, size_t len, stud_hh_span *id, stud_hh_span *rest)
@@ -241,7 +185,7 @@ static int reveal(bv_hand *f, uint32_t number, stud_hh_span name, const uint8_t 
     return 0;
 }
 
-static int seat_line(bv_hand *f, uint32_t number, const line_t *l)
+static int seat_line(bv_hand *f, uint32_t number, const stud_site_line *l)
 {
     /* (?:Seat (\d+): )?(Seat\+(\d+))( ?\[ME\])?:? \(?([$]?[\d,]+(?:\.\d+)?) in chips\)?.* */
     const char *s = l->s;
@@ -283,12 +227,12 @@ static int seat_line(bv_hand *f, uint32_t number, const line_t *l)
     }
     if (!ok)
         return stud_site_fail(f->err, f->h, number, "the seat line does not parse: %R",
-                              sub(l, 0, len));
+                              stud_site_sub(l, 0, len));
     stud_site_hand *h = f->h;
     if (h->street != 0)
         return 0;
     int64_t value;
-    if (stud_site_amount(h, sub(l, stack, stack_end), number, &value, f->err))
+    if (stud_site_amount(h, stud_site_sub(l, stack, stack_end), number, &value, f->err))
         return -1;
     int at = h->n_players;
     if (at < STUD_SITE_MAX_PLAYERS && f->slot_used[at]) {
@@ -301,8 +245,8 @@ static int seat_line(bv_hand *f, uint32_t number, const line_t *l)
         f->slot_used[at] = 0;
         move_owner(h, at, k);
     }
-    stud_hh_span who = sub(l, name, name_end);
-    if (stud_site_seat(h, number, number_digits(l, digits, name_end), who, value, f->err))
+    stud_hh_span who = stud_site_sub(l, name, name_end);
+    if (stud_site_seat(h, number, stud_site_number_digits(l, digits, name_end), who, value, f->err))
         return -1;
     if (h->n_players > at) {
         /* cards seen under this name before it sat down are the player's */
@@ -318,7 +262,7 @@ static int seat_line(bv_hand *f, uint32_t number, const line_t *l)
     return 0;
 }
 
-static int section(bv_hand *f, uint32_t number, const line_t *l)
+static int section(bv_hand *f, uint32_t number, const stud_site_line *l)
 {
     /* \*\*\* ([^*]+?) \*\*\*(?: \[([^\]]*)\])? */
     const char *s = l->s;
@@ -336,33 +280,33 @@ static int section(bv_hand *f, uint32_t number, const line_t *l)
         card_to = len - 1;
     }
     if (!ok)
-        return stud_site_fail(f->err, f->h, number, "unknown section %R", sub(l, 0, len));
+        return stud_site_fail(f->err, f->h, number, "unknown section %R", stud_site_sub(l, 0, len));
     stud_site_hand *h = f->h;
     const char *name = s + 4;
     size_t name_len = (size_t)star - 1 - 4;
-    if (upper_is(name, name_len, "SUMMARY")) {
+    if (stud_site_upper_is(name, name_len, "SUMMARY")) {
         if (stud_site_flush(h, number, f->err))
             return -1;
         f->summary = 1;
         return 0;
     }
-    if (upper_is(name, name_len, "SHOW DOWN") || upper_is(name, name_len, "SHOWDOWN"))
+    if (stud_site_upper_is(name, name_len, "SHOW DOWN") || stud_site_upper_is(name, name_len, "SHOWDOWN"))
         return stud_site_flush(h, number, f->err);
     static const char *const STREETS[] = {"3RD STREET", "4TH STREET", "5TH STREET",
                                           "6TH STREET", "7TH STREET", "RIVER"};
     static const int NUMBERS[] = {3, 4, 5, 6, 7, 7};
     int street = 0;
     for (int k = 0; k < 6 && !street; k++)
-        if (upper_is(name, name_len, STREETS[k]))
+        if (stud_site_upper_is(name, name_len, STREETS[k]))
             street = NUMBERS[k];
     if (!street)
         return stud_site_fail(f->err, h, number, "%R is not a stud street",
-                              sub(l, 4, (size_t)star - 1));
+                              stud_site_sub(l, 4, (size_t)star - 1));
     int community = -1;
     if (has_card && card_to > card_from) {
         uint8_t found[MAX_CARDS];
         int n;
-        if (stud_site_cards_of(h->buf, sub(l, card_from, card_to), number, found, &n, f->err))
+        if (stud_site_cards_of(h->buf, stud_site_sub(l, card_from, card_to), number, found, &n, f->err))
             return -1;
         if (n != 1)
             return stud_site_fail(f->err, h, number, "a community card is one card");
@@ -533,7 +477,7 @@ static int verb_word(const char *s, size_t n)
     return 0;
 }
 
-static int bet(bv_hand *f, uint32_t number, const line_t *l, stud_hh_span name, int player,
+static int bet(bv_hand *f, uint32_t number, const stud_site_line *l, stud_hh_span name, int player,
                int kind, int64_t value, size_t y0, size_t e)
 {
     stud_site_hand *h = f->h;
@@ -583,7 +527,7 @@ static int bet(bv_hand *f, uint32_t number, const line_t *l, stud_hh_span name, 
         }
         act = h->street == 3 ? STUD_SITE_COMPLETE : STUD_SITE_BET;
     } else {
-        if (stud_site_amount(h, sub(l, y0, e), number, &to, f->err))
+        if (stud_site_amount(h, stud_site_sub(l, y0, e), number, &to, f->err))
             return -1;
         all_in = to - before >= stack;
         if (!all_in) {
@@ -611,7 +555,7 @@ static int bet(bv_hand *f, uint32_t number, const line_t *l, stud_hh_span name, 
 }
 
 /* A player's line: NAME( [ME])? : REST */
-static int player_line(bv_hand *f, uint32_t number, const line_t *l, size_t name_end,
+static int player_line(bv_hand *f, uint32_t number, const stud_site_line *l, size_t name_end,
                        size_t rest)
 {
     stud_site_hand *h = f->h;
@@ -640,7 +584,7 @@ static int player_line(bv_hand *f, uint32_t number, const line_t *l, size_t name
         e = to;
     }
     stud_site_strip(s, &a, &e);
-    stud_hh_span name = sub(l, 0, name_end);
+    stud_hh_span name = stud_site_sub(l, 0, name_end);
     if (name_end == 6 && memcmp(s, "Dealer", 6) == 0)
         return 0; /* Set dealer/Bring in spot [N] */
     size_t x0 = 0, y0 = 0, c0 = 0, c1 = 0;
@@ -653,20 +597,20 @@ static int player_line(bv_hand *f, uint32_t number, const line_t *l, size_t name
             w++;
         if (verb_word(s + a, w - a))
             return stud_site_fail(f->err, h, number, "%T: the line does not parse: %R", name,
-                                  sub(l, a, e));
+                                  stud_site_sub(l, a, e));
         return 0; /* Seat sit out, Table enter user, Seat stand, chat ... */
     }
     int64_t value = 0;
     int has_value = kind <= K_ALL_IN || kind == K_RETURNED || kind == K_RESULT;
     if (has_value) {
         size_t x1 = kind == K_RAISE ? y0 - 4 : e;
-        if (stud_site_amount(h, sub(l, x0, x1), number, &value, f->err))
+        if (stud_site_amount(h, stud_site_sub(l, x0, x1), number, &value, f->err))
             return -1;
     }
     uint8_t cards[MAX_CARDS];
     int n = 0, player;
     if (has_c && (kind != K_MUCK || c1 > c0) &&
-        stud_site_cards_of(h->buf, sub(l, c0, c1), number, cards, &n, f->err))
+        stud_site_cards_of(h->buf, stud_site_sub(l, c0, c1), number, cards, &n, f->err))
         return -1;
     switch (kind) {
     case K_ANTE:
@@ -715,7 +659,7 @@ static int player_line(bv_hand *f, uint32_t number, const line_t *l, size_t name
     }
 }
 
-static int hand_line(bv_hand *f, uint32_t number, const line_t *l)
+static int hand_line(bv_hand *f, uint32_t number, const stud_site_line *l)
 {
     stud_site_hand *h = f->h;
     const char *s = l->s;
@@ -734,7 +678,7 @@ static int hand_line(bv_hand *f, uint32_t number, const line_t *l)
         size_t a1 = amount_end(s, i + 1, len);
         if (!a1 || a1 >= len || s[a1] != ')')
             return 0;
-        if (stud_site_amount(h, sub(l, i + 1, a1), number, &f->total, f->err))
+        if (stud_site_amount(h, stud_site_sub(l, i + 1, a1), number, &f->total, f->err))
             return -1;
         f->has_total = 1;
         return 0;
@@ -786,7 +730,7 @@ int stud_site_bovada_read(const stud_site_lines *lines, uint32_t first, uint32_t
     h->all_cards = 1;
     int failed = 0;
     for (uint32_t k = first + 1; k < first + count && !failed; k++) {
-        line_t l = {lines->buf + lines->start[k], lines->start[k],
+        stud_site_line l = {lines->buf + lines->start[k], lines->start[k],
                     lines->end[k] - lines->start[k]};
         failed = hand_line(&f, lines->number[k], &l);
     }

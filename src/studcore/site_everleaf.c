@@ -10,18 +10,6 @@
 
 /* ---- text helpers over a line -------------------------------------------------------- */
 
-typedef struct {
-    const char *s; /* the line's first byte */
-    uint32_t at;   /* its offset in the buffer */
-    uint32_t len;
-} line_t;
-
-static stud_hh_span sub(const line_t *l, size_t from, size_t to)
-{
-    stud_hh_span span = {l->at + (uint32_t)from, (uint32_t)(to - from)};
-    return span;
-}
-
 /* Past the run of Python's whitespace from i. */
 static size_t skip_space(const char *s, size_t len, size_t i)
 {
@@ -37,7 +25,7 @@ static size_t one_space(const char *s, size_t len, size_t i)
     return i < len ? stud_site_space_at(s, len, i) : 0;
 }
 
-/* [$€] at s[i]: 1 $, 2 €, 0 none; *n its bytes. */
+/* [$€] at s[i]: 1 $, 2 €, 0 none (no £: stud_site_sign_at's); *n its bytes. */
 static int sign_at(const char *s, size_t len, size_t i, size_t *n)
 {
     const unsigned char *u = (const unsigned char *)s + i;
@@ -82,12 +70,12 @@ static const char *const SIGN_TEXT[] = {"", "$", "\xe2\x82\xac"};
 
 /* The amount `sign` + s[d0, d1) ([\d,]+(?:\.\d+)?), as the builder's
  * amount reads that text (its messages naming it). */
-static int money(ev_hand *f, uint32_t number, const line_t *l, int sign, size_t d0, size_t d1,
+static int money(ev_hand *f, uint32_t number, const stud_site_line *l, int sign, size_t d0, size_t d1,
                  int64_t *out)
 {
     stud_site_hand *h = f->h;
     const char *s = l->s, *st = SIGN_TEXT[sign];
-    stud_hh_span text = sub(l, d0, d1);
+    stud_hh_span text = stud_site_sub(l, d0, d1);
     size_t w1 = d0;
     int commas = 0;
     while (w1 < d1 && s[w1] != '.') {
@@ -147,7 +135,7 @@ static int money(ev_hand *f, uint32_t number, const line_t *l, int sign, size_t 
 /* The cards of s[from, to) as the reader took them: the comma-separated
  * words, stripped, the hidden ones (xx, XX, ??, x, X) left out, the rest
  * joined by spaces and read as cards. */
-static int cards(ev_hand *f, uint32_t number, const line_t *l, size_t from, size_t to,
+static int cards(ev_hand *f, uint32_t number, const stud_site_line *l, size_t from, size_t to,
                  uint8_t *out, int *n)
 {
     const char *s = l->s;
@@ -174,7 +162,7 @@ static int cards(ev_hand *f, uint32_t number, const line_t *l, size_t from, size
                 e++;
             uint8_t card;
             int one;
-            if (stud_site_cards_of(f->h->buf, sub(l, i, e), number, &card, &one, f->err))
+            if (stud_site_cards_of(f->h->buf, stud_site_sub(l, i, e), number, &card, &one, f->err))
                 return -1;
             for (int c = 0; c < *n; c++) {
                 if (out[c] != card)
@@ -211,7 +199,7 @@ static int cards(ev_hand *f, uint32_t number, const line_t *l, size_t from, size
     return 0;
 }
 
-static int seat_line(ev_hand *f, uint32_t number, const line_t *l)
+static int seat_line(ev_hand *f, uint32_t number, const stud_site_line *l)
 {
     /* Seat (\d+): (.+?)\s+\(\s*([$€]?\s?[\d,]+(?:\.\d+)?)(?:\s+(?:USD|EURO|EUR|Chips|GEL))?
      * \s*\)(.*) */
@@ -254,12 +242,12 @@ static int seat_line(ev_hand *f, uint32_t number, const line_t *l)
     }
     if (!ok)
         return stud_site_fail(f->err, f->h, number, "the seat line does not parse: %R",
-                              sub(l, 0, len));
+                              stud_site_sub(l, 0, len));
     int64_t stack;
     if (sp > 1 || (sp == 1 && s[st0 + (sign == 2 ? 3 : 1)] != ' ')) {
         /* a sign, then whitespace other than a space: not an amount */
         return stud_site_fail(f->err, f->h, number, "the amount %R does not parse",
-                              sub(l, st0, d1));
+                              stud_site_sub(l, st0, d1));
     }
     if (money(f, number, l, sign, d0, d1, &stack))
         return -1;
@@ -268,7 +256,7 @@ static int seat_line(ev_hand *f, uint32_t number, const line_t *l)
     while (num_end - z > 1 && s[z] == '0')
         z++;
     int before = h->n_players;
-    if (stud_site_seat(h, number, sub(l, z, num_end), sub(l, name, open), stack, f->err))
+    if (stud_site_seat(h, number, stud_site_sub(l, z, num_end), stud_site_sub(l, name, open), stack, f->err))
         return -1;
     if (h->n_players > before) {
         /* sorted by length (characters), longest first, ties as listed */
@@ -282,7 +270,7 @@ static int seat_line(ev_hand *f, uint32_t number, const line_t *l)
     return 0;
 }
 
-static int dealt(ev_hand *f, uint32_t number, const line_t *l)
+static int dealt(ev_hand *f, uint32_t number, const stud_site_line *l)
 {
     stud_site_hand *h = f->h;
     const char *s = l->s;
@@ -297,7 +285,7 @@ static int dealt(ev_hand *f, uint32_t number, const line_t *l)
     if (player < 0) {
         long cut = ps_find(s, len, 9, " [");
         return stud_site_fail(f->err, h, number, "cards dealt to %R, who is not at the table",
-                              sub(l, 9, cut < 0 ? len : (size_t)cut));
+                              stud_site_sub(l, 9, cut < 0 ? len : (size_t)cut));
     }
     /* after the name: the first " [" after which no "]" comes but the line's last */
     size_t a0 = 9 + h->name[player].len, j = a0;
@@ -353,7 +341,7 @@ static int bracket(const char *s, size_t len, size_t i, int *sign, size_t *d0, s
     return 0;
 }
 
-static int colon_line(ev_hand *f, uint32_t number, const line_t *l, int player, size_t r)
+static int colon_line(ev_hand *f, uint32_t number, const stud_site_line *l, int player, size_t r)
 {
     static const char *const BRACKETED[] = {"posts ante ", "calls ", "raises ", "bets "};
     stud_site_hand *h = f->h;
@@ -400,7 +388,7 @@ static int colon_line(ev_hand *f, uint32_t number, const line_t *l, int player, 
     for (int k = 0; k < 6; k++)
         if (ps_equal(s + r, w, VERBS[k]))
             return stud_site_fail(f->err, h, number, "%N: the line does not parse: %R", player,
-                                  sub(l, r, len));
+                                  stud_site_sub(l, r, len));
     return 0; /* chat */
 }
 
@@ -461,7 +449,7 @@ static int wins_end(const char *s, size_t len, size_t i)
     return 0;
 }
 
-static int plain_line(ev_hand *f, uint32_t number, const line_t *l, int player, size_t r)
+static int plain_line(ev_hand *f, uint32_t number, const stud_site_line *l, int player, size_t r)
 {
     stud_site_hand *h = f->h;
     const char *s = l->s;
@@ -482,7 +470,7 @@ static int plain_line(ev_hand *f, uint32_t number, const line_t *l, int player, 
             return stud_site_fail(f->err, h, number,
                                   bring ? "%N: the bring-in does not parse: %R"
                                         : "%N: the completion does not parse: %R",
-                                  player, sub(l, r, len));
+                                  player, stud_site_sub(l, r, len));
         if (money(f, number, l, sign, d0, d1, &amount))
             return -1;
         if (bring)
@@ -494,7 +482,7 @@ static int plain_line(ev_hand *f, uint32_t number, const line_t *l, int player, 
         long close = ps_char(s, len, r + 7, ']');
         if (close < 0 || ((size_t)close + 1 != len && s[close + 1] != ' '))
             return stud_site_fail(f->err, h, number, "%N: the cards do not parse: %R", player,
-                                  sub(l, r, len));
+                                  stud_site_sub(l, r, len));
         uint8_t found[52];
         int k;
         if (cards(f, number, l, r + 7, (size_t)close, found, &k))
@@ -517,7 +505,7 @@ static int plain_line(ev_hand *f, uint32_t number, const line_t *l, int player, 
         i += one_space(s, len, i);
         if (!amount_at(s, len, i, &sign, &d0, &d1) || !wins_end(s, len, d1))
             return stud_site_fail(f->err, h, number, "what %N wins does not parse: %R", player,
-                                  sub(l, r, len));
+                                  stud_site_sub(l, r, len));
         if (money(f, number, l, sign, d0, d1, &amount))
             return -1;
         return stud_site_collect(h, number, player, amount, f->err);
@@ -525,7 +513,7 @@ static int plain_line(ev_hand *f, uint32_t number, const line_t *l, int player, 
     return 0;
 }
 
-static int hand_line(ev_hand *f, uint32_t number, const line_t *l)
+static int hand_line(ev_hand *f, uint32_t number, const stud_site_line *l)
 {
     static const char *const STREETS[] = {
         "** Dealing down cards **", "**** dealing 4th street ****", "**** dealing 5th street ****",
@@ -542,7 +530,7 @@ static int hand_line(ev_hand *f, uint32_t number, const line_t *l)
         size_t a = 6, e = len;
         stud_site_strip(s, &a, &e);
         h->has_table = 1;
-        h->table = sub(l, a, e);
+        h->table = stud_site_sub(l, a, e);
         return 0;
     }
     if (ps_prefix(s, len, "Seat ") && h->street == 0) {
@@ -599,7 +587,7 @@ int stud_site_everleaf_read(const stud_site_lines *lines, uint32_t first, uint32
     stud_site_init(h, lines->buf, game, lines->number[first]);
     /* the banner, then the game's line (the header's: read before) */
     for (uint32_t k = first + 2; k < first + count; k++) {
-        line_t l = {lines->buf + lines->start[k], lines->start[k],
+        stud_site_line l = {lines->buf + lines->start[k], lines->start[k],
                     lines->end[k] - lines->start[k]};
         if (hand_line(&f, lines->number[k], &l))
             return STUD_HH_ERROR;

@@ -9,18 +9,6 @@
 
 /* ---- text helpers over a line -------------------------------------------------------- */
 
-typedef struct {
-    const char *s; /* the line's first byte */
-    uint32_t at;   /* its offset in the buffer */
-    uint32_t len;
-} line_t;
-
-static stud_hh_span sub(const line_t *l, size_t from, size_t to)
-{
-    stud_hh_span span = {l->at + (uint32_t)from, (uint32_t)(to - from)};
-    return span;
-}
-
 /* s[i] against the lower-case ASCII letter c as Python's IGNORECASE
  * matches it; *n the bytes matched. */
 static int ci_char(const char *s, size_t len, size_t i, char c, size_t *n)
@@ -58,54 +46,12 @@ static int ci_prefix(const char *s, size_t len, size_t *i, const char *lit)
     return 1;
 }
 
-/* Whether s[0, len) upper-cased (Python's str.upper) is `upper`. */
-static int upper_is(const char *s, size_t len, const char *upper)
-{
-    size_t i = 0, k = 0, n = strlen(upper);
-    while (i < len) {
-        unsigned char b = (unsigned char)s[i];
-        const char *to;
-        char one[2] = {0, 0};
-        size_t step = 1;
-        if (b < 0x80) {
-            one[0] = (char)(b >= 'a' && b <= 'z' ? b - 32 : b);
-            to = one;
-        } else if (b == 0xc4 && i + 1 < len && (unsigned char)s[i + 1] == 0xb1) {
-            to = "I";
-            step = 2;
-        } else if (b == 0xc5 && i + 1 < len && (unsigned char)s[i + 1] == 0xbf) {
-            to = "S";
-            step = 2;
-        } else if (b == 0xef && i + 2 < len && (unsigned char)s[i + 1] == 0xac &&
-                   ((unsigned char)s[i + 2] == 0x85 || (unsigned char)s[i + 2] == 0x86)) {
-            to = "ST";
-            step = 3;
-        } else {
-            return 0;
-        }
-        size_t m = strlen(to);
-        if (k + m > n || memcmp(upper + k, to, m) != 0)
-            return 0;
-        k += m;
-        i += step;
-    }
-    return k == n;
-}
-
 /* The end of the run of non-whitespace from i. */
 static size_t word_end(const char *s, size_t len, size_t i)
 {
     while (i < len && stud_site_space_at(s, len, i) == 0)
         i++;
     return i;
-}
-
-/* The digits s[from, to) without their leading zeros (one zero if all are). */
-static stud_hh_span number_digits(const line_t *l, size_t from, size_t to)
-{
-    while (to - from > 1 && l->s[from] == '0')
-        from++;
-    return sub(l, from, to);
 }
 
 int stud_site_fulltilt_header(const char *s, size_t len, stud_hh_span *id, stud_hh_span *rest)
@@ -170,7 +116,7 @@ static int amount(ft_hand *f, stud_hh_span text, uint32_t number, int64_t *out)
     return stud_site_amount(f->h, text, number, out, f->err);
 }
 
-static int seat_line(ft_hand *f, uint32_t number, const line_t *l)
+static int seat_line(ft_hand *f, uint32_t number, const stud_site_line *l)
 {
     /* Seat (\d+): (.+) \(([^()]*)\)(.*) */
     const char *s = l->s;
@@ -199,13 +145,13 @@ static int seat_line(ft_hand *f, uint32_t number, const line_t *l)
     }
     if (!ok)
         return stud_site_fail(f->err, f->h, number, "the seat line does not parse: %R",
-                              sub(l, 0, len));
+                              stud_site_sub(l, 0, len));
     int64_t stack;
-    if (amount(f, sub(l, open + 1, close), number, &stack))
+    if (amount(f, stud_site_sub(l, open + 1, close), number, &stack))
         return -1;
     stud_site_hand *h = f->h;
     int before = h->n_players;
-    if (stud_site_seat(h, number, number_digits(l, 5, name - 2), sub(l, name, open - 1), stack,
+    if (stud_site_seat(h, number, stud_site_number_digits(l, 5, name - 2), stud_site_sub(l, name, open - 1), stack,
                        f->err))
         return -1;
     if (h->n_players > before) {
@@ -220,7 +166,7 @@ static int seat_line(ft_hand *f, uint32_t number, const line_t *l)
     return 0;
 }
 
-static int section(ft_hand *f, uint32_t number, const line_t *l)
+static int section(ft_hand *f, uint32_t number, const stud_site_line *l)
 {
     /* \*\*\* ([^*]+?) \*\*\*(?: \[([^\]]*)\])? */
     const char *s = l->s;
@@ -239,17 +185,17 @@ static int section(ft_hand *f, uint32_t number, const line_t *l)
         card_to = len - 1;
     }
     if (!ok)
-        return stud_site_fail(f->err, f->h, number, "unknown section %R", sub(l, 0, len));
+        return stud_site_fail(f->err, f->h, number, "unknown section %R", stud_site_sub(l, 0, len));
     stud_site_hand *h = f->h;
     const char *name = s + 4;
     size_t name_len = (size_t)star - 1 - 4;
-    if (upper_is(name, name_len, "SUMMARY")) {
+    if (stud_site_upper_is(name, name_len, "SUMMARY")) {
         if (stud_site_flush(h, number, f->err))
             return -1;
         f->summary = 1;
         return 0;
     }
-    if (upper_is(name, name_len, "SHOW DOWN") || upper_is(name, name_len, "SHOWDOWN")) {
+    if (stud_site_upper_is(name, name_len, "SHOW DOWN") || stud_site_upper_is(name, name_len, "SHOWDOWN")) {
         if (stud_site_flush(h, number, f->err))
             return -1;
         if (h->street == 0)
@@ -261,16 +207,16 @@ static int section(ft_hand *f, uint32_t number, const line_t *l)
     static const int NUMBERS[] = {3, 4, 5, 6, 7, 7};
     int street = 0;
     for (int k = 0; k < 6 && !street; k++)
-        if (upper_is(name, name_len, STREETS[k]))
+        if (stud_site_upper_is(name, name_len, STREETS[k]))
             street = NUMBERS[k];
     if (!street)
         return stud_site_fail(f->err, h, number, "%R is not a stud street",
-                              sub(l, 4, (size_t)star - 1));
+                              stud_site_sub(l, 4, (size_t)star - 1));
     int community = -1;
     if (has_card && card_to > card_from) {
         uint8_t found[MAX_CARDS];
         int n;
-        if (cards(f, sub(l, card_from, card_to), number, found, &n))
+        if (cards(f, stud_site_sub(l, card_from, card_to), number, found, &n))
             return -1;
         if (n != 1)
             return stud_site_fail(f->err, h, number, "a community card is one card");
@@ -279,7 +225,7 @@ static int section(ft_hand *f, uint32_t number, const line_t *l)
     return stud_site_start_street(h, number, street, community, f->err);
 }
 
-static int dealt(ft_hand *f, uint32_t number, const line_t *l)
+static int dealt(ft_hand *f, uint32_t number, const stud_site_line *l)
 {
     stud_site_hand *h = f->h;
     const char *s = l->s;
@@ -294,7 +240,7 @@ static int dealt(ft_hand *f, uint32_t number, const line_t *l)
     if (player < 0) {
         long cut = ps_find(s, len, 9, " [");
         return stud_site_fail(f->err, h, number, "cards dealt to %R, who is not at the table",
-                              sub(l, 9, cut < 0 ? len : (size_t)cut));
+                              stud_site_sub(l, 9, cut < 0 ? len : (size_t)cut));
     }
     /* after the name: the smallest suffix that is " [A]" or " [A] [B]" */
     size_t from = 9 + h->name[player].len, a0 = 0, a1 = 0, b0 = 0, b1 = 0;
@@ -323,11 +269,11 @@ static int dealt(ft_hand *f, uint32_t number, const line_t *l)
         return stud_site_fail(f->err, h, number, "the cards dealt to %N do not parse", player);
     uint8_t first[MAX_CARDS], second[MAX_CARDS / 2];
     int n_first, n_second;
-    if (cards(f, sub(l, a0, a1), number, first, &n_first))
+    if (cards(f, stud_site_sub(l, a0, a1), number, first, &n_first))
         return -1;
     if (!has_b)
         return stud_site_dealt(h, number, player, first, n_first, 0, f->err);
-    if (cards(f, sub(l, b0, b1), number, second, &n_second))
+    if (cards(f, stud_site_sub(l, b0, b1), number, second, &n_second))
         return -1;
     if (h->street == 3) {
         memcpy(first + n_first, second, (size_t)n_second);
@@ -337,7 +283,7 @@ static int dealt(ft_hand *f, uint32_t number, const line_t *l)
 }
 
 /* (?:the pot|...|the lo pot) \(([^)]*)\)(?: .*)? over rest; the amount's span */
-static int pot_of(const line_t *l, size_t from, size_t to, stud_hh_span *a)
+static int pot_of(const stud_site_line *l, size_t from, size_t to, stud_hh_span *a)
 {
     static const char *const POTS[] = {"the pot", "the high pot", "the low pot", "the main pot",
                                        "the side pot", "side pot #", "the hi pot", "the lo pot"};
@@ -362,13 +308,13 @@ static int pot_of(const line_t *l, size_t from, size_t to, stud_hh_span *a)
         size_t q = (size_t)close;
         if (q + 1 != len && s[q + 1] != ' ')
             continue;
-        *a = sub(l, from + i + 2, from + q);
+        *a = stud_site_sub(l, from + i + 2, from + q);
         return 1;
     }
     return 0;
 }
 
-static int action(ft_hand *f, uint32_t number, const line_t *l, int player, int verb,
+static int action(ft_hand *f, uint32_t number, const stud_site_line *l, int player, int verb,
                   size_t from, size_t to)
 {
     stud_site_hand *h = f->h;
@@ -377,7 +323,7 @@ static int action(ft_hand *f, uint32_t number, const line_t *l, int player, int 
     int all_in = to - from >= n && memcmp(s + to - n, ALL_IN, n) == 0;
     if (all_in)
         to -= n;
-    stud_hh_span rest = sub(l, from, to);
+    stud_hh_span rest = stud_site_sub(l, from, to);
     uint8_t found[MAX_CARDS];
     int n_found = 0;
     if (verb == V_CHECKS || verb == V_FOLDS) {
@@ -399,11 +345,11 @@ static int action(ft_hand *f, uint32_t number, const line_t *l, int player, int 
             if (!shown)
                 return stud_site_fail(f->err, h, number, "the cards %N shows do not parse",
                                       player);
-            if (cards(f, sub(l, from + 1, close), number, found, &n_found))
+            if (cards(f, stud_site_sub(l, from + 1, close), number, found, &n_found))
                 return -1;
             return stud_site_show(h, number, player, found, n_found, f->err);
         }
-        if (shown && cards(f, sub(l, from + 1, close), number, found, &n_found))
+        if (shown && cards(f, stud_site_sub(l, from + 1, close), number, found, &n_found))
             return -1;
         return stud_site_muck(h, number, player, found, n_found, f->err);
     }
@@ -484,7 +430,7 @@ static int find_verb(const char *s, size_t len, size_t from, size_t *rest)
     return -1;
 }
 
-static int total_line(ft_hand *f, uint32_t number, const line_t *l)
+static int total_line(ft_hand *f, uint32_t number, const stud_site_line *l)
 {
     /* Total pot (\S+)(.*?) \| Rake (\S+)(.*) */
     stud_site_hand *h = f->h;
@@ -505,9 +451,9 @@ static int total_line(ft_hand *f, uint32_t number, const line_t *l)
     }
     if (!ok)
         return stud_site_fail(f->err, h, number, "the total pot line does not parse: %R",
-                              sub(l, 0, len));
+                              stud_site_sub(l, 0, len));
     int64_t total, rake, fee;
-    if (amount(f, sub(l, t0, t1), number, &total) || amount(f, sub(l, r0, r1), number, &rake))
+    if (amount(f, stud_site_sub(l, t0, t1), number, &total) || amount(f, stud_site_sub(l, r0, r1), number, &rake))
         return -1;
     h->total = total;
     h->has_total = 1;
@@ -544,7 +490,7 @@ static int total_line(ft_hand *f, uint32_t number, const line_t *l)
             i++;
             continue;
         }
-        if (amount(f, sub(l, a0, a1), number, &fee))
+        if (amount(f, stud_site_sub(l, a0, a1), number, &fee))
             return -1;
         h->rake += fee;
         i = a1;
@@ -557,12 +503,12 @@ static int total_line(ft_hand *f, uint32_t number, const line_t *l)
         if (h->n_pots >= STUD_SITE_MAX_LIST)
             return stud_site_fail(f->err, h, number, "more than %d lines of pots",
                                   (int64_t)STUD_SITE_MAX_LIST);
-        h->pots[h->n_pots++] = sub(l, t1, p1);
+        h->pots[h->n_pots++] = stud_site_sub(l, t1, p1);
     }
     return 0;
 }
 
-static int summary_line(ft_hand *f, uint32_t number, const line_t *l)
+static int summary_line(ft_hand *f, uint32_t number, const stud_site_line *l)
 {
     stud_site_hand *h = f->h;
     const char *s = l->s;
@@ -577,7 +523,7 @@ static int summary_line(ft_hand *f, uint32_t number, const line_t *l)
         i++;
     if (i == 5 || i + 1 >= len || s[i] != ':' || s[i + 1] != ' ')
         return 0;
-    stud_hh_span digits = number_digits(l, 5, i);
+    stud_hh_span digits = stud_site_number_digits(l, 5, i);
     int player = -1;
     for (int p = 0; p < h->n_players && player < 0; p++)
         if (h->seat_digits[p].len == digits.len &&
@@ -593,7 +539,7 @@ static int summary_line(ft_hand *f, uint32_t number, const line_t *l)
         if (close >= 0) {
             uint8_t found[MAX_CARDS];
             int n;
-            if (cards(f, sub(l, from, (size_t)close), number, found, &n))
+            if (cards(f, stud_site_sub(l, from, (size_t)close), number, found, &n))
                 return -1;
             for (int c = 0; c < n; c++)
                 if (stud_site_see(h, found[c], player, number, 1, f->err))
@@ -609,7 +555,7 @@ static int summary_line(ft_hand *f, uint32_t number, const line_t *l)
         long close = ps_char(s, len, from, ')');
         if (close >= 0) {
             int64_t value;
-            if (amount(f, sub(l, from, (size_t)close), number, &value))
+            if (amount(f, stud_site_sub(l, from, (size_t)close), number, &value))
                 return -1;
             int k = 0;
             while (k < f->n_won && f->won_player[k] != player)
@@ -622,7 +568,7 @@ static int summary_line(ft_hand *f, uint32_t number, const line_t *l)
     return 0;
 }
 
-static int hand_line(ft_hand *f, uint32_t number, const line_t *l)
+static int hand_line(ft_hand *f, uint32_t number, const stud_site_line *l)
 {
     stud_site_hand *h = f->h;
     const char *s = l->s;
@@ -640,11 +586,11 @@ static int hand_line(ft_hand *f, uint32_t number, const line_t *l)
         size_t a1 = word_end(s, len, 16);
         if (a1 == 16 || !ps_prefix(s + a1, len - a1, " returned to ") || a1 + 13 >= len)
             return stud_site_fail(f->err, h, number, "the returned bet does not parse: %R",
-                                  sub(l, 0, len));
+                                  stud_site_sub(l, 0, len));
         int64_t value;
         int player;
-        if (amount(f, sub(l, 16, a1), number, &value) ||
-            stud_site_known(h, sub(l, a1 + 13, len), number, &player, f->err))
+        if (amount(f, stud_site_sub(l, 16, a1), number, &value) ||
+            stud_site_known(h, stud_site_sub(l, a1 + 13, len), number, &player, f->err))
             return -1;
         return stud_site_returned(h, number, player, value, f->err);
     }
@@ -679,7 +625,7 @@ int stud_site_fulltilt_read(const stud_site_lines *lines, uint32_t first, uint32
     f.summary = f.total_seen = f.n_won = 0;
     stud_site_init(h, lines->buf, game, lines->number[first]);
     for (uint32_t k = first + 1; k < first + count; k++) {
-        line_t l = {lines->buf + lines->start[k], lines->start[k],
+        stud_site_line l = {lines->buf + lines->start[k], lines->start[k],
                     lines->end[k] - lines->start[k]};
         if (hand_line(&f, lines->number[k], &l))
             return STUD_HH_ERROR;

@@ -152,8 +152,40 @@ void stud_site_clean_line(char *buf, uint32_t *start, uint32_t *end)
 
 /* ---- amounts and cards -------------------------------------------------------------- */
 
-/* The currency sign at s[i] (1 $, 2 €, 3 £) and its bytes in *n; 0: none. */
-static int sign_at(const char *s, size_t len, size_t i, size_t *n)
+int stud_site_upper_is(const char *s, size_t len, const char *upper)
+{
+    size_t i = 0, k = 0, n = strlen(upper);
+    while (i < len) {
+        unsigned char b = (unsigned char)s[i];
+        const char *to;
+        char one[2] = {0, 0};
+        size_t step = 1;
+        if (b < 0x80) {
+            one[0] = (char)(b >= 'a' && b <= 'z' ? b - 32 : b);
+            to = one;
+        } else if (b == 0xc4 && i + 1 < len && (unsigned char)s[i + 1] == 0xb1) {
+            to = "I";
+            step = 2;
+        } else if (b == 0xc5 && i + 1 < len && (unsigned char)s[i + 1] == 0xbf) {
+            to = "S";
+            step = 2;
+        } else if (b == 0xef && i + 2 < len && (unsigned char)s[i + 1] == 0xac &&
+                   ((unsigned char)s[i + 2] == 0x85 || (unsigned char)s[i + 2] == 0x86)) {
+            to = "ST";
+            step = 3;
+        } else {
+            return 0;
+        }
+        size_t m = strlen(to);
+        if (k + m > n || memcmp(upper + k, to, m) != 0)
+            return 0;
+        k += m;
+        i += step;
+    }
+    return k == n;
+}
+
+int stud_site_sign_at(const char *s, size_t len, size_t i, size_t *n)
 {
     const unsigned char *u = (const unsigned char *)s + i;
     if (i < len && u[0] == '$') {
@@ -180,7 +212,7 @@ int stud_site_amount(const stud_site_hand *h, stud_hh_span text, uint32_t line, 
     const char *s = h->buf + text.start;
     size_t len = text.len, i = 0, n;
     stud_site_strip(s, &i, &len);
-    int pre = sign_at(s, len, i, &n), post = 0;
+    int pre = stud_site_sign_at(s, len, i, &n), post = 0;
     if (pre)
         i += n;
     size_t whole = i;
@@ -207,7 +239,7 @@ int stud_site_amount(const stud_site_hand *h, stud_hh_span text, uint32_t line, 
         int found = 0;
         for (int with_space = sp ? 1 : 0; with_space >= 0 && !found; with_space--) {
             size_t at = i + (with_space ? sp : 0), m = 0;
-            int sign = sign_at(s, len, at, &m);
+            int sign = stud_site_sign_at(s, len, at, &m);
             for (int with_sign = sign ? 1 : 0; with_sign >= 0 && !found; with_sign--) {
                 size_t e = at + (with_sign ? m : 0);
                 if (e == len || (e + 1 == len && s[e] == '.')) {

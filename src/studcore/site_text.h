@@ -157,6 +157,38 @@ void stud_site_clean_line(char *buf, uint32_t *start, uint32_t *end);
  * *value; 0: none. */
 size_t stud_site_digit_at(const char *s, size_t len, size_t i, int *value);
 
+/* A line as the sites' readers take it apart: its first byte, its offset
+ * in the buffer (the spans a hand keeps are offsets), its length. */
+typedef struct {
+    const char *s;
+    uint32_t at;
+    uint32_t len;
+} stud_site_line;
+
+/* The span of l's bytes [from, to). */
+static inline stud_hh_span stud_site_sub(const stud_site_line *l, size_t from, size_t to)
+{
+    stud_hh_span span = {l->at + (uint32_t)from, (uint32_t)(to - from)};
+    return span;
+}
+
+/* The span of l's digits [from, to) without their leading zeros (one zero
+ * if all are): a seat's number as int() reads it. */
+static inline stud_hh_span stud_site_number_digits(const stud_site_line *l, size_t from,
+                                                   size_t to)
+{
+    while (to - from > 1 && l->s[from] == '0')
+        from++;
+    return stud_site_sub(l, from, to);
+}
+
+/* Whether s[0, len) upper-cased (Python's str.upper) is `upper` (ASCII):
+ * the characters that upper-case to ASCII letters are ASCII's, ı (I), ſ (S)
+ * and the ligatures ﬅ and ﬆ (ST). */
+int stud_site_upper_is(const char *s, size_t len, const char *upper);
+/* The currency sign at s[i] (1 $, 2 €, 3 £) and its bytes in *n; 0: none. */
+int stud_site_sign_at(const char *s, size_t len, size_t i, size_t *n);
+
 /* ---- the builder ---------------------------------------------------------------- */
 
 void stud_site_init(stud_site_hand *h, const char *buf, const stud_site_game *game,

@@ -35,25 +35,6 @@ void stud_wpn_init(stud_wpn_hand *w, stud_site_hand *h, const char *buf, const s
 
 /* ---- amounts, cards, names ------------------------------------------------------------ */
 
-/* The currency sign at s[i] (1 $, 2 €, 3 £), its bytes in *n; 0: none. */
-static int sign_at(const char *s, size_t len, size_t i, size_t *n)
-{
-    const unsigned char *u = (const unsigned char *)s + i;
-    if (i < len && u[0] == '$') {
-        *n = 1;
-        return 1;
-    }
-    if (i + 2 < len && u[0] == 0xe2 && u[1] == 0x82 && u[2] == 0xac) {
-        *n = 3;
-        return 2;
-    }
-    if (i + 1 < len && u[0] == 0xc2 && u[1] == 0xa3) {
-        *n = 2;
-        return 3;
-    }
-    return 0;
-}
-
 int stud_wpn_amount(const stud_wpn_hand *w, stud_hh_span text, uint32_t line, int64_t *out,
                     stud_site_error *err)
 {
@@ -63,7 +44,7 @@ int stud_wpn_amount(const stud_wpn_hand *w, stud_hh_span text, uint32_t line, in
         len--;
     stud_hh_span t = {text.start, (uint32_t)len};
     int currency = w->h->game.symbol;
-    int symbol = sign_at(s, len, 0, &n);
+    int symbol = stud_site_sign_at(s, len, 0, &n);
     size_t i = 0;
     if (symbol) {
         if (symbol != currency)
