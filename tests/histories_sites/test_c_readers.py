@@ -8,29 +8,60 @@ reader gave):
 - give them for lines a caller passes without their ends;
 - give the same from a file read by path, split into lines in C a block
   at a time, as from its lines read one at a time, whatever the line ends;
-- give ``verify`` the verdicts of the Python replay while replaying in C;
+- give ``verify`` the verdicts of the Python replay while replaying in C,
+  and settle in C most of the hands the engine played, written as the site
+  writes them;
 - give the hands before a source that fails midway, then its error.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from stud.histories import HistoryError, read
 
+from .absolute.abs_gen import generated
 from .absolute.golden import SITE as ABSOLUTE
+from .bovada import bvgen
 from .bovada.golden import SITE as BOVADA
-from .c_reader import Mutations, blocks_give_what_lines_give, c_replay_verdicts, sample_lines
+from .c_reader import (
+    Mutations,
+    blocks_give_what_lines_give,
+    c_replay_verdicts,
+    sample_lines,
+    verdicts,
+)
+from .everleaf import elgen
 from .everleaf.golden import SITE as EVERLEAF
+from .fulltilt import ftgen
 from .fulltilt.golden import SITE as FULLTILT
 from .winamax.golden import SITE as WINAMAX
+from .winamax.winamaxwrite import random_hands
 
 #: the formats read in C, by name
 SITES: dict[str, Mutations] = {"fulltilt": FULLTILT, "bovada": BOVADA, "everleaf": EVERLEAF,
                                "winamax": WINAMAX, "absolute": ABSOLUTE}
 SAMPLES = [(name, sample) for name, site in SITES.items() for sample in site.names()]
+
+
+def _texts(hands: Iterator[tuple[Any, str]]) -> list[str]:
+    return [text for _, text in hands]
+
+
+#: 300 hands the engine played, seeded, in each format (cash and chips)
+ENGINE_HANDS: dict[str, Callable[[], str]] = {
+    "fulltilt": lambda: "\n\n\n".join(_texts(ftgen.hands(150, 11)) + _texts(
+        ftgen.hands(150, 12, tournament=True))) + "\n",
+    "bovada": lambda: "\n\n\n".join(_texts(bvgen.hands(150, 11)) + _texts(
+        bvgen.hands(150, 12, tournament=True))) + "\n",
+    "everleaf": lambda: "\n\n\n".join(_texts(elgen.hands(150, 11)) + _texts(
+        elgen.hands(150, 12, currency=None))) + "\n",
+    "winamax": lambda: "".join([*random_hands(100, 11), *random_hands(100, 12, euros=False),
+                                *random_hands(100, 13, french=True)]),
+    "absolute": lambda: generated(150, 11) + generated(150, 12, hero=None),
+}
 
 
 @pytest.mark.parametrize("name, sample", SAMPLES)
@@ -59,6 +90,17 @@ def test_blocks_give_what_lines_give(name, sample):
 @pytest.mark.parametrize("name, sample", SAMPLES)
 def test_the_c_replay_gives_the_python_replays_verdicts(name, sample, tmp_path):
     c_replay_verdicts(SITES[name], name, sample, tmp_path / "hands.txt")
+
+
+@pytest.mark.parametrize("name", SITES)
+def test_engine_hands_are_settled_in_c(name, tmp_path):
+    path = tmp_path / "generated.txt"
+    path.write_text(ENGINE_HANDS[name](), encoding="utf-8")
+    fast, result = verdicts(path, name, True)
+    slow, _ = verdicts(path, name, False)
+    assert fast == slow
+    assert result.reproduced == 300 and not result.mismatches and not result.errors
+    assert result.slow < 30  # (most hands settled in C)
 
 
 def _records(name: str, lines: Any) -> list[Any]:
