@@ -264,55 +264,19 @@ static int seat_line(bv_hand *f, uint32_t number, const stud_site_line *l)
 
 static int section(bv_hand *f, uint32_t number, const stud_site_line *l)
 {
-    /* \*\*\* ([^*]+?) \*\*\*(?: \[([^\]]*)\])? */
-    const char *s = l->s;
-    size_t len = l->len;
-    long star = ps_char(s, len, 4, '*');
-    int ok = star > 5 && s[star - 1] == ' ' && (size_t)star + 3 <= len && s[star + 1] == '*' &&
-             s[star + 2] == '*';
-    size_t after = (size_t)star + 3, card_from = 0, card_to = 0;
-    int has_card = 0;
-    if (ok && after < len) {
-        ok = after + 2 <= len && s[after] == ' ' && s[after + 1] == '[' &&
-             ps_char(s, len, after + 2, ']') == (long)len - 1;
-        has_card = ok;
-        card_from = after + 2;
-        card_to = len - 1;
-    }
-    if (!ok)
-        return stud_site_fail(f->err, f->h, number, "unknown section %R", stud_site_sub(l, 0, len));
     stud_site_hand *h = f->h;
-    const char *name = s + 4;
-    size_t name_len = (size_t)star - 1 - 4;
-    if (stud_site_upper_is(name, name_len, "SUMMARY")) {
+    int community, kind = stud_site_section(h, number, l, &community, f->err);
+    if (kind < 0)
+        return -1;
+    if (kind == STUD_SITE_SUMMARY) {
         if (stud_site_flush(h, number, f->err))
             return -1;
         f->summary = 1;
         return 0;
     }
-    if (stud_site_upper_is(name, name_len, "SHOW DOWN") || stud_site_upper_is(name, name_len, "SHOWDOWN"))
+    if (kind == STUD_SITE_SHOWDOWN)
         return stud_site_flush(h, number, f->err);
-    static const char *const STREETS[] = {"3RD STREET", "4TH STREET", "5TH STREET",
-                                          "6TH STREET", "7TH STREET", "RIVER"};
-    static const int NUMBERS[] = {3, 4, 5, 6, 7, 7};
-    int street = 0;
-    for (int k = 0; k < 6 && !street; k++)
-        if (stud_site_upper_is(name, name_len, STREETS[k]))
-            street = NUMBERS[k];
-    if (!street)
-        return stud_site_fail(f->err, h, number, "%R is not a stud street",
-                              stud_site_sub(l, 4, (size_t)star - 1));
-    int community = -1;
-    if (has_card && card_to > card_from) {
-        uint8_t found[MAX_CARDS];
-        int n;
-        if (stud_site_cards_of(h->buf, stud_site_sub(l, card_from, card_to), number, found, &n, f->err))
-            return -1;
-        if (n != 1)
-            return stud_site_fail(f->err, h, number, "a community card is one card");
-        community = found[0];
-    }
-    return stud_site_start_street(h, number, street, community, f->err);
+    return stud_site_start_street(h, number, kind, community, f->err);
 }
 
 enum { K_ANTE, K_BRING_IN, K_BET, K_DOUBLE, K_RAISE, K_CALL, K_ALL_IN, K_CHECK, K_FOLD,

@@ -350,6 +350,56 @@ int stud_site_cards_of(const char *buf, stud_hh_span text, uint32_t line, uint8_
     return 0;
 }
 
+int stud_site_section(const stud_site_hand *h, uint32_t line, const stud_site_line *l,
+                      int *community, stud_site_error *err)
+{
+    const char *s = l->s;
+    size_t len = l->len;
+    long star = ps_char(s, len, 4, '*');
+    int ok = star > 5 && s[star - 1] == ' ' && (size_t)star + 3 <= len && s[star + 1] == '*' &&
+             s[star + 2] == '*';
+    size_t after = (size_t)star + 3, card_from = 0, card_to = 0;
+    int has_card = 0;
+    if (ok && after < len) {
+        ok = after + 2 <= len && s[after] == ' ' && s[after + 1] == '[' &&
+             ps_char(s, len, after + 2, ']') == (long)len - 1;
+        has_card = ok;
+        card_from = after + 2;
+        card_to = len - 1;
+    }
+    if (!ok)
+        return stud_site_fail(err, h, line, "unknown section %R", stud_site_sub(l, 0, len));
+    const char *name = s + 4;
+    size_t name_len = (size_t)star - 1 - 4;
+    if (stud_site_upper_is(name, name_len, "SUMMARY"))
+        return STUD_SITE_SUMMARY;
+    if (stud_site_upper_is(name, name_len, "SHOW DOWN") ||
+        stud_site_upper_is(name, name_len, "SHOWDOWN"))
+        return STUD_SITE_SHOWDOWN;
+    static const char *const STREETS[] = {"3RD STREET", "4TH STREET", "5TH STREET",
+                                          "6TH STREET", "7TH STREET", "RIVER"};
+    static const int NUMBERS[] = {3, 4, 5, 6, 7, 7};
+    int street = 0;
+    for (int k = 0; k < 6 && !street; k++)
+        if (stud_site_upper_is(name, name_len, STREETS[k]))
+            street = NUMBERS[k];
+    if (!street)
+        return stud_site_fail(err, h, line, "%R is not a stud street",
+                              stud_site_sub(l, 4, (size_t)star - 1));
+    *community = -1;
+    if (has_card && card_to > card_from) {
+        uint8_t found[52];
+        int n;
+        if (stud_site_cards_of(h->buf, stud_site_sub(l, card_from, card_to), line, found, &n,
+                               err))
+            return -1;
+        if (n != 1)
+            return stud_site_fail(err, h, line, "a community card is one card");
+        *community = found[0];
+    }
+    return street;
+}
+
 /* ---- the builder -------------------------------------------------------------------- */
 
 void stud_site_init(stud_site_hand *h, const char *buf, const stud_site_game *game,

@@ -240,6 +240,15 @@ int stud_site_finish(stud_site_hand *h, uint32_t last_line, stud_site_error *err
 int stud_site_add_field(stud_site_hand *h, uint32_t line, const char *key, const char *text,
                         stud_hh_span value, stud_site_error *err);
 
+/* A section line as Full Tilt and Bovada write it, "*** NAME ***" and
+ * maybe " [CARD]" (\*\*\* ([^*]+?) \*\*\*(?: \[([^\]]*)\])?): its kind
+ * (STUD_SITE_SUMMARY, STUD_SITE_SHOWDOWN, or a street 3 to 7, its
+ * community card in *community, -1 for none), or -1 with `err` set: no
+ * section, no stud street, not one card. */
+enum { STUD_SITE_SUMMARY = 0, STUD_SITE_SHOWDOWN = 1 };
+int stud_site_section(const stud_site_hand *h, uint32_t line, const stud_site_line *l,
+                      int *community, stud_site_error *err);
+
 /* Sets `err` (always returns -1).  The format's conversions: %s a C
  * string, %d an int64_t, %c a card index, %N a player (his name as
  * written), %T a span as written, %R a span's repr. */
