@@ -44,9 +44,9 @@ cdef class _SiteText:
     ``header_of(text, line)``: the header's (variant, small bet, big bet,
     currency sign 0-3, cents, currency, table, fields), raising the
     readers' _Fail or _Skip (the bets None: the site's C reader finds
-    them in the hand; ``header_lines`` 2: ``header_of(text, line,
-    second line's text, its number)``, both None for a hand of one
-    line); ``rules_of(variant, small, big, ante,
+    them in the hand; ``header_lines`` 2 or 3: ``header_of(text, line,
+    second line's text, its number[, third's, its number])``, each None
+    for a line the hand has not); ``rules_of(variant, small, big, ante,
     bring-in or None)``: the hand's Rules (raising TypeError or
     ValueError).  ``hands``, ``errors``, ``skipped`` and ``cancelled``
     count what was read so far.
@@ -111,7 +111,7 @@ cdef class _SiteText:
         self.lines = iter(lines)
         self.numbered = isinstance(getattr(self.lines, "number", None), int)
         self.blocks = None
-        if not 0 <= format < STUD_SITE_FORMATS or header_lines not in (1, 2):
+        if not 0 <= format < STUD_SITE_FORMATS or header_lines not in (1, 2, 3):
             raise ValueError(f"no C reader for the site format {format} reading "
                              f"{header_lines} header lines")
         self.format, self.header_lines = format, header_lines
@@ -409,6 +409,11 @@ cdef class _SiteText:
         stud_site_header(self.format, line, self.ends[a] - self.starts[a], &id_span, &rest_span)
         hand_id = line[id_span.start:id_span.start + id_span.len].decode(
             "utf-8", "surrogatepass") if id_span.len else None
+        lines.buf = self.buf
+        lines.start, lines.end, lines.number = self.starts, self.ends, self.numbers
+        if stud_site_cancelled(self.format, &lines, <uint32_t>a, <uint32_t>count):
+            self.cancelled += 1
+            return None
         if count > STUD_SITE_MAX_HAND_LINES and self.split != STUD_SITE_SPLIT_LINES:
             self.errors += 1
             return _SITE_HISTORY_ERROR(
@@ -419,12 +424,16 @@ cdef class _SiteText:
         try:
             if self.header_lines == 1:
                 facts = self.header_of(header, self.numbers[a])
-            elif count > 1:
-                second.start, second.len = self.starts[a + 1], self.ends[a + 1] - self.starts[a + 1]
-                facts = self.header_of(header, self.numbers[a], _site_text(self.buf, second),
-                                       self.numbers[a + 1])
             else:
-                facts = self.header_of(header, self.numbers[a], None, None)
+                more = []
+                for k in range(1, self.header_lines):
+                    if <size_t>k < count:
+                        second.start = self.starts[a + k]
+                        second.len = self.ends[a + k] - self.starts[a + k]
+                        more += [_site_text(self.buf, second), self.numbers[a + k]]
+                    else:
+                        more += [None, None]
+                facts = self.header_of(header, self.numbers[a], *more)
         except _SITE_SKIP as skip:
             if skip.cancelled:
                 self.cancelled += 1
@@ -448,8 +457,6 @@ cdef class _SiteText:
         game.small_bet = -1 if small is None else small
         game.big_bet = -1 if big is None else big
         game.symbol, game.cents = symbol, cents
-        lines.buf = self.buf
-        lines.start, lines.end, lines.number = self.starts, self.ends, self.numbers
         status = stud_site_read(self.format, &lines, <uint32_t>a, <uint32_t>count, &game, h, &err)
         if status < 0:
             raise ValueError(f"no C reader for the site format {self.format}")
@@ -548,12 +555,15 @@ cdef class _SiteText:
         cdef stud_site_field *f
         order = [h.order[seat] for seat in range(h.n_order)]
         players = tuple([_site_text(buf, h.name[p]) for p in order])
-        fields = list(header_fields)
+        fields = []
         for k in range(h.n_fields):
+            if k == h.n_lead_fields:
+                fields += header_fields
             f = &h.fields[k]
-            fields.append((f.key.decode("ascii"),
-                           (int(_site_text(buf, f.value)) if f.as_int else _site_text(buf, f.value))
-                           if f.text == NULL else f.text.decode("utf-8")))
+            value = _site_text(buf, f.value) if f.text == NULL else f.text.decode("utf-8")
+            fields.append((f.key.decode("ascii"), int(value) if f.as_int else value))
+        if h.n_fields <= h.n_lead_fields:
+            fields += header_fields
         if h.has_table:
             table = _site_text(buf, h.table)
         for k in range(h.n_pots):

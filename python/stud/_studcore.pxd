@@ -600,6 +600,7 @@ cdef extern from "site_text.h" nogil:
         int n_pots
         stud_hh_span pots[64]
         int n_fields
+        int n_lead_fields
         stud_site_field fields[40]
         int has_table
         stud_hh_span table
@@ -618,6 +619,8 @@ cdef extern from "site_text.h" nogil:
         STUD_SITE_SPLIT_LINES
         STUD_SITE_SPLIT_HANDS
     int stud_site_split(int format)
+    int stud_site_cancelled(int format, const stud_site_lines *lines, uint32_t first,
+                            uint32_t count)
     int stud_site_read(int format, const stud_site_lines *lines, uint32_t first, uint32_t count,
                        const stud_site_game *game, stud_site_hand *h, stud_site_error *err)
 

@@ -16,6 +16,8 @@ int stud_site_header(int format, const char *s, size_t len, stud_hh_span *id, st
         return stud_site_winamax_header(s, len, id, rest);
     case STUD_SITE_ABSOLUTE:
         return stud_site_absolute_header(s, len, id, rest);
+    case STUD_SITE_KINGSCLUB:
+        return stud_site_kingsclub_header(s, len, id, rest);
     default:
         return 0;
     }
@@ -37,6 +39,7 @@ int stud_site_split(int format)
     case STUD_SITE_WINAMAX:
         return STUD_SITE_SPLIT_LINES;
     case STUD_SITE_ABSOLUTE:
+    case STUD_SITE_KINGSCLUB:
         return STUD_SITE_SPLIT_HANDS;
     default:
         return STUD_SITE_SPLIT_TEXT;
@@ -57,7 +60,19 @@ int stud_site_read(int format, const stud_site_lines *lines, uint32_t first, uin
         return stud_site_winamax_read(lines, first, count, game, h, err);
     case STUD_SITE_ABSOLUTE:
         return stud_site_absolute_read(lines, first, count, game, h, err);
+    case STUD_SITE_KINGSCLUB:
+        return stud_site_kingsclub_read(lines, first, count, game, h, err);
     default:
         return -1;
+    }
+}
+
+int stud_site_cancelled(int format, const stud_site_lines *lines, uint32_t first, uint32_t count)
+{
+    switch (format) {
+    case STUD_SITE_KINGSCLUB:
+        return stud_site_kingsclub_cancelled(lines, first, count);
+    default:
+        return 0;
     }
 }

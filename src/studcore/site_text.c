@@ -421,7 +421,7 @@ void stud_site_init(stud_site_hand *h, const char *buf, const stud_site_game *ga
     h->has_total = h->rake_known = 0;
     h->total = h->rake = 0;
     h->n_mucked = h->n_pots = h->n_steps = 0;
-    h->n_fields = h->has_table = 0;
+    h->n_fields = h->n_lead_fields = h->has_table = 0;
     h->ante_out = 0;
     h->bring_in_out = -1;
 }

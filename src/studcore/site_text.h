@@ -133,6 +133,7 @@ typedef struct {
     int n_pots;                                       /* a site's text of the pots (a field) */
     stud_hh_span pots[STUD_SITE_MAX_LIST];
     int n_fields;                                     /* other fields (stud_site_add_field) */
+    int n_lead_fields;                                /* the first of them, before the header's */
     stud_site_field fields[STUD_SITE_MAX_FIELDS];
     int has_table;                                    /* the table named in the lines, not the header */
     stud_hh_span table;
@@ -260,7 +261,8 @@ int stud_site_fail(stud_site_error *err, const stud_site_hand *h, uint32_t line,
 /* One per site read in C: its file site_<name>.c gives a header test and
  * a hand reader, which the three functions below choose by format. */
 enum stud_site_format { STUD_SITE_FULLTILT = 0, STUD_SITE_BOVADA = 1, STUD_SITE_EVERLEAF = 2,
-                        STUD_SITE_WINAMAX = 3, STUD_SITE_ABSOLUTE = 5, STUD_SITE_FORMATS };
+                        STUD_SITE_WINAMAX = 3, STUD_SITE_ABSOLUTE = 5,
+                        STUD_SITE_KINGSCLUB = 6, STUD_SITE_FORMATS };
 
 /* How a format's file splits into hands (stud_site_split): TEXT as
  * _stud_text.TextReader splits it (lines cleaned: stripped, a leading byte
@@ -288,6 +290,11 @@ int stud_site_header(int format, const char *s, size_t len, stud_hh_span *id, st
  * its banner). */
 int stud_site_blank(int format, const char *s, size_t len);
 
+/* Whether the hand of `count` lines from `first` is one the site
+ * cancelled (counted, not read; looked for before the hand's bound of
+ * lines, in its first STUD_SITE_MAX_HAND_LINES lines). */
+int stud_site_cancelled(int format, const stud_site_lines *lines, uint32_t first, uint32_t count);
+
 /* Reads the hand of `count` lines from `first` (its header the first);
  * returns STUD_HH_READ or STUD_HH_ERROR (-1 with no error set: no such
  * format). */
@@ -313,5 +320,10 @@ int stud_site_winamax_read(const stud_site_lines *lines, uint32_t first, uint32_
 int stud_site_absolute_header(const char *s, size_t len, stud_hh_span *id, stud_hh_span *rest);
 int stud_site_absolute_read(const stud_site_lines *lines, uint32_t first, uint32_t count,
                             const stud_site_game *game, stud_site_hand *h, stud_site_error *err);
+/* KingsClub (site_kingsclub.c, on site_wpn_hand.c's builder), split as Absolute */
+int stud_site_kingsclub_header(const char *s, size_t len, stud_hh_span *id, stud_hh_span *rest);
+int stud_site_kingsclub_cancelled(const stud_site_lines *lines, uint32_t first, uint32_t count);
+int stud_site_kingsclub_read(const stud_site_lines *lines, uint32_t first, uint32_t count,
+                             const stud_site_game *game, stud_site_hand *h, stud_site_error *err);
 
 #endif

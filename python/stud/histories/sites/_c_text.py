@@ -26,8 +26,9 @@ class CTextReader:
     reader (``c_format``: site_text.h's ``stud_site_format``), and its
     ``header_of`` (``_SiteText``'s: the header's game, table and fields),
     which reads ``header_lines`` lines (1, or 2 where the game is on the
-    line after the header).  How the file splits into hands is the C
-    reader's (site_formats.c's ``stud_site_split``)."""
+    line after the header, or 3 where the table after it says more).
+    How the file splits into hands is the C reader's (site_formats.c's
+    ``stud_site_split``)."""
 
     format: ClassVar[str] = ""
     c_format: ClassVar[int] = -1

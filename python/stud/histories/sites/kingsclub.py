@@ -38,6 +38,13 @@ show, after a completion to the small bet S, a raise to S + the bring-in
 (not 2S): no engine option deals so (docs/rules.md 11.3 lists none), so
 such hands are read as written and do not reproduce: the replay reports a
 ``MismatchError`` at that raise.
+
+The lines are read in C (src/studcore/site_kingsclub.c, on the builder of
+wpn.py's ``_Hand`` in C, site_wpn_hand.c); this module reads the header's
+game, stakes and fields, with the 2nd and 3rd lines, where a tournament's
+table is named (``header_lines`` 3).  The file is split into hands as
+wpn.py's ``_HandsReader`` splits it (site_formats.c's ``stud_site_split``);
+a hand with a line ``Hand cancelled`` is counted, not read.
 """
 
 from __future__ import annotations
@@ -47,9 +54,9 @@ from typing import Any, ClassVar
 
 from ...enums import Variant
 from .._fail import _Fail, _Skip
-from ..record import HandRecord, Move
 from . import SiteFormat
-from .wpn import _card, _damaged, _Hand, _HandsReader, _Lines
+from ._c_text import CTextReader
+from .wpn import _Hand, _variant
 
 __all__ = ["FORMAT", "KINGSCLUB_PROFILE", "KingsClubReader"]
 
@@ -68,24 +75,6 @@ _STUD = re.compile(r"stud|razz", re.IGNORECASE)
 _LIMITS = frozenset(("Limit",))
 _TABLE = re.compile(r"Table (?:ID )?'(?P<name>.+?)'(?: (?P<max>\d+)-max)?")
 _TOURNAMENT = re.compile(r"T(?P<tid>\d+) \[(?P<n>\d+)\]")
-_SEAT = re.compile(rf"Seat (?P<num>\d+): (?P<name>.+) \((?P<stack>{_AMOUNT})\)"
-                   r"(?P<out> is sitting out| sits out)?")
-_STREET = re.compile(r"\*\*\* (?P<n>[3-7])(?:RD|TH) STREET \*\*\*")
-_ANTE = re.compile(rf"(?P<name>.+?): posts (?:the )?ante (?P<a>{_AMOUNT})(?:, and is all.in)?")
-_BRING_IN = re.compile(rf"(?P<name>.+?) brings[- ]in(?: low)? for (?P<a>{_AMOUNT})"
-                       r"(?P<allin>, and is all.in)?")
-_ACTION = re.compile(rf"(?P<name>.+?) (?P<verb>bets|raises|calls|checks|folds)"
-                     rf"(?: (?P<a>{_AMOUNT}))?(?: to (?P<to>{_AMOUNT}))?"
-                     r"(?P<allin>,? and is all.in)?(?: and has reached the \[[^\]]*\] cap)?"
-                     r"(?: \(disconnect\))?")
-_DEALT = re.compile(r"Dealt to (?P<name>.+?): \[(?P<a>[^\]]*)\](?: \[(?P<b>[^\]]*)\])?")
-_UNCALLED = re.compile(rf"Uncalled bet \((?P<a>{_AMOUNT})\) returned to (?P<name>.+)")
-_SHOWS = re.compile(r"(?P<name>.+?) shows \[(?P<cards>[^\]]*)\].*")
-_MUCKS = re.compile(r"(?P<name>.+?) mucks(?: hand)?(?: \[[^\]]*\])?")
-_WINS = re.compile(rf"(?P<name>.+?) wins (?:pot )?(?:side pot \d+ )?\((?P<a>{_AMOUNT})\)"
-                   r"(?: from (?:the )?(?:main |side )?pot(?: \d+)?)?")
-_RAKE = re.compile(rf"Rake (?P<a>{_AMOUNT})")
-_VERBS = frozenset(("bets", "raises", "calls", "checks", "folds", "brings", "shows"))
 
 
 class _KHand(_Hand):
@@ -110,155 +99,67 @@ class _KHand(_Hand):
         return value
 
 
-class _Reading(_Lines):
-    def parse(self) -> HandRecord:
-        number, header, game, variant = self.header(_HEADER, _GAMES, _STUD, _LIMITS)
-        if variant is None:
-            raise _Skip()
-        tournament = None
-        for _, text in self.lines[1:3]:
+#: the currency's sign as the C reader numbers it (site_text.h)
+_SIGNS = {None: 0, "USD": 1, "EUR": 2, "GBP": 3}
+#: (the header from its game to its stakes, the tournament) -> its facts
+_HEADERS: dict[tuple[str, str | None], tuple[Any, ...]] = {}
+
+
+def _header(line: str, number: int, second: str | None = None, second_number: int | None = None,
+            third: str | None = None, third_number: int | None = None) -> tuple[Any, ...]:
+    """What a hand's header says, with the 2nd and 3rd lines (a tournament's
+    table is named there): (variant, small bet, big bet, currency sign,
+    cents, currency, table (None: the lines name it), fields), raising
+    ``_Fail`` or ``_Skip``."""
+    header = _HEADER.fullmatch(line)
+    if header is None:
+        raise _Fail(number, "the header does not parse")
+    tournament = None
+    for text in (second, third):
+        if text is not None:
             match = _TABLE.match(text)
             if match is not None:
                 tournament = _TOURNAMENT.fullmatch(match["name"])
-        symbol = header["small"][:1]
-        currency = None if tournament is not None else _SYMBOLS.get(symbol, "USD")
-        hand = _KHand(number, header["id"], currency, self.options, self.file)
-        small, big = hand.stakes(number, header["small"], header["big"])
-        hand.fields.append(("_game", f"Limit {game}"))
-        if header["date"]:
-            hand.fields.append(("_date", header["date"].strip()))
-        if tournament is not None:
-            hand.fields.append(("_tournament", tournament["tid"]))
-        players = hand.players
-        shift: int | None = None
-        summary = False
-        rake = 0
-        collected: dict[str, int] = {}
-        returned: dict[str, int] = {}
-        for number, line in self.lines[1:]:
-            if summary:
-                match = _RAKE.fullmatch(line)
-                if match is not None:
-                    rake += hand.amount(match["a"], number)
-                continue
-            if line.startswith("***"):
-                match = _STREET.fullmatch(line)
-                if match is not None:
-                    if shift is None:
-                        # the 3rd street dealt and bet before the first marker:
-                        # the labels run one street behind
-                        shift = 1 if hand.street == 3 and hand.streets[-1][1] else 0
-                    street = int(match["n"]) + shift
-                    if street > 7:
-                        raise _Fail(number, "a street after 7th street")
-                    if hand.street != street:
-                        hand.new_street(number, street)
-                elif line.startswith("*** SUMMARY"):
-                    summary = True
-                continue
-            if line.startswith("Seat ") and hand.street == 0:
-                self.seat_line(hand, number, line, _SEAT)
-                continue
-            if line.startswith("Table "):
-                match = _TABLE.match(line)
-                if match is not None:
-                    hand.table = match["name"]
-                    if match["max"]:
-                        hand.fields_max = int(match["max"])
-                continue
-            if line.startswith("Dealt to "):
-                match = _DEALT.fullmatch(line)
-                if match is None or match["name"] not in players:
-                    raise _Fail(number, f"the line {line!r} does not parse")
-                self._dealt(hand, number, match)
-                continue
-            if line.startswith("Uncalled bet"):
-                self.uncalled_line(hand, number, line, _UNCALLED, returned)
-                continue
-            match = _ANTE.fullmatch(line)
-            if match is not None and match["name"] in players:
-                hand.ante(number, match["name"], hand.amount(match["a"], number))
-                continue
-            match = _BRING_IN.fullmatch(line)
-            if match is not None and match["name"] in players:
-                hand.add(number, match["name"], hand.amount(match["a"], number), "bring in",
-                         match["allin"] is not None)
-                continue
-            match = _ACTION.fullmatch(line)
-            if match is not None and match["name"] in players:
-                self._action(hand, number, match)
-                continue
-            match = _WINS.fullmatch(line)
-            if match is not None and match["name"] in players:
-                name = match["name"]
-                collected[name] = collected.get(name, 0) + hand.amount(match["a"], number)
-                continue
-            match = _SHOWS.fullmatch(line)
-            if match is not None and match["name"] in players:
-                hand.show(number, match["name"], tuple(
-                    _card(w, number) for w in match["cards"].split() if w != "X"))
-                continue
-            match = _MUCKS.fullmatch(line)
-            if match is not None and match["name"] in players:
-                hand.shows.append((match["name"], None))
-                continue
-            _damaged(players, line, number, _VERBS)
-        last = self.lines[-1][0]
-        if not summary:
-            raise _Fail(last, "the hand is cut off: no summary")
-        for name, amount in returned.items():
-            hand.put_in[name] -= amount
-        if sum(collected.values()) + rake != sum(hand.put_in.values()):
-            raise _Fail(last, f"the collections ({sum(collected.values())}) and the rake "
-                              f"({rake}) are not the {sum(hand.put_in.values())} put in")
-        return hand.record(last, variant, small, big, collected, rake, "kingsclub")
-
-    def _dealt(self, hand: _Hand, number: int, match: re.Match[str]) -> None:
-        name = match["name"]
-        if match["b"] is not None:
-            for word in match["a"].split():  # the cards before, repeated
-                if word != "X" and hand.seen.get(_card(word, number)) != name:
-                    raise _Fail(number, f"{word} was not dealt to {name} before")
-            new = match["b"].split()
-        else:
-            new = match["a"].split()
-        if hand.street <= 3 and match["b"] is None and len(new) == 3 and "X" not in new:
-            hand.hero = name
-        hand.deal(number, name, [_card(word, number) for word in new if word != "X"])
-
-    def _action(self, hand: _Hand, number: int, match: re.Match[str]) -> None:
-        name, verb = match["name"], match["verb"]
-        amount = hand.fold_check_or_amount(number, name, verb, match["a"], "folds", "checks")
-        if amount is None:
-            return
-        if verb == "raises":
-            if match["to"] is not None:
-                hand.act(number, name, Move.RAISE, hand.amount(match["to"], number))
-            else:
-                hand.act(number, name, Move.RAISE, max(hand.bets.values(), default=0) + amount)
-        elif verb == "bets":
-            hand.act(number, name, Move.RAISE, hand.bets.get(name, 0) + amount)
-        else:
-            hand.add(number, name, amount, "calls", match["allin"] is not None)
+    tid = None if tournament is None else tournament["tid"]
+    key = (line[header.end("id"):header.end("big")], tid)
+    facts = _HEADERS.get(key)
+    if facts is None:
+        facts = _read_header(header, number, tid)
+        if len(_HEADERS) >= 1024:
+            _HEADERS.clear()
+        _HEADERS[key] = facts
+    fields = facts[7]
+    if header["date"]:
+        fields = (fields[0], ("_date", header["date"].strip()), *fields[1:])
+    return (*facts[:7], fields)
 
 
-class KingsClubReader(_HandsReader):
-    """The hands of one KingsClub file (see the module)."""
+def _read_header(header: re.Match[str], number: int, tid: str | None) -> tuple[Any, ...]:
+    game = header["game"].strip()
+    variant = _variant(number, game, _GAMES, _STUD)
+    if variant is not None and header["limit"] not in _LIMITS:
+        raise _Fail(number, f"{header['limit']} stud is not read: only fixed-limit stud")
+    if variant is None:
+        raise _Skip()
+    currency = None if tid is not None else _SYMBOLS.get(header["small"][:1], "USD")
+    small, big = _KHand(number, "", currency, {}, None).stakes(number, header["small"],
+                                                                header["big"])
+    fields: list[tuple[str, Any]] = [("_game", f"Limit {game}")]
+    if tid is not None:
+        fields.append(("_tournament", tid))
+    return (variant, small, big, _SIGNS[currency], currency is not None, currency, None,
+            tuple(fields))
 
-    site_profile = KINGSCLUB_PROFILE
 
-    def starts(self, line: str, kind: str, hand: list[tuple[int, str]]) -> str:
-        return "hand" if line[:1] == "#" and _HEADER.fullmatch(line) is not None else ""
+class KingsClubReader(CTextReader):
+    """The hands of one KingsClub file (see the module), read in C
+    (src/studcore/site_kingsclub.c) but for the header's game; ``skipped``,
+    ``cancelled``, ``hands`` and ``errors`` count what was read so far."""
 
-    def hand_id(self, lines: list[tuple[int, str]], kind: str) -> str | None:
-        match = re.match(r"#(\d+)", lines[0][1])
-        return match[1] if match else None
-
-    def is_cancelled(self, lines: list[tuple[int, str]]) -> bool:
-        return any(line == "Hand cancelled" for _, line in lines)
-
-    def parse(self, lines: list[tuple[int, str]], kind: str) -> HandRecord:
-        return _Reading(lines, self.file, self.options).parse()
+    format = "kingsclub"
+    c_format = 6  # STUD_SITE_KINGSCLUB
+    header_lines = 3
+    header_of = staticmethod(_header)
 
 
 _DETECT = re.compile(rf"^#\d+: +(?:Limit|No Limit|Pot Limit) [^\n]+? - {_AMOUNT}/{_AMOUNT}",
@@ -273,7 +174,7 @@ def detect(head: str) -> bool:
 
 def _reader(*, file: str | None = None,
             profile: dict[str, Any] | None = None) -> KingsClubReader:
-    return KingsClubReader(file=file, profile=profile)
+    return KingsClubReader(file=file, profile=KINGSCLUB_PROFILE if profile is None else profile)
 
 
 FORMAT = SiteFormat("kingsclub", "KingsClub", detect, _reader, KINGSCLUB_PROFILE)

@@ -195,9 +195,9 @@ def _card(word: str, number: int) -> Card:
 
 class _Hand:
     """What one hand's lines say, format aside; ``record()`` makes the
-    HandRecord.  (KingsClub's reader builds on it too; Absolute's lines are
-    read in C on its port, src/studcore/site_wpn_hand.c, whose checks and
-    messages are these.)"""
+    HandRecord.  (Absolute's and KingsClub's lines are read in C on its
+    port, src/studcore/site_wpn_hand.c, whose checks and messages are
+    these.)"""
 
     #: amounts read, by text and currency (a subclass that reads amounts
     #: otherwise has its own)
