@@ -710,6 +710,9 @@ typedef struct {
     uint32_t net_line[STUD_SITE_MAX_PLAYERS];
 } og_hand;
 
+/* _Hand.show.  (A show of more than 7 cards is an error here, as in
+ * Winamax's reader: a step holds 7 cards; ongame.py made a record of it,
+ * which no replay takes.) */
 static int show(og_hand *o, int player, stud_hh_span text, uint32_t line, stud_site_error *err)
 {
     stud_lines_hand *L = &o->L;
