@@ -48,7 +48,11 @@ cdef class _SiteText:
     second line's text, its number[, third's, its number])``, each None
     for a line the hand has not); ``rules_of(variant, small, big, ante,
     bring-in or None)``: the hand's Rules (raising TypeError or
-    ValueError).  ``hands``, ``errors``, ``skipped`` and ``cancelled``
+    ValueError); ``header_prefix`` (a str, or None): the game is on the
+    hand's first line that starts with it, anywhere in the hand:
+    ``header_of(text, line, that line's text, its number)`` (None and the
+    hand's last line's number when it has none), and an error of the rules
+    names that line.  ``hands``, ``errors``, ``skipped`` and ``cancelled``
     count what was read so far.
 
     A format whose file splits as _stud_lines.LineReader splits it
@@ -64,6 +68,7 @@ cdef class _SiteText:
     hand of more lines, rules that do not hold), and a header without the
     hand's number names none."""
     cdef object lines, file, name, header_of, rules_of
+    cdef bytes header_prefix
     cdef int format, header_lines, split
     cdef uint32_t given   # (split LINES) the lines given so far
     cdef dict rules_cache
@@ -100,7 +105,7 @@ cdef class _SiteText:
             raise MemoryError()
 
     def __init__(self, lines, int format, str name, object file, object header_of,
-                 object rules_of, int header_lines=1):
+                 object rules_of, int header_lines=1, object header_prefix=None):
         global _SITE_FAIL, _SITE_SKIP, _SITE_HISTORY_ERROR
         if _SITE_FAIL is None:
             from stud.histories._fail import _Fail, _Skip
@@ -115,6 +120,7 @@ cdef class _SiteText:
             raise ValueError(f"no C reader for the site format {format} reading "
                              f"{header_lines} header lines")
         self.format, self.header_lines = format, header_lines
+        self.header_prefix = None if header_prefix is None else header_prefix.encode("utf-8")
         self.split = stud_site_split(format)
         self.name, self.file, self.header_of, self.rules_of = name, file, header_of, rules_of
         self.rules_cache = {}
@@ -405,6 +411,7 @@ cdef class _SiteText:
         cdef stud_site_error err
         cdef stud_site_hand *h = self.hand
         cdef int status, k
+        cdef size_t at
         cdef const char *line = self.buf + self.starts[a]
         stud_site_header(self.format, line, self.ends[a] - self.starts[a], &id_span, &rest_span)
         hand_id = line[id_span.start:id_span.start + id_span.len].decode(
@@ -421,8 +428,23 @@ cdef class _SiteText:
                 self.numbers[a + (STUD_SITE_MAX_HAND_LINES if self.split == STUD_SITE_SPLIT_HANDS
                                   else count) - 1])
         header = line[:self.ends[a] - self.starts[a]].decode("utf-8", "surrogatepass")
+        rules_line = self.numbers[a]
         try:
-            if self.header_lines == 1:
+            if self.header_prefix is not None:
+                prefix = self.header_prefix
+                at = a
+                while at < a + count and not self.buf[self.starts[at]:self.ends[at]].startswith(
+                        prefix):
+                    at += 1
+                if at < a + count:
+                    second.start, second.len = self.starts[at], self.ends[at] - self.starts[at]
+                    rules_line = self.numbers[at]
+                    facts = self.header_of(header, self.numbers[a], _site_text(self.buf, second),
+                                           rules_line)
+                else:
+                    facts = self.header_of(header, self.numbers[a], None,
+                                           self.numbers[a + count - 1])
+            elif self.header_lines == 1:
                 facts = self.header_of(header, self.numbers[a])
             else:
                 more = []
@@ -488,7 +510,7 @@ cdef class _SiteText:
                 small, big, h.ante_out, h.bring_in_out
         if type(rules) is str:
             self.errors += 1
-            return _SITE_HISTORY_ERROR(rules, self.file, hand_id, first)
+            return _SITE_HISTORY_ERROR(rules, self.file, hand_id, rules_line)
         if h.n_order > 8:
             self.errors += 1
             return _SITE_HISTORY_ERROR(f"a stud hand has 2 to 8 seats, not {h.n_order}",

@@ -14,6 +14,8 @@ int stud_site_header(int format, const char *s, size_t len, stud_hh_span *id, st
         return stud_site_bovada_header(s, len, id, rest);
     case STUD_SITE_WINAMAX:
         return stud_site_winamax_header(s, len, id, rest);
+    case STUD_SITE_ONGAME:
+        return stud_site_ongame_header(s, len, id, rest);
     case STUD_SITE_ABSOLUTE:
         return stud_site_absolute_header(s, len, id, rest);
     case STUD_SITE_KINGSCLUB:
@@ -37,6 +39,7 @@ int stud_site_split(int format)
 {
     switch (format) {
     case STUD_SITE_WINAMAX:
+    case STUD_SITE_ONGAME:
         return STUD_SITE_SPLIT_LINES;
     case STUD_SITE_ABSOLUTE:
     case STUD_SITE_KINGSCLUB:
@@ -58,6 +61,8 @@ int stud_site_read(int format, const stud_site_lines *lines, uint32_t first, uin
         return stud_site_bovada_read(lines, first, count, game, h, err);
     case STUD_SITE_WINAMAX:
         return stud_site_winamax_read(lines, first, count, game, h, err);
+    case STUD_SITE_ONGAME:
+        return stud_site_ongame_read(lines, first, count, game, h, err);
     case STUD_SITE_ABSOLUTE:
         return stud_site_absolute_read(lines, first, count, game, h, err);
     case STUD_SITE_KINGSCLUB:

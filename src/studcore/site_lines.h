@@ -1,6 +1,6 @@
 /* site_lines.h: the hand builder of the sites whose Python readers share
- * python/stud/histories/sites/_stud_lines.py's LineHand (Winamax; OnGame
- * and PartyPoker read in Python), check for check and message for message:
+ * python/stud/histories/sites/_stud_lines.py's LineHand (Winamax, OnGame;
+ * PartyPoker reads in Python), check for check and message for message:
  * a hand's state as its lines tell it (the seats listed, the antes, the
  * streets' deals, the bets, the collections), finished into the shared
  * output of site_text.h's stud_site_hand (players as listed, the engine's

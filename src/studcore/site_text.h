@@ -261,7 +261,7 @@ int stud_site_fail(stud_site_error *err, const stud_site_hand *h, uint32_t line,
 /* One per site read in C: its file site_<name>.c gives a header test and
  * a hand reader, which the three functions below choose by format. */
 enum stud_site_format { STUD_SITE_FULLTILT = 0, STUD_SITE_BOVADA = 1, STUD_SITE_EVERLEAF = 2,
-                        STUD_SITE_WINAMAX = 3, STUD_SITE_ABSOLUTE = 5,
+                        STUD_SITE_WINAMAX = 3, STUD_SITE_ONGAME = 4, STUD_SITE_ABSOLUTE = 5,
                         STUD_SITE_KINGSCLUB = 6, STUD_SITE_FORMATS };
 
 /* How a format's file splits into hands (stud_site_split): TEXT as
@@ -315,6 +315,12 @@ int stud_site_bovada_read(const stud_site_lines *lines, uint32_t first, uint32_t
 int stud_site_winamax_header(const char *s, size_t len, stud_hh_span *id, stud_hh_span *rest);
 int stud_site_winamax_read(const stud_site_lines *lines, uint32_t first, uint32_t count,
                            const stud_site_game *game, stud_site_hand *h, stud_site_error *err);
+/* OnGame (site_ongame.c, on site_lines.c's builder): split as Winamax; the
+ * header's game is on the hand's first "Table: " line (_SiteText's
+ * header_prefix), which the reader passes over */
+int stud_site_ongame_header(const char *s, size_t len, stud_hh_span *id, stud_hh_span *rest);
+int stud_site_ongame_read(const stud_site_lines *lines, uint32_t first, uint32_t count,
+                          const stud_site_game *game, stud_site_hand *h, stud_site_error *err);
 /* Absolute (site_absolute.c, on site_wpn_hand.c's builder): a format split
  * as wpn.py's _HandsReader splits (_SiteText's split 1) */
 int stud_site_absolute_header(const char *s, size_t len, stud_hh_span *id, stud_hh_span *rest);

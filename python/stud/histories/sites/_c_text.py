@@ -26,13 +26,16 @@ class CTextReader:
     reader (``c_format``: site_text.h's ``stud_site_format``), and its
     ``header_of`` (``_SiteText``'s: the header's game, table and fields),
     which reads ``header_lines`` lines (1, or 2 where the game is on the
-    line after the header, or 3 where the table after it says more).
-    How the file splits into hands is the C reader's (site_formats.c's
-    ``stud_site_split``)."""
+    line after the header, or 3 where the table after it says more), or
+    the hand's first line that starts with ``header_prefix`` when it is set
+    (``header_of(text, line, that line's text or None, its number or the
+    last line's)``).  How the file splits into hands is the C reader's
+    (site_formats.c's ``stud_site_split``)."""
 
     format: ClassVar[str] = ""
     c_format: ClassVar[int] = -1
     header_lines: ClassVar[int] = 1
+    header_prefix: ClassVar[str | None] = None
     header_of: ClassVar[Callable[..., tuple[Any, ...]]]
 
     def __init__(self, file: str | None = None,
@@ -95,10 +98,10 @@ class CTextReader:
         if isinstance(lines, _FileLines):  # (a file read opened: its text a block at a time)
             blocks, before = lines.rest()
             self._reading = _SiteText((), self.c_format, self.format, self.file, header_of,
-                                      self._rules, self.header_lines
+                                      self._rules, self.header_lines, self.header_prefix
                                       ).read_blocks(blocks, before + 1, MAX_LINE)
         else:
             self._reading = _SiteText(lines, self.c_format, self.format, self.file, header_of,
-                                      self._rules, self.header_lines)
+                                      self._rules, self.header_lines, self.header_prefix)
         reading: Iterator[Union[HandRecord, HistoryError]] = self._reading
         return reading

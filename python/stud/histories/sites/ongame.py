@@ -55,6 +55,13 @@ is cut short (an error).
 The profile
 -----------
 None of the options of docs/rules.md 11.3: the seeds' rules.
+
+The lines are read in C (src/studcore/site_ongame.c, on the builder
+src/studcore/site_lines.c that mirrors ``_stud_lines.LineHand``, the file
+split into hands as ``_stud_lines.LineReader`` splits it); this module
+reads the game of the hand's first ``Table:`` line.  Text strips and
+splits at Python's whitespace; digits are Unicode's decimal digits and
+the hand's id Unicode's word characters, as ``\\d`` and ``\\w`` read them.
 """
 
 from __future__ import annotations
@@ -62,11 +69,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..._core import Card
 from ...enums import Variant
-from ..record import HandRecord, Showed, _trusted
 from . import SiteFormat
-from ._stud_lines import LineHand, LineReader, action_patterns, amount_of, bounded, read_card
+from ._c_text import CTextReader
+from ._stud_lines import amount_of, bounded
 from ._stud_text import Fail, Skip
 
 __all__ = ["FORMAT", "ONGAME_PROFILE", "OnGameReader"]
@@ -75,38 +81,11 @@ __all__ = ["FORMAT", "ONGAME_PROFILE", "OnGameReader"]
 ONGAME_PROFILE: dict[str, Any] = {}
 
 _OPEN = re.compile(r"\*{5} History for hand (?P<hid>[\w-]+)(?P<tour> \(TOURNAMENT:.*\))? \*{5}$")
-_CLOSE = re.compile(r"\*{5} End of hand [\w-]+ \*{5}$")
 _TABLE = re.compile(r"Table: (?P<name>.*?) \[(?P<no>\d+)\] \((?P<limit>\w+) (?P<game>\w+) "
                     r"(?P<small>[$€£]?[\d.,]+)/(?P<big>[$€£]?[\d.,]+)"
                     r"(?:, ante: (?P<ante>[$€£]?[\d.,]+))?, (?P<money>[^)]*)\)$")
 _GAMES = {"SEVEN_CARD_STUD": Variant.SEVEN_CARD_STUD,
           "SEVEN_CARD_STUD_HI_LO": Variant.SEVEN_CARD_STUD_HILO, "RAZZ": Variant.RAZZ}
-_SEAT = re.compile(r"Seat (?P<num>\d+): (?P<name>.+) \((?P<stack>[$€£]?[\d.,]+)\)$")
-_STREETS = {"Dealing pocket cards": 3, "--- Dealing 4th street": 4,
-            "--- Dealing 5th street": 5, "--- Dealing 6th street": 6,
-            "--- Dealing river": 7, "--- Dealing 7th street": 7}
-_DEALT = re.compile(r"(?:Dealing to|New hand for) (?P<name>.+?): \[(?P<cards>[^\]]*)\]$")
-_VERBS = {"posts ante": "ante", "small bring in": "bring_in", "big bring in": "complete",
-          "bets": "bet", "raises": "raise", "calls": "call", "checks": "check",
-          "folds": "fold", "shows": "show", "mucks": "muck", "doesn't show": "muck"}
-_ACTION, _ACTION_GREEDY = action_patterns(_VERBS)
-_NUM = r"[$€£]?-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
-_AMOUNT = re.compile(r"\s*\(?(?P<num>" + _NUM + r")\)?")
-_RAISE_TO = re.compile(r".*? to (?P<num>" + _NUM + r")")
-_POT = re.compile(r"(?:Main pot|Side pot(?: \d+)?): (?P<pot>" + _NUM + r") won by (?P<won>.*)$")
-_SHARE = re.compile(r"\s*(?P<name>.+?) \((?P<num>" + _NUM + r")(?: (?P<half>High|Low))?\)$")
-_RAKE = re.compile(r"Rake taken: (?P<num>" + _NUM + r")$")
-_SUMMARY_SEAT = re.compile(r"Seat (?P<num>\d+): (?P<name>.+?) \((?P<stack>" + _NUM + r")\)"
-                           r"(?:, net: (?P<net>[-+]?" + _NUM + r"))?"
-                           r"(?:, \[(?P<cards>[^\]]*)\])?.*$")
-_SHOWN = re.compile(r"\s*\[(?P<cards>[^\]]*)\]")
-_NOISE = re.compile(r".+ (?:sits out|is sitting out|has joined the table|has left the table|"
-                    r"is disconnected|is reconnected|timed out).*$|User: .*$|Button: .*$|"
-                    r"Start hand: .*$|Players in round: .*$")
-
-
-def _cards(text: str, line: int) -> tuple[Card, ...]:
-    return tuple(read_card(t, line) for t in text.replace(",", " ").split())
 
 
 def _number(text: str, cents: bool, line: int, signed: bool = False) -> int:
@@ -120,185 +99,69 @@ def _number(text: str, cents: bool, line: int, signed: bool = False) -> int:
     return -value if negative else value
 
 
-class _Hand(LineHand):
-    """One hand's lines to a HandRecord (raises Fail or Skip)."""
+def _of_hand(fail: Fail, hand_id: str | None) -> Fail:
+    """``fail`` naming the hand it ends (``_SiteText`` reports it so)."""
+    fail.hand = hand_id  # type: ignore[attr-defined]
+    return fail
+
+
+def _header(header: str, first: int, text: str | None, number: int) -> tuple[Any, ...]:
+    """What a hand's header and its first ``Table:`` line (``text``, on
+    line ``number``; None: the hand has none, ``number`` its last line)
+    say: (variant, small bet, big bet, currency sign, cents, currency,
+    table, fields, the hand's id, the stated ante or None), raising
+    ``Fail`` (its ``hand`` the hand's id) or ``Skip``."""
+    opened = _OPEN.match(header)
+    if opened is None:
+        raise _of_hand(Fail(first, f"a header that does not read: {header!r}"), None)
+    hand_id = opened.group("hid")
+    try:
+        facts = _read_table(text, number, opened)
+    except Fail as fail:
+        raise _of_hand(fail, hand_id) from None
+    return (*facts[:8], hand_id, facts[8])
+
+
+def _read_table(text: str | None, number: int, opened: re.Match[str]) -> tuple[Any, ...]:
+    fields: list[tuple[str, Any]] = []
+    if opened.group("tour"):
+        fields.append(("_tournament", opened.group("tour").strip()[1:-1]))
+    if text is None:
+        raise Fail(number, "no 'Table:' line (the hand is cut short?)")
+    table_line = _TABLE.match(text)
+    if table_line is None:
+        raise Fail(number, f"a 'Table:' line that does not read: {text!r}")
+    game = table_line.group("game")
+    if game not in _GAMES:
+        raise Skip()
+    if table_line.group("limit") != "LIMIT":
+        raise Fail(number, "only fixed-limit stud is read")
+    variant = _GAMES[game]
+    sign = table_line.group("small")[0]
+    cents = sign in "$€£"
+    currency = {"$": "USD", "€": "EUR", "£": "GBP"}.get(sign) if cents else None
+    small = _number(table_line.group("small"), cents, number)
+    big = _number(table_line.group("big"), cents, number)
+    stated_ante = (_number(table_line.group("ante"), cents, number)
+                   if table_line.group("ante") else None)
+    fields.append(("_game", text[text.index("(") + 1:-1]))
+    symbol = {"$": 1, "€": 2, "£": 3}.get(sign, 0)
+    return (variant, small, big, symbol, cents, currency, table_line.group("name"),
+            tuple(fields), stated_ante)
+
+
+class OnGameReader(CTextReader):
+    """Reads an OnGame file's lines (see the module), in C
+    (src/studcore/site_ongame.c) but for the game of the hand's first
+    ``Table:`` line: ``read(lines)`` yields a ``HandRecord`` per hand and a
+    ``HistoryError`` per hand that cannot be read; ``skipped`` counts the
+    hands of other games, ``cancelled`` stays 0, ``hands`` and ``errors``
+    what was read."""
 
     format = "ongame"
-
-    def number(self, text: str, line: int) -> int:
-        return _number(text, self.cents, line)
-
-    def show(self, name: str, cards: tuple[Card, ...], line: int, showed: set[str]) -> None:
-        if name not in self.seat_of:
-            raise Fail(line, f"{name} shows but is not in the hand")
-        self.note(cards, name, line)
-        if name not in showed and cards:
-            showed.add(name)
-            self.steps.append(_trusted(Showed, self.seat_of[name], cards))
-
-    def parse(self) -> HandRecord:
-        lines = self.lines
-        first, banner = lines[0]
-        opened = _OPEN.match(banner)
-        assert opened is not None
-        self.hand_id = opened.group("hid")
-        fields = self.fields
-        if opened.group("tour"):
-            fields.append(("_tournament", opened.group("tour").strip()[1:-1]))
-        table_at = next((i for i, (_, line) in enumerate(lines) if line.startswith("Table: ")),
-                        None)
-        if table_at is None:
-            raise Fail(lines[-1][0], "no 'Table:' line (the hand is cut short?)")
-        number, text = lines[table_at]
-        table_line = _TABLE.match(text)
-        if table_line is None:
-            raise Fail(number, f"a 'Table:' line that does not read: {text!r}")
-        game = table_line.group("game")
-        if game not in _GAMES:
-            raise Skip()
-        if table_line.group("limit") != "LIMIT":
-            raise Fail(number, "only fixed-limit stud is read")
-        variant = _GAMES[game]
-        sign = table_line.group("small")[0]
-        cents = self.cents = sign in "$€£"
-        currency = {"$": "USD", "€": "EUR", "£": "GBP"}.get(sign) if cents else None
-        small = _number(table_line.group("small"), cents, number)
-        big = _number(table_line.group("big"), cents, number)
-        stated_ante = (_number(table_line.group("ante"), cents, number)
-                       if table_line.group("ante") else None)
-        fields += [("_game", text[text.index("(") + 1:-1])]
-        table = table_line.group("name")
-
-        listed, collected = self.listed, self.collected
-        showed: set[str] = set()
-        nets: dict[str, tuple[int, int]] = {}
-        summary = False
-        closed = False
-        pots = 0
-        pot_lines = 0
-        rake = 0
-        summary_line = first
-
-        for number, line in lines[1:]:
-            if not line or line == "---" or number == lines[table_at][0]:
-                continue
-            if _CLOSE.match(line):
-                closed = True
-                continue
-            if line == "Summary:":
-                self.flush_deal(number)
-                summary = True
-                summary_line = number
-                continue
-            if summary:
-                found = _POT.match(line)
-                if found is not None:
-                    pots += _number(found.group("pot"), cents, number)
-                    pot_lines += 1
-                    for part in found.group("won").split(", "):
-                        share = _SHARE.match(part)
-                        if share is None or share.group("name") not in listed:
-                            raise Fail(number, f"a share that does not read: {part!r}")
-                        name = share.group("name")
-                        collected[name] = collected.get(name, 0) + _number(
-                            share.group("num"), cents, number)
-                    continue
-                found = _RAKE.match(line)
-                if found is not None:
-                    rake += _number(found.group("num"), cents, number)
-                    continue
-                found = _SUMMARY_SEAT.match(line)
-                if found is not None and found.group("name") in listed:
-                    name = found.group("name")
-                    if found.group("net"):
-                        nets[name] = (_number(found.group("net"), cents, number, signed=True),
-                                      number)
-                    if found.group("cards"):
-                        self.show(name, _cards(found.group("cards"), number), number, showed)
-                    continue
-                raise Fail(number, f"a summary line that does not read: {line!r}")
-            if line in _STREETS:
-                self.new_street(number, line, _STREETS[line])
-                continue
-            street = self.street
-            if street == 0:
-                if self.seat_line(number, line, _SEAT):
-                    continue
-            found = _DEALT.match(line)
-            if found is not None:
-                name = found.group("name")
-                if name not in listed or not self.deal_pending:
-                    raise Fail(number, f"cards dealt to {name} out of place")
-                cards = _cards(found.group("cards"), number)
-                self.note(cards, name, number)
-                count = 3 if street == 3 else 1
-                if not 1 <= len(cards) <= count:
-                    raise Fail(number, f"{len(cards)} cards for {name} on street {street}")
-                if street == 3:
-                    self.dealt_in.append(name)
-                    if len(cards) == 3:
-                        self.hero = name
-                self.dealt[name] = (None,) * (count - len(cards)) + cards
-                continue
-            action = self.read_action(number, line, _ACTION, _ACTION_GREEDY, _NOISE)
-            if action is None:
-                continue
-            name, verb, rest = action
-            kind = _VERBS[verb]
-            all_in = "[all in]" in rest or "and is all-in" in rest
-            rest = rest.replace("[all in]", "").replace("and is all-in", "").rstrip()
-            if kind == "ante":
-                self.post_ante(number, name, rest, _AMOUNT)
-                continue
-            self.flush_deal(number)
-            if name not in self.seat_of:
-                raise Fail(number, f"{name} is not in the hand")
-            if kind in ("show", "muck"):
-                shown = _SHOWN.match(rest)
-                if kind == "show" and shown:
-                    self.show(name, _cards(shown.group("cards"), number), number, showed)
-                continue
-            self.decision(number, name, kind, rest, all_in, line, _RAISE_TO, _AMOUNT)
-
-        last = lines[-1][0]
-        if not summary or not pot_lines or not closed:
-            raise Fail(last, "the hand ends before its summary and end line (cut short?)")
-        if not self.order:
-            raise Fail(last, "nobody was dealt in")
-        ante = max((paid for paid, _ in self.antes.values()), default=0)
-        if stated_ante is not None and ante and ante != stated_ante:
-            raise Fail(lines[table_at][0], f"the antes posted ({ante}) are not the table's "
-                                           f"({stated_ante})")
-        self.check_antes()
-        self.check_stacks(last)
-        put_in = self.put_in
-        top, uncalled = self.uncalled()
-        if pots != sum(put_in.values()) - uncalled:
-            raise Fail(summary_line, f"the pots ({pots}) are not what was put in less the "
-                                     f"uncalled bet ({sum(put_in.values()) - uncalled})")
-        if sum(collected.values()) + rake != pots:
-            raise Fail(summary_line, f"the shares ({sum(collected.values())}) and the rake "
-                                     f"({rake}) do not make the pots ({pots})")
-        for name, (net, where) in nets.items():
-            paid = put_in.get(name, 0) - (uncalled if name == top else 0)
-            if net != collected.get(name, 0) - paid:
-                raise Fail(where, f"{name}'s net {net} is not what he won less what he "
-                                  f"put in ({collected.get(name, 0) - paid})")
-        return self.finish(variant, small, big, stated_ante if stated_ante is not None
-                           else ante, lines[table_at][0], table, rake, currency)
-
-
-class OnGameReader(LineReader):
-    """Reads an OnGame file's lines (see the module): ``read(lines)`` yields
-    a ``HandRecord`` per hand and a ``HistoryError`` per hand that cannot be
-    read; ``skipped`` counts the hands of other games; ``cancelled`` stays
-    0."""
-
-    hand = _Hand
-    profile_default = ONGAME_PROFILE
-
-    def is_header(self, line: str) -> bool:
-        return line.startswith("***** History for hand") and _OPEN.match(line) is not None
+    c_format = 4  # STUD_SITE_ONGAME
+    header_prefix = "Table: "
+    header_of = staticmethod(_header)
 
 
 def detect(head: str) -> bool:
