@@ -141,7 +141,9 @@ static void read_hand(int format, const stud_site_game *game, uint32_t first, ui
     int status = stud_site_read(format, &lines, first, count, game, &hand, &err);
     if (status < 0)
         return; /* (a format with no C reader yet) */
-    REQUIRE(status == STUD_HH_READ || status == STUD_HH_ERROR);
+    REQUIRE(status == STUD_HH_READ || status == STUD_HH_ERROR || status == STUD_HH_SKIPPED);
+    if (status == STUD_HH_SKIPPED)
+        return; /* (a hand the site cancelled) */
     if (status == STUD_HH_ERROR) {
         const char *nul = memchr(err.message, 0, sizeof err.message);
         REQUIRE(nul != NULL && nul > err.message);
@@ -187,7 +189,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     stud_text_lines_init(&text, 1, 0, 0, 0);
     size_t start, n;
     uint32_t kept = 0;
-    int got;
+    int got, game_no = 0, after_banner = 0;
     while ((got = stud_text_line_next(&text, buf, len, 1, &start, &n)) == STUD_TEXT_LINE) {
         if (kept == MAX_LINES)
             break;
@@ -199,13 +201,28 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         else
             stud_site_clean_line(buf, &s, &e);
         REQUIRE(s >= start && e <= start + n && s <= e);
-        if (e == s)
+        if (e == s && !after_banner)
             continue;
+        after_banner = 0;
         stud_hh_span id, rest;
+        if (e == s) { /* (a banner's game line, even blank: _SiteText keeps it) */
+            starts[kept] = s;
+            ends[kept] = e;
+            numbers[kept] = text.physical;
+            headers[kept++] = 0;
+            continue;
+        }
         starts[kept] = s;
         ends[kept] = e;
         numbers[kept] = text.physical;
         headers[kept] = (uint8_t)stud_site_header(format, buf + s, e - s, &id, &rest);
+        if (headers[kept] == 2) { /* (a banner: a header unless after its "#Game No" line) */
+            headers[kept] = !game_no;
+            game_no = 0;
+            after_banner = 1;
+        } else if (headers[kept] == 1 && stud_site_split(format) == STUD_SITE_SPLIT_LINES) {
+            game_no = 1;
+        }
         if (headers[kept]) {
             /* (a LineReader site's header test names no hand, its header's reading does;
              * a _HandsReader site's header may have no number) */

@@ -83,6 +83,7 @@ cdef class _SiteText:
     cdef size_t n, n_cap, pos
     cdef uint32_t line_no
     cdef bint exhausted, started, outside, numbered
+    cdef bint game_no, after_banner   # (split LINES, headers of 2: stud_site_header)
     cdef object failure   # what the source raised: raised once the hands before it are out
     # blocks of text (io's _FileLines.rest) split into lines here, as
     # io._lines splits a file's: the text not yet split is buf[tail, used)
@@ -319,10 +320,20 @@ cdef class _SiteText:
         unless blank, or one the site reads as blank (stud_site_blank)
         (a line slot must be free: ``_grow``)."""
         cdef stud_hh_span id_span, rest_span
+        cdef int header
         if self.split == STUD_SITE_SPLIT_LINES:  # (LineReader: enumerate, strip; io._lines's NULs)
             self.given += 1
             number = self.given
             stud_lines_clean(self.buf, &s, &e, self.blocks is not None)
+            if self.after_banner:  # (the line after a banner: its game line, even blank)
+                self.after_banner = False
+                if e == s:
+                    self.starts[self.n] = s
+                    self.ends[self.n] = e
+                    self.numbers[self.n] = number
+                    self.headers[self.n] = 0
+                    self.n += 1
+                    return 0
         elif self.split == STUD_SITE_SPLIT_HANDS:  # (_HandsReader: the line stripped, nothing more)
             stud_lines_clean(self.buf, &s, &e, 0)
         elif stud_site_blank(self.format, self.buf + s, e - s):
@@ -333,8 +344,14 @@ cdef class _SiteText:
             self.starts[self.n] = s
             self.ends[self.n] = e
             self.numbers[self.n] = number
-            self.headers[self.n] = stud_site_header(self.format, self.buf + s, e - s, &id_span,
-                                                    &rest_span)
+            header = stud_site_header(self.format, self.buf + s, e - s, &id_span, &rest_span)
+            if header == 2:  # (a banner: a header unless it follows its "#Game No" line)
+                header = not self.game_no
+                self.game_no = False
+                self.after_banner = True
+            elif header == 1 and self.split == STUD_SITE_SPLIT_LINES:
+                self.game_no = True
+            self.headers[self.n] = header
             self.n += 1
         return 0
 
@@ -374,6 +391,9 @@ cdef class _SiteText:
                     a = self.pos
                     self.pos += 1
                     if self.split == STUD_SITE_SPLIT_LINES:
+                        if stud_site_quiet(self.format, self.buf + self.starts[a],
+                                           self.ends[a] - self.starts[a]):
+                            continue
                         self.errors += 1
                         line = self.buf[self.starts[a]:self.ends[a]].decode("utf-8",
                                                                             "surrogatepass")
@@ -412,6 +432,7 @@ cdef class _SiteText:
         cdef stud_site_hand *h = self.hand
         cdef int status, k
         cdef size_t at
+        cdef uint32_t banner_at, game_at, rules_line = self.numbers[a]
         cdef const char *line = self.buf + self.starts[a]
         stud_site_header(self.format, line, self.ends[a] - self.starts[a], &id_span, &rest_span)
         hand_id = line[id_span.start:id_span.start + id_span.len].decode(
@@ -428,9 +449,27 @@ cdef class _SiteText:
                 self.numbers[a + (STUD_SITE_MAX_HAND_LINES if self.split == STUD_SITE_SPLIT_HANDS
                                   else count) - 1])
         header = line[:self.ends[a] - self.starts[a]].decode("utf-8", "surrogatepass")
-        rules_line = self.numbers[a]
+        game_at = 0
+        if self.split == STUD_SITE_SPLIT_LINES:  # (a game on a line of its own: its banner's)
+            status = stud_site_game_line(self.format, &lines, <uint32_t>a, <uint32_t>count,
+                                         &banner_at, &game_at, &id_span, &err)
+            if status < 0:
+                self.errors += 1
+                return _SITE_HISTORY_ERROR(
+                    self._message(&err), self.file,
+                    _site_text(self.buf, id_span) if id_span.len else None, err.line)
+            if status > 0:
+                second.start, second.len = self.starts[banner_at], \
+                    self.ends[banner_at] - self.starts[banner_at]
+                header = _site_text(self.buf, second)
+                second.start, second.len = self.starts[game_at], \
+                    self.ends[game_at] - self.starts[game_at]
+                rules_line = self.numbers[game_at]
         try:
-            if self.header_prefix is not None:
+            if game_at:
+                facts = self.header_of(header, self.numbers[banner_at],
+                                       _site_text(self.buf, second), rules_line)
+            elif self.header_prefix is not None:
                 prefix = self.header_prefix
                 at = a
                 while at < a + count and not self.buf[self.starts[at]:self.ends[at]].startswith(
@@ -482,6 +521,9 @@ cdef class _SiteText:
         status = stud_site_read(self.format, &lines, <uint32_t>a, <uint32_t>count, &game, h, &err)
         if status < 0:
             raise ValueError(f"no C reader for the site format {self.format}")
+        if status == STUD_HH_SKIPPED:  # (a hand the site cancelled)
+            self.cancelled += 1
+            return None
         if status != STUD_HH_READ:
             self.errors += 1
             return _SITE_HISTORY_ERROR(self._message(&err), self.file, hand_id, err.line)
@@ -590,6 +632,8 @@ cdef class _SiteText:
             table = _site_text(buf, h.table)
         for k in range(h.n_pots):
             fields.append(("_pots", _site_text(buf, h.pots[k])))
+        if h.hero >= 0 and self.split == STUD_SITE_SPLIT_LINES:  # (LineHand.finish's order)
+            fields.append(("_hero", _site_text(buf, h.name[h.hero])))
         if h.n_mucked:
             mucked = []
             for k in range(h.n_mucked):
@@ -597,7 +641,7 @@ cdef class _SiteText:
                 mucked.append((m.seat, " ".join([str(_HH_CARDS[m.cards[c]])
                                                  for c in range(m.n_cards)])))
             fields.append(("_mucked_cards", tuple(mucked)))
-        if h.hero >= 0:
+        if h.hero >= 0 and self.split != STUD_SITE_SPLIT_LINES:
             fields.append(("_hero", _site_text(buf, h.name[h.hero])))
         HandRecord, Source = _HH_CLASSES[0], _HH_CLASSES[1]
         steps = tuple([_hh_step(&h.steps[k]) for k in range(h.n_steps)])

@@ -614,6 +614,10 @@ cdef extern from "site_text.h" nogil:
     int stud_site_header(int format, const char *s, size_t len, stud_hh_span *id,
                          stud_hh_span *rest)
     int stud_site_blank(int format, const char *s, size_t len)
+    int stud_site_quiet(int format, const char *s, size_t len)
+    int stud_site_game_line(int format, const stud_site_lines *lines, uint32_t first,
+                            uint32_t count, uint32_t *banner, uint32_t *game, stud_hh_span *id,
+                            stud_site_error *err)
     enum stud_site_split_kind:
         STUD_SITE_SPLIT_TEXT
         STUD_SITE_SPLIT_LINES

@@ -20,6 +20,8 @@ int stud_site_header(int format, const char *s, size_t len, stud_hh_span *id, st
         return stud_site_absolute_header(s, len, id, rest);
     case STUD_SITE_KINGSCLUB:
         return stud_site_kingsclub_header(s, len, id, rest);
+    case STUD_SITE_PARTYPOKER:
+        return stud_site_partypoker_header(s, len, id, rest);
     default:
         return 0;
     }
@@ -35,11 +37,33 @@ int stud_site_blank(int format, const char *s, size_t len)
     }
 }
 
+int stud_site_quiet(int format, const char *s, size_t len)
+{
+    switch (format) {
+    case STUD_SITE_PARTYPOKER:
+        return stud_site_partypoker_noise(s, len);
+    default:
+        return 0;
+    }
+}
+
+int stud_site_game_line(int format, const stud_site_lines *lines, uint32_t first, uint32_t count,
+                        uint32_t *banner, uint32_t *game, stud_hh_span *id, stud_site_error *err)
+{
+    switch (format) {
+    case STUD_SITE_PARTYPOKER:
+        return stud_site_partypoker_game(lines, first, count, banner, game, id, err);
+    default:
+        return 0;
+    }
+}
+
 int stud_site_split(int format)
 {
     switch (format) {
     case STUD_SITE_WINAMAX:
     case STUD_SITE_ONGAME:
+    case STUD_SITE_PARTYPOKER:
         return STUD_SITE_SPLIT_LINES;
     case STUD_SITE_ABSOLUTE:
     case STUD_SITE_KINGSCLUB:
@@ -67,6 +91,8 @@ int stud_site_read(int format, const stud_site_lines *lines, uint32_t first, uin
         return stud_site_absolute_read(lines, first, count, game, h, err);
     case STUD_SITE_KINGSCLUB:
         return stud_site_kingsclub_read(lines, first, count, game, h, err);
+    case STUD_SITE_PARTYPOKER:
+        return stud_site_partypoker_read(lines, first, count, game, h, err);
     default:
         return -1;
     }

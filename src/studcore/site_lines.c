@@ -139,6 +139,8 @@ void stud_lines_init(stud_lines_hand *L, stud_site_hand *h, const char *buf,
     L->n_antes = L->n_put = L->n_dealt = 0;
     memset(L->seen, -1, sizeof L->seen);
     L->hero = -1;
+    L->has_button = 0;
+    L->button.start = L->button.len = 0;
     L->has_bring_in = 0;
     L->bring_in = 0;
 }
@@ -221,12 +223,11 @@ int stud_lines_seat(stud_lines_hand *L, uint32_t line, stud_hh_span digits, stud
     return 0;
 }
 
-/* Whether player a's site seat is below b's (as numbers). */
-static int seat_below(const stud_site_hand *h, int a, int b)
+/* Whether the digits x are below the digits y, as numbers. */
+static int digits_below(const char *buf, stud_hh_span x, stud_hh_span y)
 {
     int da[2] = {0, 0}, value;
-    stud_hh_span x = h->seat_digits[a], y = h->seat_digits[b];
-    const char *s = h->buf + x.start, *t = h->buf + y.start;
+    const char *s = buf + x.start, *t = buf + y.start;
     size_t i = 0, j = 0, n, cx = 0, cy = 0, k;
     /* leading zeros off, then the digits counted */
     while (i < x.len && (n = stud_site_digit_at(s, x.len, i, &value)) && value == 0)
@@ -250,8 +251,14 @@ static int seat_below(const stud_site_hand *h, int a, int b)
     return 0;
 }
 
+/* Whether player a's site seat is below b's (as numbers). */
+static int seat_below(const stud_site_hand *h, int a, int b)
+{
+    return digits_below(h->buf, h->seat_digits[a], h->seat_digits[b]);
+}
+
 /* seats_now: the seats at the first decision: those who anted or were
- * dealt cards, in seat order (no button). */
+ * dealt cards, in seat order (from the button's left if there is one). */
 static int seats_now(stud_lines_hand *L, uint32_t line, stud_site_error *err)
 {
     stud_site_hand *h = L->h;
@@ -266,6 +273,16 @@ static int seats_now(stud_lines_hand *L, uint32_t line, stud_site_error *err)
             at--;
         }
         names[at] = p;
+    }
+    if (L->has_button) {  /* the seats after the button's first, in their order */
+        int after[STUD_SITE_MAX_PLAYERS], m = 0;
+        for (int k = 0; k < n; k++)
+            if (digits_below(h->buf, L->button, h->seat_digits[names[k]]))
+                after[m++] = names[k];
+        for (int k = 0; k < n; k++)
+            if (!digits_below(h->buf, L->button, h->seat_digits[names[k]]))
+                after[m++] = names[k];
+        memcpy(names, after, sizeof(int) * (size_t)n);
     }
     if (n < 2 || n > 8)
         return stud_site_fail(err, h, line, "%d players dealt in: a stud hand has 2 to 8",

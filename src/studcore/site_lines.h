@@ -1,6 +1,6 @@
 /* site_lines.h: the hand builder of the sites whose Python readers share
- * python/stud/histories/sites/_stud_lines.py's LineHand (Winamax, OnGame;
- * PartyPoker reads in Python), check for check and message for message:
+ * python/stud/histories/sites/_stud_lines.py's LineHand (Winamax, OnGame,
+ * PartyPoker), check for check and message for message:
  * a hand's state as its lines tell it (the seats listed, the antes, the
  * streets' deals, the bets, the collections), finished into the shared
  * output of site_text.h's stud_site_hand (players as listed, the engine's
@@ -58,6 +58,10 @@ struct stud_lines_hand {
     uint8_t dealt_cards[STUD_SITE_MAX_PLAYERS][3];
     int8_t seen[52];                               /* -1, else the player */
     int hero;                                      /* -1: none */
+    /* the site seat the button is at (LineHand.button; has_button 0: none, the
+     * seats in seat order) */
+    int has_button;
+    stud_hh_span button;
     int has_bring_in;
     int64_t bring_in;
 };

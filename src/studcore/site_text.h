@@ -262,7 +262,7 @@ int stud_site_fail(stud_site_error *err, const stud_site_hand *h, uint32_t line,
  * a hand reader, which the three functions below choose by format. */
 enum stud_site_format { STUD_SITE_FULLTILT = 0, STUD_SITE_BOVADA = 1, STUD_SITE_EVERLEAF = 2,
                         STUD_SITE_WINAMAX = 3, STUD_SITE_ONGAME = 4, STUD_SITE_ABSOLUTE = 5,
-                        STUD_SITE_KINGSCLUB = 6, STUD_SITE_FORMATS };
+                        STUD_SITE_KINGSCLUB = 6, STUD_SITE_PARTYPOKER = 7, STUD_SITE_FORMATS };
 
 /* How a format's file splits into hands (stud_site_split): TEXT as
  * _stud_text.TextReader splits it (lines cleaned: stripped, a leading byte
@@ -282,8 +282,23 @@ enum stud_site_split_kind { STUD_SITE_SPLIT_TEXT = 0, STUD_SITE_SPLIT_LINES = 1,
 int stud_site_split(int format);
 
 /* Whether the line (cleaned, not blank) is a hand's header of `format`;
- * *id the hand's number and *rest what follows the header's number. */
+ * *id the hand's number and *rest what follows the header's number.  A
+ * format split LINES may give 2: a header unless a header of 1 came since
+ * the last header of 2 (PartyPoker's banner after its "#Game No" line), the
+ * line after it kept even if blank (its game line). */
 int stud_site_header(int format, const char *s, size_t len, stud_hh_span *id, stud_hh_span *rest);
+
+/* Whether a line (cleaned, not blank) before a file's first hand says
+ * nothing (no error: PartyPoker's comings and goings), of a format split
+ * LINES. */
+int stud_site_quiet(int format, const char *s, size_t len);
+
+/* Of a format whose game is on a line after its header (split LINES): 1
+ * and the hand's lines of its banner and its game line; -1 with `err` set
+ * (a hand with neither), *id the hand's number then (len 0: none); 0: the
+ * format's game is on its header line. */
+int stud_site_game_line(int format, const stud_site_lines *lines, uint32_t first, uint32_t count,
+                        uint32_t *banner, uint32_t *game, stud_hh_span *id, stud_site_error *err);
 
 /* Whether the raw line s[0, len) (before cleaning: its own spaces, BOM and
  * NULs) is one the site's reader takes for blank (Everleaf's line before
@@ -296,8 +311,8 @@ int stud_site_blank(int format, const char *s, size_t len);
 int stud_site_cancelled(int format, const stud_site_lines *lines, uint32_t first, uint32_t count);
 
 /* Reads the hand of `count` lines from `first` (its header the first);
- * returns STUD_HH_READ or STUD_HH_ERROR (-1 with no error set: no such
- * format). */
+ * returns STUD_HH_READ, STUD_HH_ERROR, or STUD_HH_SKIPPED (a hand the
+ * site cancelled; -1 with no error set: no such format). */
 int stud_site_read(int format, const stud_site_lines *lines, uint32_t first, uint32_t count,
                    const stud_site_game *game, stud_site_hand *h, stud_site_error *err);
 
@@ -331,5 +346,15 @@ int stud_site_kingsclub_header(const char *s, size_t len, stud_hh_span *id, stud
 int stud_site_kingsclub_cancelled(const stud_site_lines *lines, uint32_t first, uint32_t count);
 int stud_site_kingsclub_read(const stud_site_lines *lines, uint32_t first, uint32_t count,
                              const stud_site_game *game, stud_site_hand *h, stud_site_error *err);
+/* PartyPoker (site_partypoker.c, on site_lines.c's builder): split LINES,
+ * its "#Game No" line a header of 1, its banner of 2 */
+int stud_site_partypoker_header(const char *s, size_t len, stud_hh_span *id, stud_hh_span *rest);
+int stud_site_partypoker_noise(const char *s, size_t len);
+int stud_site_partypoker_game(const stud_site_lines *lines, uint32_t first, uint32_t count,
+                              uint32_t *banner_at, uint32_t *game_at, stud_hh_span *id,
+                              stud_site_error *err);
+int stud_site_partypoker_read(const stud_site_lines *lines, uint32_t first, uint32_t count,
+                              const stud_site_game *game, stud_site_hand *h,
+                              stud_site_error *err);
 
 #endif

@@ -4,10 +4,12 @@ deals, the bets, the collections) turned into a ``HandRecord`` once the
 lines are read, the cards and amounts as these sites write them, and a
 reader that splits a file into hands at each header line (``LineReader``).
 A site's module says how its lines read; this module knows no site's
-words.  Winamax's and OnGame's lines are read in C:
+words.  Winamax's, OnGame's and PartyPoker's lines are read in C:
 src/studcore/site_lines.c holds ``LineHand``'s checks and messages, and
 python/stud/_sitetext.pxi splits their files as ``LineReader`` does
-(site_text.h's STUD_SITE_SPLIT_LINES).
+(site_text.h's STUD_SITE_SPLIT_LINES; PartyPoker's as its own reader did:
+a hand begins at its ``#Game No`` line, or at a banner with none before
+it).
 
 Not a site format itself: the registry (``stud.histories.sites``) loads
 the modules it names, never this one.
