@@ -37,12 +37,19 @@ from .everleaf import elgen
 from .everleaf.golden import SITE as EVERLEAF
 from .fulltilt import ftgen
 from .fulltilt.golden import SITE as FULLTILT
+from .kingsclub.golden import SITE as KINGSCLUB
+from .kingsclub.kc_gen import generated as kc_generated
+from .ongame import ongamewrite
+from .ongame.golden import SITE as ONGAME
+from .partypoker import partywrite
+from .partypoker.golden import SITE as PARTYPOKER
 from .winamax.golden import SITE as WINAMAX
 from .winamax.winamaxwrite import random_hands
 
 #: the formats read in C, by name
 SITES: dict[str, Mutations] = {"fulltilt": FULLTILT, "bovada": BOVADA, "everleaf": EVERLEAF,
-                               "winamax": WINAMAX, "absolute": ABSOLUTE}
+                               "winamax": WINAMAX, "ongame": ONGAME, "partypoker": PARTYPOKER,
+                               "absolute": ABSOLUTE, "kingsclub": KINGSCLUB}
 SAMPLES = [(name, sample) for name, site in SITES.items() for sample in site.names()]
 
 
@@ -60,7 +67,14 @@ ENGINE_HANDS: dict[str, Callable[[], str]] = {
         elgen.hands(150, 12, currency=None))) + "\n",
     "winamax": lambda: "".join([*random_hands(100, 11), *random_hands(100, 12, euros=False),
                                 *random_hands(100, 13, french=True)]),
+    "ongame": lambda: "".join([*ongamewrite.random_hands(100, 11),
+                               *ongamewrite.random_hands(100, 12, sign="€"),
+                               *ongamewrite.random_hands(100, 13, sign=None)]),
+    "partypoker": lambda: "".join([*partywrite.random_hands(100, 11),
+                                   *partywrite.random_hands(100, 12, currency="EUR"),
+                                   *partywrite.random_hands(100, 13, currency=None)]),
     "absolute": lambda: generated(150, 11) + generated(150, 12, hero=None),
+    "kingsclub": lambda: kc_generated(150, 11) + kc_generated(150, 12, hero=None),
 }
 
 

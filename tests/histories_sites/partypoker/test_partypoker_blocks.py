@@ -1,32 +1,13 @@
-"""A PartyPoker file read opened by ``read`` is split into lines in C, a
-block of text at a time; any other source of lines is read a line at a
-time.  Both must give the same items (tests/histories_sites/c_reader.py)."""
+"""PartyPoker's hands split at their game number or banner, and the lines
+before the first hand, read a line or a block at a time (the checks every
+C reader passes: tests/histories_sites/test_c_readers.py)."""
 
 from __future__ import annotations
 
-import pytest
-from stud.histories import read
 from stud.histories.sites.partypoker import PARTYPOKER_PROFILE, PartyPokerReader
 
-from ..c_reader import blocks_give_what_lines_give, sample_lines
-from .test_partypoker_mutations import SAMPLES, SITE
-
-
-@pytest.mark.parametrize("sample", SITE.names())
-def test_blocks_give_what_lines_give(sample):
-    blocks_give_what_lines_give(SITE, sample)
-
-
-def test_a_file_read_by_path_is_read_in_blocks(tmp_path):
-    path = tmp_path / "party.txt"
-    text = (SAMPLES / "cash_usd.txt").read_text(encoding="utf-8")
-    path.write_text(text, encoding="utf-8", newline="")
-    reading = read(path)
-    first = next(reading)
-    assert reading._reader._reading.__class__.__name__ == "_SiteText"
-    lines = sample_lines(SAMPLES / "cash_usd.txt")
-    by_lines = list(PartyPokerReader(file=str(path), profile=PARTYPOKER_PROFILE).read(lines))
-    assert [first, *reading] == by_lines and len(by_lines) >= 3
+from ..c_reader import sample_lines
+from .golden import SAMPLES
 
 
 def test_a_hand_begins_at_its_game_number_and_its_banner_follows(tmp_path):
