@@ -66,6 +66,10 @@ struct stud_lines_hand {
     int64_t bring_in;
 };
 
+/* The bytes of the character at s[i] that Python's \w matches in a str
+ * pattern (str.isalnum()'s, and '_'; Unicode 14), 0: none. */
+size_t stud_lines_word_at(const char *s, size_t len, size_t i);
+
 /* Strips buf[*start, *end) of Python's whitespace, first dropping its NUL
  * bytes (drop_nuls: io._lines's reading of a file), shifting bytes left. */
 void stud_lines_clean(char *buf, uint32_t *start, uint32_t *end, int drop_nuls);
