@@ -280,25 +280,60 @@ static int read_card(const char *w, size_t n)
     return r >= 0 && s >= 0 ? 4 * r + s : -1;
 }
 
-int stud_lines_cards(const char *buf, stud_hh_span text, uint32_t line, uint8_t *cards, int *n,
-                     stud_site_error *err)
+/* read_card(token, suit_first=True): the card, or -1 */
+static int read_card_suit_first(const char *w, size_t n)
+{
+    char a, b;
+    if (n >= 2 && w[0] == '1' && w[1] == '0') {
+        if (n != 3)
+            return -1;
+        a = 'T';
+        b = w[2];
+    } else {
+        if (n != 2)
+            return -1;
+        a = w[0];
+        b = w[1];
+    }
+    char la = (char)(a >= 'A' && a <= 'Z' ? a + 32 : a), ub = (char)(b >= 'a' && b <= 'z' ? b - 32 : b);
+    if ((la == 'c' || la == 'd' || la == 'h' || la == 's') && ub && strchr(RANKS, ub)) {
+        char t = a;  /* written suit first */
+        a = b;
+        b = t;
+    }
+    char ua = (char)(a >= 'a' && a <= 'z' ? a - 32 : a), lb = (char)(b >= 'A' && b <= 'Z' ? b + 32 : b);
+    const char *r = ua ? strchr(RANKS, ua) : NULL;
+    int suit = lb == 'c' ? 0 : lb == 'd' ? 1 : lb == 'h' ? 2 : lb == 's' ? 3 : -1;
+    if (!r || suit < 0)
+        return -1;
+    return 4 * (int)(r - RANKS) + suit;
+}
+
+int stud_lines_cards(const char *buf, stud_hh_span text, uint32_t line, int how, uint8_t *cards,
+                     int *n, stud_site_error *err)
 {
     const char *s = buf + text.start;
     size_t len = text.len, i = 0, k;
-    int count = 0;
+    int count = 0, commas = how & STUD_LINES_COMMAS;
     while (i < len) {
+        if (commas && s[i] == ',') {
+            i++;
+            continue;
+        }
         if ((k = stud_site_space_at(s, len, i)) != 0) {
             i += k;
             continue;
         }
         size_t w = i;
-        while (i < len && stud_site_space_at(s, len, i) == 0)
+        while (i < len && !(commas && s[i] == ',') && stud_site_space_at(s, len, i) == 0)
             i++;
         size_t wn = i - w;
         int card;
-        if ((wn == 1 && (s[w] == 'X' || s[w] == 'x')) || (wn == 2 && s[w] == '?' && s[w + 1] == '?'))
+        if ((how & STUD_LINES_HIDDEN) && ((wn == 1 && (s[w] == 'X' || s[w] == 'x')) ||
+                                          (wn == 2 && s[w] == '?' && s[w + 1] == '?')))
             card = STUD_HH_UNKNOWN;
-        else if ((card = read_card(s + w, wn)) < 0) {
+        else if ((card = how & STUD_LINES_SUIT_FIRST ? read_card_suit_first(s + w, wn)
+                                                     : read_card(s + w, wn)) < 0) {
             stud_hh_span word = {text.start + (uint32_t)w, (uint32_t)wn};
             return stud_site_fail(err, NULL, line, "%R is not a card", word);
         }

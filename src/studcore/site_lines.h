@@ -74,10 +74,14 @@ size_t stud_lines_word_at(const char *s, size_t len, size_t i);
  * bytes (drop_nuls: io._lines's reading of a file), shifting bytes left. */
 void stud_lines_clean(char *buf, uint32_t *start, uint32_t *end, int drop_nuls);
 
-/* The cards of `text` split at whitespace (X, x and ?? a card not shown:
- * STUD_HH_UNKNOWN); *n their count. */
-int stud_lines_cards(const char *buf, stud_hh_span text, uint32_t line, uint8_t *cards, int *n,
-                     stud_site_error *err);
+/* How a site writes a list of cards (stud_lines_cards): commas between
+ * them too; X, x and ?? a card not shown (STUD_HH_UNKNOWN); a card
+ * written suit first too ("sA", read_card(token, suit_first=True)). */
+enum { STUD_LINES_COMMAS = 1, STUD_LINES_HIDDEN = 2, STUD_LINES_SUIT_FIRST = 4 };
+/* The cards of `text` split at whitespace (and what `how` says); *n their
+ * count. */
+int stud_lines_cards(const char *buf, stud_hh_span text, uint32_t line, int how, uint8_t *cards,
+                     int *n, stud_site_error *err);
 
 /* A match of an action's line, NAME VERB[ REST], the verbs tried in their
  * order: the shortest name that reads (greedy 0) or the longest. */

@@ -393,73 +393,6 @@ static stud_hh_span sub(const line_t *l, size_t from, size_t to)
     return span;
 }
 
-static const char RANKS[] = "23456789TJQKA";
-
-/* read_card: the card of a token ("As", "10h"), or -1. */
-static int read_card(const char *w, size_t n)
-{
-    int r, su;
-    char rank, suit;
-    if (n >= 2 && w[0] == '1' && w[1] == '0') {
-        if (n != 3)
-            return -1;
-        rank = 'T';
-        suit = w[2];
-    } else {
-        if (n != 2)
-            return -1;
-        rank = w[0];
-        suit = w[1];
-    }
-    if (rank >= 'a' && rank <= 'z')
-        rank = (char)(rank - 'a' + 'A');
-    const char *at = rank ? strchr(RANKS, rank) : NULL;
-    r = at ? (int)(at - RANKS) : -1;
-    switch (suit) {
-    case 'c': case 'C': su = 0; break;
-    case 'd': case 'D': su = 1; break;
-    case 'h': case 'H': su = 2; break;
-    case 's': case 'S': su = 3; break;
-    default: su = -1;
-    }
-    return r >= 0 && su >= 0 ? 4 * r + su : -1;
-}
-
-/* _cards: the cards of `text`, commas and whitespace between them. */
-static int og_cards(const char *buf, stud_hh_span text, uint32_t line, uint8_t *cards, int *n,
-                    stud_site_error *err)
-{
-    const char *s = buf + text.start;
-    size_t len = text.len, i = 0, k;
-    int count = 0;
-    while (i < len) {
-        if (s[i] == ',') {
-            i++;
-            continue;
-        }
-        if ((k = stud_site_space_at(s, len, i)) != 0) {
-            i += k;
-            continue;
-        }
-        size_t w = i;
-        while (i < len && s[i] != ',' && stud_site_space_at(s, len, i) == 0)
-            i++;
-        int card = read_card(s + w, i - w);
-        if (card < 0) {
-            stud_hh_span word = {text.start + (uint32_t)w, (uint32_t)(i - w)};
-            return stud_site_fail(err, NULL, line, "%R is not a card", word);
-        }
-        if (count < STUD_LINES_MAX_CARDS)
-            cards[count] = (uint8_t)card;
-        count++;
-    }
-    if (count > STUD_LINES_MAX_CARDS)
-        return stud_site_fail(err, NULL, line, "more than %d cards in [%T]",
-                              (int64_t)STUD_LINES_MAX_CARDS, text);
-    *n = count;
-    return 0;
-}
-
 static const struct {
     const char *label;
     int street;
@@ -522,7 +455,7 @@ static int show(og_hand *o, int player, stud_hh_span text, uint32_t line, stud_s
     stud_site_hand *h = L->h;
     uint8_t cards[STUD_LINES_MAX_CARDS];
     int n;
-    if (og_cards(h->buf, text, line, cards, &n, err))
+    if (stud_lines_cards(h->buf, text, line, STUD_LINES_COMMAS, cards, &n, err))
         return -1;
     if (h->seat_of[player] < 0)
         return stud_site_fail(err, h, line, "%N shows but is not in the hand", player);
@@ -857,7 +790,7 @@ static int dealt_line(og_hand *o, uint32_t number, stud_hh_span name, stud_hh_sp
     int player = stud_site_find(h, h->buf + name.start, name.len);
     if (player < 0 || !L->deal_pending)
         return stud_site_fail(err, h, number, "cards dealt to %T out of place", name);
-    if (og_cards(h->buf, text, number, cards, &n, err) ||
+    if (stud_lines_cards(h->buf, text, number, STUD_LINES_COMMAS, cards, &n, err) ||
         stud_lines_note(L, cards, n, player, number, err))
         return -1;
     int count = L->street == 3 ? 3 : 1;

@@ -434,71 +434,6 @@ static int table_pattern(const line_t *l, stud_hh_span *name)
     return 0;
 }
 
-/* read_card(token, suit_first=True): the card, or -1 */
-static int read_card(const char *w, size_t n)
-{
-    static const char RANKS[] = "23456789TJQKA";
-    char a, b;
-    if (n >= 2 && w[0] == '1' && w[1] == '0') {
-        if (n != 3)
-            return -1;
-        a = 'T';
-        b = w[2];
-    } else {
-        if (n != 2)
-            return -1;
-        a = w[0];
-        b = w[1];
-    }
-    char la = (char)(a >= 'A' && a <= 'Z' ? a + 32 : a), ub = (char)(b >= 'a' && b <= 'z' ? b - 32 : b);
-    if ((la == 'c' || la == 'd' || la == 'h' || la == 's') && ub && strchr(RANKS, ub)) {
-        char t = a;  /* written suit first */
-        a = b;
-        b = t;
-    }
-    char ua = (char)(a >= 'a' && a <= 'z' ? a - 32 : a), lb = (char)(b >= 'A' && b <= 'Z' ? b + 32 : b);
-    const char *r = ua ? strchr(RANKS, ua) : NULL;
-    int suit = lb == 'c' ? 0 : lb == 'd' ? 1 : lb == 'h' ? 2 : lb == 's' ? 3 : -1;
-    if (!r || suit < 0)
-        return -1;
-    return 4 * (int)(r - RANKS) + suit;
-}
-
-/* _cards: the cards of `text`, commas and whitespace between them. */
-static int pp_cards(const char *buf, stud_hh_span text, uint32_t line, uint8_t *cards, int *n,
-                    stud_site_error *err)
-{
-    const char *s = buf + text.start;
-    size_t len = text.len, i = 0, k;
-    int count = 0;
-    while (i < len) {
-        if (s[i] == ',') {
-            i++;
-            continue;
-        }
-        if ((k = stud_site_space_at(s, len, i)) != 0) {
-            i += k;
-            continue;
-        }
-        size_t w = i;
-        while (i < len && s[i] != ',' && stud_site_space_at(s, len, i) == 0)
-            i++;
-        int card = read_card(s + w, i - w);
-        if (card < 0) {
-            stud_hh_span word = {text.start + (uint32_t)w, (uint32_t)(i - w)};
-            return stud_site_fail(err, NULL, line, "%R is not a card", word);
-        }
-        if (count < STUD_LINES_MAX_CARDS)
-            cards[count] = (uint8_t)card;
-        count++;
-    }
-    if (count > STUD_LINES_MAX_CARDS)
-        return stud_site_fail(err, NULL, line, "more than %d cards in [%T]",
-                              (int64_t)STUD_LINES_MAX_CARDS, text);
-    *n = count;
-    return 0;
-}
-
 static const struct {
     const char *label;
     int street;
@@ -535,7 +470,8 @@ static int dealt_line(pp_hand *w, uint32_t number, const line_t *l, stud_site_er
     int player = stud_site_find(h, h->buf + name.start, name.len);
     if (player < 0)
         return stud_site_fail(err, h, number, "cards dealt to %T, who is not seated", name);
-    if (pp_cards(h->buf, text, number, cards, &n, err) ||
+    if (stud_lines_cards(h->buf, text, number, STUD_LINES_COMMAS | STUD_LINES_SUIT_FIRST,
+                         cards, &n, err) ||
         stud_lines_note(L, cards, n, player, number, err))
         return -1;
     int count = L->street == 3 ? 3 : 1;
@@ -669,7 +605,8 @@ static int hand_line(pp_hand *w, uint32_t number, const line_t *l, stud_site_err
             if (close) {
                 stud_hh_span shown = {rest.start + (uint32_t)(i + 1),
                                       (uint32_t)((size_t)(close - r) - i - 1)};
-                if (pp_cards(h->buf, shown, number, cards, &n, err))
+                if (stud_lines_cards(h->buf, shown, number,
+                                     STUD_LINES_COMMAS | STUD_LINES_SUIT_FIRST, cards, &n, err))
                     return -1;
             }
         }

@@ -451,7 +451,7 @@ static int show_or_muck(wx_hand *w, uint32_t number, int player, int kind, stud_
     uint8_t cards[STUD_LINES_MAX_CARDS];
     stud_hh_span shown;
     if (shown_pattern(h->buf, rest, &shown) &&
-        stud_lines_cards(h->buf, shown, number, cards, &n, err))
+        stud_lines_cards(h->buf, shown, number, STUD_LINES_HIDDEN, cards, &n, err))
         return -1;
     if (stud_lines_note(L, cards, n, player, number, err))
         return -1;
@@ -485,8 +485,8 @@ static int dealt_line(wx_hand *w, uint32_t number, const line_t *l, stud_site_er
     int player = stud_site_find(h, h->buf + name.start, name.len);
     if (player < 0)
         return stud_site_fail(err, h, number, "cards dealt to %T, who is not seated", name);
-    if (stud_lines_cards(h->buf, has_b ? b : a, number, cards, &n, err) ||
-        stud_lines_cards(h->buf, a, number, before, &n_a, err) ||
+    if (stud_lines_cards(h->buf, has_b ? b : a, number, STUD_LINES_HIDDEN, cards, &n, err) ||
+        stud_lines_cards(h->buf, a, number, STUD_LINES_HIDDEN, before, &n_a, err) ||
         stud_lines_note(L, before, n_a, player, number, err) ||
         stud_lines_note(L, cards, n, player, number, err))
         return -1;
