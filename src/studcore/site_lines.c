@@ -397,25 +397,6 @@ void stud_lines_init(stud_lines_hand *L, stud_site_hand *h, const char *buf,
     L->bring_in = 0;
 }
 
-static stud_hh_step *add_step(stud_lines_hand *L, uint32_t line, int type, int seat,
-                              stud_site_error *err)
-{
-    stud_site_hand *h = L->h;
-    if (h->n_steps >= STUD_HH_MAX_STEPS) {
-        stud_site_fail(err, h, line, "the hand has more than %d steps",
-                       (int64_t)STUD_HH_MAX_STEPS);
-        return NULL;
-    }
-    stud_hh_step *s = &h->steps[h->n_steps++];
-    s->type = (uint8_t)type;
-    s->seat = (uint8_t)seat;
-    s->move = 0;
-    s->n_cards = 0;
-    s->to = STUD_HH_NONE;
-    s->line = line;
-    return s;
-}
-
 int stud_lines_amount(const stud_lines_hand *L, stud_hh_span rest, uint32_t line,
                       stud_lines_pattern pattern, int64_t *out, stud_site_error *err)
 {
@@ -575,7 +556,7 @@ int stud_lines_flush_deal(stud_lines_hand *L, uint32_t line, stud_site_error *er
         int p = h->order[seat];
         if (L->folded[p])
             continue;
-        stud_hh_step *s = add_step(L, line, STUD_HH_DEALT, seat, err);
+        stud_hh_step *s = stud_site_step(L->h, line, STUD_HH_DEALT, seat, err);
         if (!s) {
             failed = 1;
             break;
@@ -663,7 +644,7 @@ int stud_lines_acting(stud_lines_hand *L, uint32_t line, int player, int *seat,
 int stud_lines_fold_or_check(stud_lines_hand *L, uint32_t line, int seat, int player, int fold,
                              stud_site_error *err)
 {
-    stud_hh_step *s = add_step(L, line, STUD_HH_ACTED, seat, err);
+    stud_hh_step *s = stud_site_step(L->h, line, STUD_HH_ACTED, seat, err);
     if (!s)
         return -1;
     s->move = fold ? STUD_HH_FOLD : STUD_HH_CHECK_CALL;
@@ -713,7 +694,7 @@ int stud_lines_bet_to(stud_lines_hand *L, uint32_t line, int seat, int player, i
         return stud_site_fail(err, L->h, line, "%N's bet goes down to %d", player, to);
     put(L, player, to - had);
     L->bets[player] = to;
-    stud_hh_step *s = add_step(L, line, STUD_HH_ACTED, seat, err);
+    stud_hh_step *s = stud_site_step(L->h, line, STUD_HH_ACTED, seat, err);
     if (!s)
         return -1;
     s->move = (uint8_t)move;
@@ -737,7 +718,7 @@ int stud_lines_step_showed(stud_lines_hand *L, uint32_t line, int seat, int play
                               (int64_t)n);
     stud_hh_step *s;
     if (at < 0) {
-        if (!(s = add_step(L, line, STUD_HH_SHOWED, seat, err)))
+        if (!(s = stud_site_step(L->h, line, STUD_HH_SHOWED, seat, err)))
             return -1;
     } else {
         s = &L->h->steps[at];
@@ -750,7 +731,7 @@ int stud_lines_step_showed(stud_lines_hand *L, uint32_t line, int seat, int play
 
 int stud_lines_step_mucked(stud_lines_hand *L, uint32_t line, int seat, stud_site_error *err)
 {
-    return add_step(L, line, STUD_HH_MUCKED, seat, err) ? 0 : -1;
+    return stud_site_step(L->h, line, STUD_HH_MUCKED, seat, err) ? 0 : -1;
 }
 
 int stud_lines_check_antes(const stud_lines_hand *L, int64_t *ante, stud_site_error *err)

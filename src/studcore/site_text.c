@@ -504,9 +504,8 @@ static int same_span(const char *buf, stud_hh_span a, stud_hh_span b)
     return a.len == b.len && memcmp(buf + a.start, buf + b.start, a.len) == 0;
 }
 
-/* A new step of the hand (NULL with `err` set: too many). */
-static stud_hh_step *step(stud_site_hand *h, uint32_t line, int type, int seat,
-                          stud_site_error *err)
+stud_hh_step *stud_site_step(stud_site_hand *h, uint32_t line, int type, int seat,
+                            stud_site_error *err)
 {
     if (h->n_steps >= STUD_HH_MAX_STEPS) {
         stud_site_fail(err, h, line, "the hand has more than %d steps",
@@ -612,7 +611,7 @@ int stud_site_start_street(stud_site_hand *h, uint32_t line, int street, int com
         if (stud_site_see(h, community, -2, line, 0, err))
             return -1;
         h->community |= 1u << street;
-        stud_hh_step *s = step(h, line, STUD_HH_COMMUNITY, 0, err);
+        stud_hh_step *s = stud_site_step(h, line, STUD_HH_COMMUNITY, 0, err);
         if (!s)
             return -1;
         s->n_cards = 1;
@@ -687,7 +686,7 @@ static int seat_before(const stud_site_hand *h, int a, int b)
 static int dealt_step(stud_site_hand *h, uint32_t line, int seat, const uint8_t *cards, int n,
                       stud_site_error *err)
 {
-    stud_hh_step *s = step(h, line, STUD_HH_DEALT, seat, err);
+    stud_hh_step *s = stud_site_step(h, line, STUD_HH_DEALT, seat, err);
     if (!s)
         return -1;
     s->n_cards = (uint8_t)n;
@@ -845,7 +844,7 @@ int stud_site_act(stud_site_hand *h, uint32_t line, int player, int kind, int64_
         }
         h->bets[seat] = to;
     }
-    stud_hh_step *s = step(h, line, STUD_HH_ACTED, seat, err);
+    stud_hh_step *s = stud_site_step(h, line, STUD_HH_ACTED, seat, err);
     if (!s)
         return -1;
     s->move = (uint8_t)move;
@@ -910,7 +909,7 @@ int stud_site_show(stud_site_hand *h, uint32_t line, int player, const uint8_t *
     stud_hh_step *s;
     if (earlier < 0) {
         h->showed_step[seat] = h->n_steps;
-        if (!(s = step(h, line, STUD_HH_SHOWED, seat, err)))
+        if (!(s = stud_site_step(h, line, STUD_HH_SHOWED, seat, err)))
             return -1;
     } else {
         s = &h->steps[earlier];
@@ -964,7 +963,7 @@ int stud_site_muck(stud_site_hand *h, uint32_t line, int player, const uint8_t *
         if (h->steps[k].type == STUD_HH_MUCKED && h->steps[k].seat == seat)
             return 0;
     h->showdown = 1;
-    return step(h, line, STUD_HH_MUCKED, seat, err) ? 0 : -1;
+    return stud_site_step(h, line, STUD_HH_MUCKED, seat, err) ? 0 : -1;
 }
 
 int stud_site_finish(stud_site_hand *h, uint32_t last, stud_site_error *err)

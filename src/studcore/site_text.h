@@ -201,6 +201,10 @@ int stud_site_amount(const stud_site_hand *h, stud_hh_span text, uint32_t line, 
 int stud_site_cards_of(const char *buf, stud_hh_span text, uint32_t line, uint8_t *cards, int *n,
                        stud_site_error *err);
 int stud_site_find(const stud_site_hand *h, const char *s, size_t len);
+/* A new step of the hand, its line `line`, no move, cards or amount yet
+ * (NULL with `err` set: more than STUD_HH_MAX_STEPS). */
+stud_hh_step *stud_site_step(stud_site_hand *h, uint32_t line, int type, int seat,
+                             stud_site_error *err);
 int stud_site_seat(stud_site_hand *h, uint32_t line, stud_hh_span digits, stud_hh_span name,
                    int64_t stack, stud_site_error *err);
 int stud_site_known(const stud_site_hand *h, stud_hh_span name, uint32_t line, int *player,

@@ -512,24 +512,6 @@ int64_t stud_wpn_put_in_total(const stud_wpn_hand *w)
 
 /* ---- the record ------------------------------------------------------------------------ */
 
-static stud_hh_step *step(stud_site_hand *h, uint32_t line, int type, int seat,
-                          stud_site_error *err)
-{
-    if (h->n_steps >= STUD_HH_MAX_STEPS) {
-        stud_site_fail(err, NULL, line, "the hand has more than %d steps",
-                       (int64_t)STUD_HH_MAX_STEPS);
-        return NULL;
-    }
-    stud_hh_step *s = &h->steps[h->n_steps++];
-    s->type = (uint8_t)type;
-    s->seat = (uint8_t)seat;
-    s->move = 0;
-    s->n_cards = 0;
-    s->to = STUD_HH_NONE;
-    s->line = line;
-    return s;
-}
-
 int stud_wpn_record(stud_wpn_hand *w, uint32_t line, const int64_t *collected,
                     const int *collected_order, int n_collected, int64_t rake,
                     stud_site_error *err)
@@ -584,7 +566,7 @@ int stud_wpn_record(stud_wpn_hand *w, uint32_t line, const int64_t *collected,
             if (got > want)
                 return stud_site_fail(err, NULL, line, "%T is dealt %d cards on street %d",
                                       w->name[p], (int64_t)got, (int64_t)street);
-            stud_hh_step *s = step(h, line, STUD_HH_DEALT, k, err);
+            stud_hh_step *s = stud_site_step(h, line, STUD_HH_DEALT, k, err);
             if (s == NULL)
                 return -1;
             s->n_cards = (uint8_t)want;
@@ -595,7 +577,7 @@ int stud_wpn_record(stud_wpn_hand *w, uint32_t line, const int64_t *collected,
         }
         while (told && next_act < w->n_acts && w->acts[next_act].street == index) {
             const stud_wpn_act_t *a = &w->acts[next_act++];
-            stud_hh_step *s = step(h, a->line, STUD_HH_ACTED, seat_of[a->player], err);
+            stud_hh_step *s = stud_site_step(h, a->line, STUD_HH_ACTED, seat_of[a->player], err);
             if (s == NULL)
                 return -1;
             s->move = a->move;
@@ -609,7 +591,7 @@ int stud_wpn_record(stud_wpn_hand *w, uint32_t line, const int64_t *collected,
         if (seat_of[sh->player] < 0)
             return stud_site_fail(err, NULL, line, "%R shows without being dealt in",
                                   w->name[sh->player]);
-        stud_hh_step *s = step(h, line, sh->n < 0 ? STUD_HH_MUCKED : STUD_HH_SHOWED,
+        stud_hh_step *s = stud_site_step(h, line, sh->n < 0 ? STUD_HH_MUCKED : STUD_HH_SHOWED,
                                seat_of[sh->player], err);
         if (s == NULL)
             return -1;
