@@ -74,6 +74,16 @@ size_t stud_lines_word_at(const char *s, size_t len, size_t i);
  * bytes (drop_nuls: io._lines's reading of a file), shifting bytes left. */
 void stud_lines_clean(char *buf, uint32_t *start, uint32_t *end, int drop_nuls);
 
+/* How a site writes an amount (stud_lines_money): no-break spaces (U+00A0,
+ * U+202F) taken out with its commas and spaces; the bound's message
+ * quoting the text as written (bounded's), not as read. */
+enum { STUD_LINES_NO_BREAK = 1, STUD_LINES_BOUND_AS_WRITTEN = 2 };
+/* An amount as the LineHand sites' _number reads it (its commas and spaces
+ * taken out, and what `how` says): whole chips, or cents; the messages of
+ * amount_of and bounded. */
+int stud_lines_money(const stud_lines_hand *L, stud_hh_span text, uint32_t line, int how,
+                     int64_t *out, stud_site_error *err);
+
 /* How a site writes a list of cards (stud_lines_cards): commas between
  * them too; X, x and ?? a card not shown (STUD_HH_UNKNOWN); a card
  * written suit first too ("sA", read_card(token, suit_first=True)). */

@@ -279,75 +279,7 @@ static int amount_pattern(const char *buf, stud_hh_span text, stud_hh_span *num)
 static int pp_number(const stud_lines_hand *L, stud_hh_span text, uint32_t line, int64_t *out,
                      stud_site_error *err)
 {
-    const char *s = L->h->buf + text.start;
-    size_t len = text.len;
-    char quoted[4096];
-    size_t q = 0;
-    int removed = 0, dots = 0, whole_digits = 0, frac_chars = 0, frac_ok = 1, not_zero = 0,
-        late = 0, v;
-    int64_t whole = 0, cents = 0;
-    quoted[q++] = '\'';
-    for (size_t i = 0; i < len;) {
-        size_t k = 1;
-        if (s[i] == ',' || s[i] == ' ') {
-            removed = 1;
-            i++;
-            continue;
-        }
-        size_t d = stud_site_digit_at(s, len, i, &v);
-        if (d)
-            k = d;
-        else
-            while (i + k < len && ((unsigned char)s[i + k] & 0xc0) == 0x80)
-                k++;
-        for (size_t c = 0; c < k && q < sizeof quoted - 2; c++)
-            quoted[q++] = s[i + c];
-        if (dots == 0 && s[i] == '.') {
-            dots = 1;
-        } else if (dots == 0) {
-            if (d) {
-                whole_digits++;
-                whole = whole * 10 + v;
-                if (whole > ((int64_t)1 << 40))
-                    whole = (int64_t)1 << 40;
-            } else {
-                whole_digits = -1000000;
-            }
-        } else {
-            if (!d)
-                frac_ok = 0;
-            if (!(k == 1 && s[i] == '0'))
-                not_zero = 1;
-            if (frac_chars >= 2 && !(k == 1 && s[i] == '0'))
-                late = 1;
-            if (d && frac_chars < 2)
-                cents += (frac_chars == 0 ? 10 : 1) * v;
-            frac_chars++;
-        }
-        i += k;
-    }
-    quoted[q++] = '\'';
-    quoted[q] = 0;
-#define FAIL(what) \
-    (removed ? stud_site_fail(err, L->h, line, "%s" what, quoted) \
-             : stud_site_fail(err, L->h, line, "%R" what, text))
-    if (whole_digits <= 0 || !frac_ok)
-        return FAIL(" is not an amount");
-    int64_t value;
-    if (!L->h->game.cents) {
-        if (not_zero)
-            return FAIL(": chips are whole");
-        value = whole;
-    } else {
-        if (late)
-            return FAIL(" is not a whole number of cents");
-        value = whole * 100 + cents;
-    }
-#undef FAIL
-    if (value >= ((int64_t)1 << 31))
-        return stud_site_fail(err, L->h, line, "%R: an amount is at most 2**31 - 1 chips", text);
-    *out = value;
-    return 0;
+    return stud_lines_money(L, text, line, STUD_LINES_BOUND_AS_WRITTEN, out, err);
 }
 
 /* _SEAT: Seat (?P<num>\d+): (?P<name>.+?) \(\s*(?P<stack>[$€]?[\d,.]+)\s*(?:[A-Z]{3}\s*)?\)
