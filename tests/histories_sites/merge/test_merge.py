@@ -212,3 +212,12 @@ def test_seats_listed_out_of_order():
     shuffled = re.sub(r"(<players[^>]*>)(.*?)</players>", reverse, text, flags=re.S)
     assert shuffled != text
     assert records(shuffled) == records(text)
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_the_golden_outputs_of_every_sample_and_its_mutated_copies(name):
+    # the reference the reader keeps (golden.py): its records and errors, in
+    # order, and its counts, on the sample and its seeded damaged copies
+    from .golden import SITE
+
+    assert SITE.differences(name) == []
