@@ -5,6 +5,8 @@
 # or is passed over (counted).  The record is the one the constructor would
 # make (record.py's ``_trusted``): the C reader has checked its values.
 
+from cpython.object cimport PyObject_GenericSetAttr, PyTypeObject
+from cpython.ref cimport PyObject
 from libc.string cimport memset
 
 cdef object _HH_CLASSES = None   # (HandRecord, Source, Dealt, CommunityDealt, Acted, Showed, Mucked)
@@ -39,10 +41,22 @@ cdef _hh_setup():
     _HH_RECORD_FIELDS = tuple(HandRecord._fields)
 
 
+cdef extern from "Python.h":
+    PyTypeObject PyBaseObject_Type
+
+
+cdef tuple _HH_NO_ARGS = ()
+
+
 cdef inline object _hh_trusted(object cls, tuple fields, tuple values):
-    """record.py's ``_trusted``: the record without its checks."""
-    record = object.__new__(cls)
-    record.__dict__.update(zip(fields, values))
+    """record.py's ``_trusted``: the record without its checks.  Made as
+    ``object.__new__(cls)`` makes it, each field then set as
+    ``object.__setattr__`` sets it (in the fields' order: the instances
+    share their keys, and no dict is made per record or step)."""
+    record = PyBaseObject_Type.tp_new(<type>cls, <PyObject *>_HH_NO_ARGS, NULL)
+    cdef Py_ssize_t i
+    for i in range(len(fields)):
+        PyObject_GenericSetAttr(record, fields[i], values[i])
     return record
 
 
