@@ -10,15 +10,6 @@
 
 /* ---- text helpers over a line -------------------------------------------------------- */
 
-/* Past the run of Python's whitespace from i. */
-static size_t skip_space(const char *s, size_t len, size_t i)
-{
-    size_t k;
-    while (i < len && (k = stud_site_space_at(s, len, i)) != 0)
-        i += k;
-    return i;
-}
-
 /* The bytes of one whitespace character at i (0: none or the end). */
 static size_t one_space(const char *s, size_t len, size_t i)
 {
@@ -217,21 +208,21 @@ static int seat_line(ev_hand *f, uint32_t number, const stud_site_line *l)
                 e++;
                 continue;
             }
-            size_t q = skip_space(s, len, e);
+            size_t q = stud_site_skip_space(s, len, e);
             if (q < len && s[q] == '(') {
                 size_t n;
-                st0 = skip_space(s, len, q + 1);
+                st0 = stud_site_skip_space(s, len, q + 1);
                 sign = sign_at(s, len, st0, &n);
                 sp = one_space(s, len, st0 + n);
                 d0 = st0 + n + sp;
                 d1 = digits_end(s, len, d0);
                 if (d1 > d0) {
-                    size_t k = skip_space(s, len, d1);
+                    size_t k = stud_site_skip_space(s, len, d1);
                     ok = k < len && s[k] == ')';
                     if (!ok && k > d1)
                         for (int c = 0; c < N_CURRENCIES && !ok; c++)
                             if (ps_prefix(s + k, len - k, CURRENCIES[c])) {
-                                size_t m = skip_space(s, len, k + strlen(CURRENCIES[c]));
+                                size_t m = stud_site_skip_space(s, len, k + strlen(CURRENCIES[c]));
                                 ok = m < len && s[m] == ')';
                             }
                 }
@@ -255,19 +246,8 @@ static int seat_line(ev_hand *f, uint32_t number, const stud_site_line *l)
     size_t z = 5;
     while (num_end - z > 1 && s[z] == '0')
         z++;
-    int before = h->n_players;
-    if (stud_site_seat(h, number, stud_site_sub(l, z, num_end), stud_site_sub(l, name, open), stack, f->err))
-        return -1;
-    if (h->n_players > before) {
-        /* sorted by length (characters), longest first, ties as listed */
-        int p = before, at = before;
-        while (at > 0 && h->name_chars[f->names[at - 1]] < h->name_chars[p]) {
-            f->names[at] = f->names[at - 1];
-            at--;
-        }
-        f->names[at] = p;
-    }
-    return 0;
+    return stud_site_seat_named(h, f->names, number, stud_site_sub(l, z, num_end), stud_site_sub(l, name, open), stack,
+                                f->err);
 }
 
 static int dealt(ev_hand *f, uint32_t number, const stud_site_line *l)
@@ -275,18 +255,9 @@ static int dealt(ev_hand *f, uint32_t number, const stud_site_line *l)
     stud_site_hand *h = f->h;
     const char *s = l->s;
     size_t len = l->len;
-    int player = -1;
-    for (int k = 0; k < h->n_players && player < 0; k++) {
-        stud_hh_span n = h->name[f->names[k]];
-        if (len >= 9 + n.len + 2 && memcmp(s + 9, h->buf + n.start, n.len) == 0 &&
-            s[9 + n.len] == ' ' && s[9 + n.len + 1] == '[')
-            player = f->names[k];
-    }
-    if (player < 0) {
-        long cut = ps_find(s, len, 9, " [");
-        return stud_site_fail(f->err, h, number, "cards dealt to %R, who is not at the table",
-                              stud_site_sub(l, 9, cut < 0 ? len : (size_t)cut));
-    }
+    int player = stud_site_dealt_player(h, f->names, l, 9, number, f->err);
+    if (player < 0)
+        return -1;
     /* after the name: the first " [" after which no "]" comes but the line's last */
     size_t a0 = 9 + h->name[player].len, j = a0;
     int ok = s[len - 1] == ']';
@@ -323,18 +294,18 @@ static int bracket(const char *s, size_t len, size_t i, int *sign, size_t *d0, s
     size_t n;
     if (i >= len || s[i] != '[')
         return 0;
-    i = skip_space(s, len, i + 1);
+    i = stud_site_skip_space(s, len, i + 1);
     *sign = sign_at(s, len, i, &n);
-    *d0 = skip_space(s, len, i + n);
+    *d0 = stud_site_skip_space(s, len, i + n);
     *d1 = digits_end(s, len, *d0);
     if (*d1 == *d0)
         return 0;
-    size_t k = skip_space(s, len, *d1);
+    size_t k = stud_site_skip_space(s, len, *d1);
     if (k + 1 == len && s[k] == ']')
         return 1;
     for (int c = 0; c < N_CURRENCIES; c++)
         if (ps_prefix(s + k, len - k, CURRENCIES[c])) {
-            size_t m = skip_space(s, len, k + strlen(CURRENCIES[c]));
+            size_t m = stud_site_skip_space(s, len, k + strlen(CURRENCIES[c]));
             if (m + 1 == len && s[m] == ']')
                 return 1;
         }
@@ -464,7 +435,7 @@ static int plain_line(ev_hand *f, uint32_t number, const stud_site_line *l, int 
         size_t i = r + (bring ? 14 : 12);
         int ok = one_space(s, len, i) != 0;
         if (ok)
-            ok = amount_at(s, len, skip_space(s, len, i), &sign, &d0, &d1) &&
+            ok = amount_at(s, len, stud_site_skip_space(s, len, i), &sign, &d0, &d1) &&
                  amount_end(s, len, d1);
         if (!ok)
             return stud_site_fail(f->err, h, number,

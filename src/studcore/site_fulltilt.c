@@ -150,20 +150,8 @@ static int seat_line(ft_hand *f, uint32_t number, const stud_site_line *l)
     if (amount(f, stud_site_sub(l, open + 1, close), number, &stack))
         return -1;
     stud_site_hand *h = f->h;
-    int before = h->n_players;
-    if (stud_site_seat(h, number, stud_site_number_digits(l, 5, name - 2), stud_site_sub(l, name, open - 1), stack,
-                       f->err))
-        return -1;
-    if (h->n_players > before) {
-        /* sorted by length (characters), longest first, ties as listed */
-        int p = before, at = before;
-        while (at > 0 && h->name_chars[f->names[at - 1]] < h->name_chars[p]) {
-            f->names[at] = f->names[at - 1];
-            at--;
-        }
-        f->names[at] = p;
-    }
-    return 0;
+    return stud_site_seat_named(h, f->names, number, stud_site_number_digits(l, 5, name - 2), stud_site_sub(l, name, open - 1), stack,
+                                f->err);
 }
 
 static int section(ft_hand *f, uint32_t number, const stud_site_line *l)
@@ -194,18 +182,9 @@ static int dealt(ft_hand *f, uint32_t number, const stud_site_line *l)
     stud_site_hand *h = f->h;
     const char *s = l->s;
     size_t len = l->len;
-    int player = -1;
-    for (int k = 0; k < h->n_players && player < 0; k++) {
-        stud_hh_span n = h->name[f->names[k]];
-        if (len >= 9 + n.len + 2 && memcmp(s + 9, h->buf + n.start, n.len) == 0 &&
-            s[9 + n.len] == ' ' && s[9 + n.len + 1] == '[')
-            player = f->names[k];
-    }
-    if (player < 0) {
-        long cut = ps_find(s, len, 9, " [");
-        return stud_site_fail(f->err, h, number, "cards dealt to %R, who is not at the table",
-                              stud_site_sub(l, 9, cut < 0 ? len : (size_t)cut));
-    }
+    int player = stud_site_dealt_player(h, f->names, l, 9, number, f->err);
+    if (player < 0)
+        return -1;
     /* after the name: the smallest suffix that is " [A]" or " [A] [B]" */
     size_t from = 9 + h->name[player].len, a0 = 0, a1 = 0, b0 = 0, b1 = 0;
     int found = 0, has_b = 0;

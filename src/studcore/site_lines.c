@@ -200,6 +200,33 @@ static uint32_t code_at(const char *s, size_t len, size_t i, size_t *n)
     return cp;
 }
 
+int stud_lines_noise(const char *s, size_t len, const char *const *words, size_t n_words)
+{
+    if (memchr(s, '\n', len))
+        return 0;  /* (.+ before, .*$ after: no \n) */
+    for (size_t k = 0; k < n_words; k++) {
+        size_t n = strlen(words[k]);
+        for (size_t p = 1; p + n <= len; p++)
+            if (s[p] == ' ' && memcmp(s + p, words[k], n) == 0)
+                return 1;
+    }
+    return 0;
+}
+
+int stud_lines_bracket(const char *buf, stud_hh_span rest, stud_hh_span *cards)
+{
+    const char *s = buf + rest.start;
+    size_t len = rest.len, i = stud_site_skip_space(s, len, 0);
+    if (i >= len || s[i] != '[')
+        return 0;
+    const char *close = memchr(s + i + 1, ']', len - i - 1);
+    if (!close)
+        return 0;
+    cards->start = rest.start + (uint32_t)(i + 1);
+    cards->len = (uint32_t)((size_t)(close - s) - i - 1);
+    return 1;
+}
+
 size_t stud_lines_word_at(const char *s, size_t len, size_t i)
 {
     size_t n;

@@ -66,6 +66,14 @@ struct stud_lines_hand {
     int64_t bring_in;
 };
 
+/* Whether the line is a `.+(?:W1|W2 ...).*` of the regex _NOISE of the
+ * LineHand sites (one line: no \n in it; each word its leading space
+ * included, after at least one character): chat, comings and goings. */
+int stud_lines_noise(const char *s, size_t len, const char *const *words, size_t n_words);
+/* _SHOWN, \s*\[(?P<cards>[^\]]*)\], a prefix of `rest`: 1 with *cards
+ * set, 0 when it does not match. */
+int stud_lines_bracket(const char *buf, stud_hh_span rest, stud_hh_span *cards);
+
 /* The bytes of the character at s[i] that Python's \w matches in a str
  * pattern (str.isalnum()'s, and '_'; Unicode 14), 0: none. */
 size_t stud_lines_word_at(const char *s, size_t len, size_t i);

@@ -23,12 +23,6 @@ static size_t word_run(const char *s, size_t len, size_t i)
     return i;
 }
 
-static int has(const char *s, size_t len, size_t i, const char *lit)
-{
-    size_t n = strlen(lit);
-    return i + n <= len && memcmp(s + i, lit, n) == 0;
-}
-
 static int no_newline(const char *s, size_t from, size_t to)
 {
     return from >= to || memchr(s + from, '\n', to - from) == NULL;
@@ -329,19 +323,11 @@ static int og_number_span(const stud_lines_hand *L, stud_hh_span text, uint32_t 
     return og_number(L->h, L->h->buf + text.start, text.len, line, 0, out, err);
 }
 
-static size_t skip_space(const char *s, size_t len, size_t i)
-{
-    size_t k;
-    while (i < len && (k = stud_site_space_at(s, len, i)) != 0)
-        i += k;
-    return i;
-}
-
 /* _AMOUNT: \s*\(?(?P<num>NUM)\)? (a prefix) */
 static int amount_pattern(const char *buf, stud_hh_span text, stud_hh_span *num)
 {
     const char *s = buf + text.start;
-    size_t len = text.len, i = skip_space(s, len, 0), e;
+    size_t len = text.len, i = stud_site_skip_space(s, len, 0), e;
     if (i < len && s[i] == '(' && (e = num_each(s, len, i + 1, any_end, NULL)) != 0)
         i++;
     else if ((e = num_each(s, len, i, any_end, NULL)) == 0)
@@ -381,18 +367,6 @@ static int raise_to_pattern(const char *buf, stud_hh_span text, stud_hh_span *nu
 
 /* ---- lines --------------------------------------------------------------------------- */
 
-typedef struct {
-    const char *s;   /* the line */
-    size_t len;
-    uint32_t at;     /* its offset in the buffer */
-} line_t;
-
-static stud_hh_span sub(const line_t *l, size_t from, size_t to)
-{
-    stud_hh_span span = {l->at + (uint32_t)from, (uint32_t)(to - from)};
-    return span;
-}
-
 static const struct {
     const char *label;
     int street;
@@ -417,18 +391,12 @@ static const char *const NOISE[] = {" sits out", " is sitting out", " has joined
 static const char *const NOISE_START[] = {"User: ", "Button: ", "Start hand: ",
                                           "Players in round: "};
 
-static int noise(const line_t *l)
+static int noise(const stud_site_line *l)
 {
-    if (memchr(l->s, '\n', l->len))
-        return 0;  /* (.+ before, .*$ after: no \n) */
-    for (size_t k = 0; k < sizeof NOISE / sizeof NOISE[0]; k++) {
-        size_t n = strlen(NOISE[k]);
-        for (size_t p = 1; p + n <= l->len; p++)
-            if (l->s[p] == ' ' && memcmp(l->s + p, NOISE[k], n) == 0)
-                return 1;
-    }
+    if (stud_lines_noise(l->s, l->len, NOISE, sizeof NOISE / sizeof NOISE[0]))
+        return 1;
     for (size_t k = 0; k < sizeof NOISE_START / sizeof NOISE_START[0]; k++)
-        if (has(l->s, l->len, 0, NOISE_START[k]))
+        if (stud_site_lit_at(l->s, l->len, 0, NOISE_START[k]))
             return 1;
     return 0;
 }
@@ -485,7 +453,7 @@ static int share_at(const char *s, size_t len, size_t q)
 static int share_pattern(const char *s, size_t len, size_t *name_from, size_t *name_to,
                          size_t *num_to)
 {
-    size_t w = skip_space(s, len, 0);
+    size_t w = stud_site_skip_space(s, len, 0);
     if (memchr(s, '\n', len))
         return 0;  /* (a share is of .* : no \n) */
     for (size_t q = w + 1; q < len; q++) {
@@ -509,7 +477,7 @@ static int share_pattern(const char *s, size_t len, size_t *name_from, size_t *n
     return 0;
 }
 
-static int pot_line(og_hand *o, uint32_t number, const line_t *l, int *matched,
+static int pot_line(og_hand *o, uint32_t number, const stud_site_line *l, int *matched,
                     stud_site_error *err)
 {
     stud_lines_hand *L = &o->L;
@@ -517,23 +485,23 @@ static int pot_line(og_hand *o, uint32_t number, const line_t *l, int *matched,
     const char *s = l->s;
     size_t len = l->len, i, c;
     *matched = 0;
-    if (has(s, len, 0, "Main pot: ")) {
+    if (stud_site_lit_at(s, len, 0, "Main pot: ")) {
         i = 10;
-    } else if (has(s, len, 0, "Side pot")) {
+    } else if (stud_site_lit_at(s, len, 0, "Side pot")) {
         i = 8;
         if (i < len && s[i] == ' ') {
             size_t e = digits(s, len, i + 1, (size_t)-1, &c);
             if (c)
                 i = e;
         }
-        if (!has(s, len, i, ": "))
+        if (!stud_site_lit_at(s, len, i, ": "))
             return 0;
         i += 2;
     } else {
         return 0;
     }
     size_t e = num_run(s, len, i);
-    if (!has(s, len, e, " won by ") || !num_full(s, i, e) || !no_newline(s, e + 8, len))
+    if (!stud_site_lit_at(s, len, e, " won by ") || !num_full(s, i, e) || !no_newline(s, e + 8, len))
         return 0;
     *matched = 1;
     int64_t pot;
@@ -549,7 +517,7 @@ static int pot_line(og_hand *o, uint32_t number, const line_t *l, int *matched,
         if (to + 1 >= len)
             to = len;
         size_t na, nb, ne;
-        stud_hh_span part = sub(l, from, to);
+        stud_hh_span part = stud_site_sub(l, from, to);
         int player = -1;
         if (share_pattern(s + from, to - from, &na, &nb, &ne))
             player = stud_site_find(h, s + from + na, nb - na);
@@ -580,7 +548,7 @@ static int cards_then_end(void *ctx, size_t at)
     seat_rest *r = ctx;
     const char *s = r->s;
     size_t len = r->len;
-    if (has(s, len, at, ", [")) {
+    if (stud_site_lit_at(s, len, at, ", [")) {
         const char *close = memchr(s + at + 3, ']', len - at - 3);
         if (close && no_newline(s, (size_t)(close - s) + 1, len)) {
             r->has_cards = 1;
@@ -593,7 +561,7 @@ static int cards_then_end(void *ctx, size_t at)
     return no_newline(s, at, len);
 }
 
-static int summary_seat(og_hand *o, uint32_t number, const line_t *l, int *matched,
+static int summary_seat(og_hand *o, uint32_t number, const stud_site_line *l, int *matched,
                         stud_site_error *err)
 {
     stud_lines_hand *L = &o->L;
@@ -601,10 +569,10 @@ static int summary_seat(og_hand *o, uint32_t number, const line_t *l, int *match
     const char *s = l->s;
     size_t len = l->len, c;
     *matched = 0;
-    if (!has(s, len, 0, "Seat "))
+    if (!stud_site_lit_at(s, len, 0, "Seat "))
         return 0;
     size_t i = digits(s, len, 5, (size_t)-1, &c);
-    if (!c || !has(s, len, i, ": "))
+    if (!c || !stud_site_lit_at(s, len, i, ": "))
         return 0;
     size_t name_at = i + 2;
     for (size_t q = name_at + 1; q + 1 < len && s[q - 1] != '\n'; q++) {
@@ -616,7 +584,7 @@ static int summary_seat(og_hand *o, uint32_t number, const line_t *l, int *match
         seat_rest r = {s, len, 0, 0, 0};
         size_t after = e + 1, net_from = 0, net_to = 0;
         int found = 0;
-        if (has(s, len, after, ", net: ")) {
+        if (stud_site_lit_at(s, len, after, ", net: ")) {
             net_from = after + 7;
             size_t k = net_from < len && (s[net_from] == '-' || s[net_from] == '+')
                            ? net_from + 1 : net_from;
@@ -643,22 +611,22 @@ static int summary_seat(og_hand *o, uint32_t number, const line_t *l, int *match
             o->net_line[player] = number;
         }
         if (r.has_cards && r.cards_to > r.cards_from)
-            return show(o, player, sub(l, r.cards_from, r.cards_to), number, err);
+            return show(o, player, stud_site_sub(l, r.cards_from, r.cards_to), number, err);
         return 0;
     }
     return 0;
 }
 
 /* _SEAT: Seat (?P<num>\d+): (?P<name>.+) \((?P<stack>[$€£]?[\d.,]+)\)$ */
-static int seat_pattern(const line_t *l, stud_hh_span *num, stud_hh_span *name,
+static int seat_pattern(const stud_site_line *l, stud_hh_span *num, stud_hh_span *name,
                         stud_hh_span *stack)
 {
     const char *s = l->s;
     size_t len = l->len, c;
-    if (!has(s, len, 0, "Seat "))
+    if (!stud_site_lit_at(s, len, 0, "Seat "))
         return 0;
     size_t i = digits(s, len, 5, (size_t)-1, &c);
-    if (!c || !has(s, len, i, ": ") || s[len - 1] != ')')
+    if (!c || !stud_site_lit_at(s, len, i, ": ") || s[len - 1] != ')')
         return 0;
     size_t name_at = i + 2;
     const char *nl = memchr(s + name_at, '\n', len - name_at);
@@ -674,22 +642,22 @@ static int seat_pattern(const line_t *l, stud_hh_span *num, stud_hh_span *name,
             e += k;
         if (e == body || e != len - 1)
             continue;
-        *num = sub(l, 5, i);
-        *name = sub(l, name_at, p);
-        *stack = sub(l, from, e);
+        *num = stud_site_sub(l, 5, i);
+        *name = stud_site_sub(l, name_at, p);
+        *stack = stud_site_sub(l, from, e);
         return 1;
     }
     return 0;
 }
 
 /* _DEALT: (?:Dealing to|New hand for) (?P<name>.+?): \[(?P<cards>[^\]]*)\]$ */
-static int dealt_pattern(const line_t *l, stud_hh_span *name, stud_hh_span *cards)
+static int dealt_pattern(const stud_site_line *l, stud_hh_span *name, stud_hh_span *cards)
 {
     const char *s = l->s;
     size_t len = l->len, at;
-    if (has(s, len, 0, "Dealing to "))
+    if (stud_site_lit_at(s, len, 0, "Dealing to "))
         at = 11;
-    else if (has(s, len, 0, "New hand for "))
+    else if (stud_site_lit_at(s, len, 0, "New hand for "))
         at = 13;
     else
         return 0;
@@ -698,27 +666,12 @@ static int dealt_pattern(const line_t *l, stud_hh_span *name, stud_hh_span *card
             continue;
         const char *close = memchr(s + q + 3, ']', len - q - 3);
         if (close && (size_t)(close - s) == len - 1) {
-            *name = sub(l, at, q);
-            *cards = sub(l, q + 3, len - 1);
+            *name = stud_site_sub(l, at, q);
+            *cards = stud_site_sub(l, q + 3, len - 1);
             return 1;
         }
     }
     return 0;
-}
-
-/* _SHOWN: \s*\[(?P<cards>[^\]]*)\] (a prefix of the rest) */
-static int shown_pattern(const char *buf, stud_hh_span rest, stud_hh_span *cards)
-{
-    const char *s = buf + rest.start;
-    size_t len = rest.len, i = skip_space(s, len, 0);
-    if (i >= len || s[i] != '[')
-        return 0;
-    const char *close = memchr(s + i + 1, ']', len - i - 1);
-    if (!close)
-        return 0;
-    cards->start = rest.start + (uint32_t)(i + 1);
-    cards->len = (uint32_t)((size_t)(close - s) - i - 1);
-    return 1;
 }
 
 static int contains(const char *s, size_t len, const char *lit)
@@ -809,7 +762,7 @@ static int dealt_line(og_hand *o, uint32_t number, stud_hh_span name, stud_hh_sp
     return 0;
 }
 
-static int hand_line(og_hand *o, uint32_t number, const line_t *l, stud_site_error *err)
+static int hand_line(og_hand *o, uint32_t number, const stud_site_line *l, stud_site_error *err)
 {
     stud_lines_hand *L = &o->L;
     stud_site_hand *h = L->h;
@@ -834,7 +787,7 @@ static int hand_line(og_hand *o, uint32_t number, const line_t *l, stud_site_err
             return -1;
         if (matched)
             return 0;
-        if (has(s, len, 0, "Rake taken: ") && num_full(s, 12, len)) {
+        if (stud_site_lit_at(s, len, 0, "Rake taken: ") && num_full(s, 12, len)) {
             int64_t rake;
             if (og_number(h, s + 12, len - 12, number, 0, &rake, err))
                 return -1;
@@ -846,11 +799,11 @@ static int hand_line(og_hand *o, uint32_t number, const line_t *l, stud_site_err
         if (matched)
             return 0;
         return stud_site_fail(err, h, number, "a summary line that does not read: %R",
-                              sub(l, 0, len));
+                              stud_site_sub(l, 0, len));
     }
     for (size_t k = 0; k < sizeof STREETS / sizeof STREETS[0]; k++)
         if (strlen(STREETS[k].label) == len && memcmp(s, STREETS[k].label, len) == 0)
-            return stud_lines_new_street(L, number, sub(l, 0, len), STREETS[k].street, err);
+            return stud_lines_new_street(L, number, stud_site_sub(l, 0, len), STREETS[k].street, err);
     if (L->street == 0) {
         stud_hh_span num, name, stack;
         if (seat_pattern(l, &num, &name, &stack))
@@ -861,11 +814,11 @@ static int hand_line(og_hand *o, uint32_t number, const line_t *l, stud_site_err
         return dealt_line(o, number, name, cards, err);
     int verb;
     stud_hh_span rest;
-    int player = stud_lines_action(L, sub(l, 0, len), VERBS, N_VERBS, &verb, &rest);
+    int player = stud_lines_action(L, stud_site_sub(l, 0, len), VERBS, N_VERBS, &verb, &rest);
     if (player < 0) {
         if (noise(l))
             return 0;
-        return stud_site_fail(err, h, number, "a line that does not read: %R", sub(l, 0, len));
+        return stud_site_fail(err, h, number, "a line that does not read: %R", stud_site_sub(l, 0, len));
     }
     int kind = KINDS[verb];
     const char *r = h->buf + rest.start;
@@ -880,13 +833,13 @@ static int hand_line(og_hand *o, uint32_t number, const line_t *l, stud_site_err
         return stud_site_fail(err, h, number, "%N is not in the hand", player);
     if (kind == K_SHOW || kind == K_MUCK) {
         stud_hh_span shown;
-        if (kind == K_SHOW && shown_pattern(h->buf, rest, &shown))
+        if (kind == K_SHOW && stud_lines_bracket(h->buf, rest, &shown))
             return show(o, player, shown, number, err);
         return 0;
     }
     if (kind == STUD_LINES_RAISE)
-        return raise_line(o, number, player, rest, sub(l, 0, len), err);
-    return stud_lines_decision(L, number, player, kind, rest, all_in, sub(l, 0, len),
+        return raise_line(o, number, player, rest, stud_site_sub(l, 0, len), err);
+    return stud_lines_decision(L, number, player, kind, rest, all_in, stud_site_sub(l, 0, len),
                                raise_to_pattern, amount_pattern, err);
 }
 
@@ -915,8 +868,8 @@ int stud_site_ongame_read(const stud_site_lines *lines, uint32_t first, uint32_t
     for (uint32_t k = first + 1; k < first + count; k++) {
         if (k == table_at)
             continue;
-        line_t l = {lines->buf + lines->start[k], lines->end[k] - lines->start[k],
-                    lines->start[k]};
+        stud_site_line l = {lines->buf + lines->start[k], lines->start[k],
+                              lines->end[k] - lines->start[k]};
         if (hand_line(&o, lines->number[k], &l, err))
             return STUD_HH_ERROR;
     }

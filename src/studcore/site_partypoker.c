@@ -20,14 +20,6 @@ static size_t word_end(const char *s, size_t len, size_t i)
     return i;
 }
 
-static size_t skip_space(const char *s, size_t len, size_t i)
-{
-    size_t k;
-    while (i < len && (k = stud_site_space_at(s, len, i)) != 0)
-        i += k;
-    return i;
-}
-
 static size_t digits_end(const char *s, size_t len, size_t i)
 {
     size_t k;
@@ -35,12 +27,6 @@ static size_t digits_end(const char *s, size_t len, size_t i)
     while ((k = stud_site_digit_at(s, len, i, &v)) != 0)
         i += k;
     return i;
-}
-
-static int has_prefix(const char *s, size_t len, size_t i, const char *lit)
-{
-    size_t n = strlen(lit);
-    return i + n <= len && memcmp(s + i, lit, n) == 0;
 }
 
 /* The first offset >= from of `lit` in s (len: none). */
@@ -58,12 +44,12 @@ static int banner(const char *s, size_t len, stud_hh_span *id)
 {
     static const char A[] = "***** Hand History ";
     size_t i = sizeof A - 1;
-    if (!has_prefix(s, len, 0, A) || i >= len || (s[i] != 'F' && s[i] != 'f') ||
-        !has_prefix(s, len, i + 1, "or Game "))
+    if (!stud_site_lit_at(s, len, 0, A) || i >= len || (s[i] != 'F' && s[i] != 'f') ||
+        !stud_site_lit_at(s, len, i + 1, "or Game "))
         return 0;
     i += 9;
     size_t e = word_end(s, len, i);
-    if (e == i || !has_prefix(s, len, e, " *****"))
+    if (e == i || !stud_site_lit_at(s, len, e, " *****"))
         return 0;
     id->start = (uint32_t)i;
     id->len = (uint32_t)(e - i);
@@ -73,14 +59,14 @@ static int banner(const char *s, size_t len, stud_hh_span *id)
 /* _GAME_NO: #Game No\s*:\s*(\w+)\s*$ */
 static int game_no(const char *s, size_t len, stud_hh_span *id)
 {
-    if (!has_prefix(s, len, 0, "#Game No"))
+    if (!stud_site_lit_at(s, len, 0, "#Game No"))
         return 0;
-    size_t i = skip_space(s, len, 8);
+    size_t i = stud_site_skip_space(s, len, 8);
     if (i >= len || s[i] != ':')
         return 0;
-    i = skip_space(s, len, i + 1);
+    i = stud_site_skip_space(s, len, i + 1);
     size_t e = word_end(s, len, i);
-    if (e == i || skip_space(s, len, e) != len)
+    if (e == i || stud_site_skip_space(s, len, e) != len)
         return 0;
     id->start = (uint32_t)i;
     id->len = (uint32_t)(e - i);
@@ -92,11 +78,11 @@ int stud_site_partypoker_header(const char *s, size_t len, stud_hh_span *id, stu
     id->start = id->len = 0;
     rest->start = (uint32_t)len;
     rest->len = 0;
-    if (has_prefix(s, len, 0, "#Game No")) {
+    if (stud_site_lit_at(s, len, 0, "#Game No")) {
         game_no(s, len, id);
         return 1;
     }
-    return has_prefix(s, len, 0, "*****") && banner(s, len, id) ? 2 : 0;
+    return stud_site_lit_at(s, len, 0, "*****") && banner(s, len, id) ? 2 : 0;
 }
 
 /* _NOISE: a line that says nothing of the hand (each alternative the whole
@@ -105,16 +91,16 @@ int stud_site_partypoker_noise(const char *s, size_t len)
 {
     if (memchr(s, '\n', len))
         return 0;
-    if (has_prefix(s, len, 0, "Game #")) {
+    if (stud_site_lit_at(s, len, 0, "Game #")) {
         size_t e = word_end(s, len, 6);
-        if (e > 6 && has_prefix(s, len, e, " starts") &&
+        if (e > 6 && stud_site_lit_at(s, len, e, " starts") &&
             (e + 7 == len || (e + 8 == len && s[len - 1] == '.')))
             return 1;
     }
-    if (has_prefix(s, len, 0, "Connection Lost") || has_prefix(s, len, 0, "Congratulations to ") ||
-        has_prefix(s, len, 0, "There is no Small Blind"))
+    if (stud_site_lit_at(s, len, 0, "Connection Lost") || stud_site_lit_at(s, len, 0, "Congratulations to ") ||
+        stud_site_lit_at(s, len, 0, "There is no Small Blind"))
         return 1;
-    if (has_prefix(s, len, 0, "Player ") && find(s, len, 8, " finished in ") < len)
+    if (stud_site_lit_at(s, len, 0, "Player ") && find(s, len, 8, " finished in ") < len)
         return 1;
     /* .+ TEXT\.?$ */
     static const char *const ENDS[] = {" has joined the table", " has left the table",
@@ -191,7 +177,7 @@ int stud_site_partypoker_game(const stud_site_lines *lines, uint32_t first, uint
         const char *s = lines->buf + lines->start[k];
         size_t len = lines->end[k] - lines->start[k];
         stud_hh_span got;
-        if (has_prefix(s, len, 0, "*****") && banner(s, len, &got)) {
+        if (stud_site_lit_at(s, len, 0, "*****") && banner(s, len, &got)) {
             id->start = lines->start[k] + got.start;
             id->len = got.len;
             if (k + 1 >= end)
@@ -212,24 +198,6 @@ int stud_site_partypoker_game(const stud_site_lines *lines, uint32_t first, uint
 
 /* ---- the hand's lines ------------------------------------------------------------------ */
 
-typedef struct {
-    const char *s;   /* the line */
-    size_t len;
-    uint32_t at;     /* its offset in the buffer */
-} line_t;
-
-static stud_hh_span sub(const line_t *l, size_t from, size_t to)
-{
-    stud_hh_span span = {l->at + (uint32_t)from, (uint32_t)(to - from)};
-    return span;
-}
-
-static size_t dot_end(const char *s, size_t len, size_t from)
-{
-    const char *nl = from < len ? memchr(s + from, '\n', len - from) : NULL;
-    return nl ? (size_t)(nl - s) : len;
-}
-
 static const char EURO[] = "\xe2\x82\xac";
 
 /* [$€]? at s[i]: its bytes */
@@ -237,25 +205,25 @@ static size_t symbol_at(const char *s, size_t len, size_t i)
 {
     if (i < len && s[i] == '$')
         return 1;
-    return has_prefix(s, len, i, EURO) ? 3 : 0;
+    return stud_site_lit_at(s, len, i, EURO) ? 3 : 0;
 }
 
 /* _AMOUNT: \s*[\[(]?\s*(?:Lo\s*\(\s*|Hi\s*\(\s*)?[$€]?\s*(?P<num>\d[\d,]*(?:\.\d+)?) (a prefix) */
 static int amount_pattern(const char *buf, stud_hh_span text, stud_hh_span *num)
 {
     const char *s = buf + text.start;
-    size_t len = text.len, i = skip_space(s, len, 0), k;
+    size_t len = text.len, i = stud_site_skip_space(s, len, 0), k;
     int v;
     if (i < len && (s[i] == '[' || s[i] == '('))
         i++;
-    i = skip_space(s, len, i);
-    if (has_prefix(s, len, i, "Lo") || has_prefix(s, len, i, "Hi")) {
-        size_t j = skip_space(s, len, i + 2);
+    i = stud_site_skip_space(s, len, i);
+    if (stud_site_lit_at(s, len, i, "Lo") || stud_site_lit_at(s, len, i, "Hi")) {
+        size_t j = stud_site_skip_space(s, len, i + 2);
         if (j < len && s[j] == '(')
-            i = skip_space(s, len, j + 1);
+            i = stud_site_skip_space(s, len, j + 1);
     }
     i += symbol_at(s, len, i);
-    i = skip_space(s, len, i);
+    i = stud_site_skip_space(s, len, i);
     if (!(k = stud_site_digit_at(s, len, i, &v)))
         return 0;
     size_t e = i + k;
@@ -284,22 +252,22 @@ static int pp_number(const stud_lines_hand *L, stud_hh_span text, uint32_t line,
 
 /* _SEAT: Seat (?P<num>\d+): (?P<name>.+?) \(\s*(?P<stack>[$€]?[\d,.]+)\s*(?:[A-Z]{3}\s*)?\)
  * (?P<rest>.*)$ ; the stack without its sign, the name stripped */
-static int seat_pattern(const line_t *l, stud_hh_span *digits, stud_hh_span *name,
+static int seat_pattern(const stud_site_line *l, stud_hh_span *digits, stud_hh_span *name,
                         stud_hh_span *stack)
 {
     const char *s = l->s;
     size_t len = l->len, i, k;
     int v;
-    if (!has_prefix(s, len, 0, "Seat "))
+    if (!stud_site_lit_at(s, len, 0, "Seat "))
         return 0;
     i = digits_end(s, len, 5);
-    if (i == 5 || !has_prefix(s, len, i, ": "))
+    if (i == 5 || !stud_site_lit_at(s, len, i, ": "))
         return 0;
-    size_t name_at = i + 2, dots = dot_end(s, len, name_at);
+    size_t name_at = i + 2, dots = stud_site_dot_end(s, len, name_at);
     for (size_t p = name_at + 1; p + 1 < len && p <= dots; p++) {
         if (s[p] != ' ' || s[p + 1] != '(')
             continue;
-        size_t j = skip_space(s, len, p + 2);
+        size_t j = stud_site_skip_space(s, len, p + 2);
         j += symbol_at(s, len, j);
         size_t from = j;
         for (;;) {
@@ -312,27 +280,27 @@ static int seat_pattern(const line_t *l, stud_hh_span *digits, stud_hh_span *nam
         }
         if (j == from)
             continue;
-        size_t e = skip_space(s, len, j);
+        size_t e = stud_site_skip_space(s, len, j);
         if (e + 3 < len && s[e] >= 'A' && s[e] <= 'Z' && s[e + 1] >= 'A' && s[e + 1] <= 'Z' &&
             s[e + 2] >= 'A' && s[e + 2] <= 'Z')
-            e = skip_space(s, len, e + 3);
+            e = stud_site_skip_space(s, len, e + 3);
         if (e >= len || s[e] != ')' || memchr(s + e, '\n', len - e))
             continue;
         size_t a = name_at, b = p;
         stud_site_strip(s, &a, &b);
-        *digits = sub(l, 5, i);
-        *name = sub(l, a, b);
-        *stack = sub(l, from, j);
+        *digits = stud_site_sub(l, 5, i);
+        *name = stud_site_sub(l, a, b);
+        *stack = stud_site_sub(l, from, j);
         return 1;
     }
     return 0;
 }
 
 /* _DEALT: Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]\s*$ */
-static int dealt_pattern(const line_t *l, stud_hh_span *name, stud_hh_span *cards)
+static int dealt_pattern(const stud_site_line *l, stud_hh_span *name, stud_hh_span *cards)
 {
     const char *s = l->s;
-    size_t len = l->len, dots = dot_end(s, len, 9);
+    size_t len = l->len, dots = stud_site_dot_end(s, len, 9);
     for (size_t p = 10; p + 1 < len && p <= dots; p++) {
         if (s[p] != ' ' || s[p + 1] != '[')
             continue;
@@ -340,9 +308,9 @@ static int dealt_pattern(const line_t *l, stud_hh_span *name, stud_hh_span *card
         if (!close)
             return 0;
         size_t a_end = (size_t)(close - s);
-        if (skip_space(s, len, a_end + 1) == len) {
-            *name = sub(l, 9, p);
-            *cards = sub(l, p + 2, a_end);
+        if (stud_site_skip_space(s, len, a_end + 1) == len) {
+            *name = stud_site_sub(l, 9, p);
+            *cards = stud_site_sub(l, p + 2, a_end);
             return 1;
         }
     }
@@ -350,16 +318,16 @@ static int dealt_pattern(const line_t *l, stud_hh_span *name, stud_hh_span *card
 }
 
 /* _TABLE: Table (?P<name>.*?)\s*\((?:Real|Play) Money\) (a prefix) */
-static int table_pattern(const line_t *l, stud_hh_span *name)
+static int table_pattern(const stud_site_line *l, stud_hh_span *name)
 {
     const char *s = l->s;
-    size_t len = l->len, dots = dot_end(s, len, 6);
-    if (!has_prefix(s, len, 0, "Table "))
+    size_t len = l->len, dots = stud_site_dot_end(s, len, 6);
+    if (!stud_site_lit_at(s, len, 0, "Table "))
         return 0;
     for (size_t q = 6; q <= dots; q++) {
-        size_t r = skip_space(s, len, q);
-        if (has_prefix(s, len, r, "(Real Money)") || has_prefix(s, len, r, "(Play Money)")) {
-            *name = sub(l, 6, q);
+        size_t r = stud_site_skip_space(s, len, q);
+        if (stud_site_lit_at(s, len, r, "(Real Money)") || stud_site_lit_at(s, len, r, "(Play Money)")) {
+            *name = stud_site_sub(l, 6, q);
             return 1;
         }
     }
@@ -387,7 +355,7 @@ typedef struct {
     uint32_t seat_line[STUD_SITE_MAX_PLAYERS];
 } pp_hand;
 
-static int dealt_line(pp_hand *w, uint32_t number, const line_t *l, stud_site_error *err)
+static int dealt_line(pp_hand *w, uint32_t number, const stud_site_line *l, stud_site_error *err)
 {
     stud_lines_hand *L = &w->L;
     stud_site_hand *h = L->h;
@@ -398,7 +366,7 @@ static int dealt_line(pp_hand *w, uint32_t number, const line_t *l, stud_site_er
         return stud_site_fail(err, h, number, "cards dealt before the deal");
     if (!dealt_pattern(l, &name, &text))
         return stud_site_fail(err, h, number, "a 'Dealt to' line that does not read: %R",
-                              sub(l, 0, l->len));
+                              stud_site_sub(l, 0, l->len));
     int player = stud_site_find(h, h->buf + name.start, name.len);
     if (player < 0)
         return stud_site_fail(err, h, number, "cards dealt to %T, who is not seated", name);
@@ -422,7 +390,7 @@ static int dealt_line(pp_hand *w, uint32_t number, const line_t *l, stud_site_er
     return 0;
 }
 
-static int hand_line(pp_hand *w, uint32_t number, const line_t *l, stud_site_error *err)
+static int hand_line(pp_hand *w, uint32_t number, const stud_site_line *l, stud_site_error *err)
 {
     stud_lines_hand *L = &w->L;
     stud_site_hand *h = L->h;
@@ -430,11 +398,11 @@ static int hand_line(pp_hand *w, uint32_t number, const line_t *l, stud_site_err
     size_t len = l->len;
     if (len == 0)
         return 0;
-    if (has_prefix(s, len, 0, "** "))
+    if (stud_site_lit_at(s, len, 0, "** "))
         for (size_t k = 0; k < sizeof STREETS / sizeof STREETS[0]; k++)
             if (strlen(STREETS[k].label) == len && memcmp(s, STREETS[k].label, len) == 0) {
                 w->acted = 0;
-                return stud_lines_new_street(L, number, sub(l, 0, len), STREETS[k].street, err);
+                return stud_lines_new_street(L, number, stud_site_sub(l, 0, len), STREETS[k].street, err);
             }
     if (L->street == 0) {
         stud_hh_span digits, name, stack;
@@ -446,27 +414,27 @@ static int hand_line(pp_hand *w, uint32_t number, const line_t *l, stud_site_err
             w->seat_line[p] = number;
             return 0;
         }
-        if (has_prefix(s, len, 0, "Seat ") && (i = digits_end(s, len, 5)) > 5 &&
-            has_prefix(s, len, i, " is the button")) {
+        if (stud_site_lit_at(s, len, 0, "Seat ") && (i = digits_end(s, len, 5)) > 5 &&
+            stud_site_lit_at(s, len, i, " is the button")) {
             L->has_button = 1;
-            L->button = sub(l, 5, i);
+            L->button = stud_site_sub(l, 5, i);
             return 0;
         }
-        if (has_prefix(s, len, 0, "Total number of players")) {
-            i = skip_space(s, len, 23);
+        if (stud_site_lit_at(s, len, 0, "Total number of players")) {
+            i = stud_site_skip_space(s, len, 23);
             if (i < len && s[i] == ':') {
-                i = skip_space(s, len, i + 1);
+                i = stud_site_skip_space(s, len, i + 1);
                 size_t e = digits_end(s, len, i);
                 if (e > i) {
                     if (w->has_seat_count)
                         return stud_site_fail(err, h, number,
                                               "a second line of the number of players");
-                    size_t j = skip_space(s, len, e);
+                    size_t j = stud_site_skip_space(s, len, e);
                     if (j < len && s[j] == '/') {
-                        j = skip_space(s, len, j + 1);
+                        j = stud_site_skip_space(s, len, j + 1);
                         size_t f = digits_end(s, len, j);
                         if (f > j) {
-                            if (stud_site_add_field(h, number, "seat_count", NULL, sub(l, j, f),
+                            if (stud_site_add_field(h, number, "seat_count", NULL, stud_site_sub(l, j, f),
                                                     err))
                                 return -1;
                             h->fields[h->n_fields - 1].as_int = 1;
@@ -483,11 +451,11 @@ static int hand_line(pp_hand *w, uint32_t number, const line_t *l, stud_site_err
             return 0;
         }
     }
-    if (has_prefix(s, len, 0, "Dealt to "))
+    if (stud_site_lit_at(s, len, 0, "Dealt to "))
         return dealt_line(w, number, l, err);
     int verb;
     stud_hh_span rest;
-    int player = stud_lines_action(L, sub(l, 0, len), VERBS, N_VERBS, &verb, &rest);
+    int player = stud_lines_action(L, stud_site_sub(l, 0, len), VERBS, N_VERBS, &verb, &rest);
     if (player < 0) {
         if (stud_site_partypoker_noise(s, len))
             return 0;
@@ -498,7 +466,7 @@ static int hand_line(pp_hand *w, uint32_t number, const line_t *l, stud_site_err
         size_t colon = find(s, len, 0, ": ");
         if (colon > 0 && colon < len && stud_site_find(h, s, colon) >= 0)
             return 0;  /* chat */
-        return stud_site_fail(err, h, number, "a line that does not read: %R", sub(l, 0, len));
+        return stud_site_fail(err, h, number, "a line that does not read: %R", stud_site_sub(l, 0, len));
     }
     if (verb == V_ANTE) {
         int64_t paid;
@@ -531,7 +499,7 @@ static int hand_line(pp_hand *w, uint32_t number, const line_t *l, stud_site_err
         uint8_t cards[STUD_LINES_MAX_CARDS];
         int n = 0;
         const char *r = h->buf + rest.start;
-        size_t i = skip_space(r, rest.len, 0);
+        size_t i = stud_site_skip_space(r, rest.len, 0);
         if (i < rest.len && r[i] == '[') {
             const char *close = memchr(r + i + 1, ']', rest.len - i - 1);
             if (close) {
@@ -609,8 +577,8 @@ int stud_site_partypoker_read(const stud_site_lines *lines, uint32_t first, uint
     while (end > first + 1 && lines->end[end - 1] == lines->start[end - 1])
         end--;
     for (uint32_t k = game_at + 1; k < end; k++) {
-        line_t l = {lines->buf + lines->start[k], lines->end[k] - lines->start[k],
-                    lines->start[k]};
+        stud_site_line l = {lines->buf + lines->start[k], lines->start[k],
+                              lines->end[k] - lines->start[k]};
         if (hand_line(&w, lines->number[k], &l, err))
             return STUD_HH_ERROR;
     }

@@ -551,6 +551,40 @@ int stud_site_seat(stud_site_hand *h, uint32_t line, stud_hh_span digits, stud_h
     return 0;
 }
 
+int stud_site_seat_named(stud_site_hand *h, int *names, uint32_t line, stud_hh_span digits,
+                         stud_hh_span name, int64_t stack, stud_site_error *err)
+{
+    int before = h->n_players;
+    if (stud_site_seat(h, line, digits, name, stack, err))
+        return -1;
+    if (h->n_players > before) {
+        int p = before, at = before;
+        while (at > 0 && h->name_chars[names[at - 1]] < h->name_chars[p]) {
+            names[at] = names[at - 1];
+            at--;
+        }
+        names[at] = p;
+    }
+    return 0;
+}
+
+int stud_site_dealt_player(stud_site_hand *h, const int *names, const stud_site_line *l,
+                           size_t from, uint32_t line, stud_site_error *err)
+{
+    const char *s = l->s;
+    size_t len = l->len;
+    for (int k = 0; k < h->n_players; k++) {
+        stud_hh_span n = h->name[names[k]];
+        if (len >= from + n.len + 2 && memcmp(s + from, h->buf + n.start, n.len) == 0 &&
+            s[from + n.len] == ' ' && s[from + n.len + 1] == '[')
+            return names[k];
+    }
+    long cut = ps_find(s, len, from, " [");
+    stud_site_fail(err, h, line, "cards dealt to %R, who is not at the table",
+                   stud_site_sub(l, from, cut < 0 ? len : (size_t)cut));
+    return -1;
+}
+
 int stud_site_known(const stud_site_hand *h, stud_hh_span name, uint32_t line, int *player,
                     stud_site_error *err)
 {

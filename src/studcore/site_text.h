@@ -24,6 +24,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "hh_hand.h"
 
@@ -173,6 +174,30 @@ static inline stud_hh_span stud_site_sub(const stud_site_line *l, size_t from, s
     return span;
 }
 
+/* Python's \s* from s[i]: where the whitespace stops. */
+static inline size_t stud_site_skip_space(const char *s, size_t len, size_t i)
+{
+    size_t k;
+    while (i < len && (k = stud_site_space_at(s, len, i)) != 0)
+        i += k;
+    return i;
+}
+
+/* Whether s[i, len) begins with the C string `lit`. */
+static inline int stud_site_lit_at(const char *s, size_t len, size_t i, const char *lit)
+{
+    size_t n = strlen(lit);
+    return i <= len && len - i >= n && memcmp(s + i, lit, n) == 0;
+}
+
+/* Where a regex's .* from s[from] stops: the first \n (`.` takes every
+ * character but it), else len. */
+static inline size_t stud_site_dot_end(const char *s, size_t len, size_t from)
+{
+    const char *nl = from < len ? memchr(s + from, '\n', len - from) : NULL;
+    return nl ? (size_t)(nl - s) : len;
+}
+
 /* The span of l's digits [from, to) without their leading zeros (one zero
  * if all are): a seat's number as int() reads it. */
 static inline stud_hh_span stud_site_number_digits(const stud_site_line *l, size_t from,
@@ -207,6 +232,17 @@ stud_hh_step *stud_site_step(stud_site_hand *h, uint32_t line, int type, int sea
                              stud_site_error *err);
 int stud_site_seat(stud_site_hand *h, uint32_t line, stud_hh_span digits, stud_hh_span name,
                    int64_t stack, stud_site_error *err);
+/* stud_site_seat, the new player then placed in `names` (the numbers of
+ * the h->n_players players so far, longest name first in characters, ties
+ * as listed): the order in which the lines' names are tried. */
+int stud_site_seat_named(stud_site_hand *h, int *names, uint32_t line, stud_hh_span digits,
+                         stud_hh_span name, int64_t stack, stud_site_error *err);
+/* The player of a line "Dealt to NAME [...": the first of `names` (as
+ * stud_site_seat_named orders them) whose name is at l->s[from] with " ["
+ * after it; -1 with `err` set when none is ("cards dealt to %R, who is not
+ * at the table", the text up to the first " [" quoted). */
+int stud_site_dealt_player(stud_site_hand *h, const int *names, const stud_site_line *l,
+                           size_t from, uint32_t line, stud_site_error *err);
 int stud_site_known(const stud_site_hand *h, stud_hh_span name, uint32_t line, int *player,
                     stud_site_error *err);
 int stud_site_ante_of(stud_site_hand *h, uint32_t line, int player, int64_t amount, int all_in,

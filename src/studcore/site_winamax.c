@@ -22,19 +22,7 @@ int stud_site_winamax_header(const char *s, size_t len, stud_hh_span *id, stud_h
 
 /* ---- text ---------------------------------------------------------------------------- */
 
-typedef struct {
-    const char *s;   /* the line */
-    size_t len;
-    uint32_t at;     /* its offset in the buffer */
-} line_t;
-
-static stud_hh_span sub(const line_t *l, size_t from, size_t to)
-{
-    stud_hh_span span = {l->at + (uint32_t)from, (uint32_t)(to - from)};
-    return span;
-}
-
-static int starts(const line_t *l, size_t i, const char *lit)
+static int starts(const stud_site_line *l, size_t i, const char *lit)
 {
     size_t n = strlen(lit);
     return i + n <= l->len && memcmp(l->s + i, lit, n) == 0;
@@ -42,20 +30,6 @@ static int starts(const line_t *l, size_t i, const char *lit)
 
 /* The offset of the first \n in s[from, len) (len: none): where a regex's
  * "." stops. */
-static size_t dot_end(const char *s, size_t len, size_t from)
-{
-    const char *nl = from < len ? memchr(s + from, '\n', len - from) : NULL;
-    return nl ? (size_t)(nl - s) : len;
-}
-
-static size_t skip_space(const char *s, size_t len, size_t i)
-{
-    size_t k;
-    while (i < len && (k = stud_site_space_at(s, len, i)) != 0)
-        i += k;
-    return i;
-}
-
 /* _NUMBER, \d[\d,  ]*(?:\.\d+)?, at s[i]: its end, or i (none). */
 static size_t number_end(const char *s, size_t len, size_t i)
 {
@@ -87,7 +61,7 @@ static const char EURO[] = "\xe2\x82\xac";
 static int amount_pattern(const char *buf, stud_hh_span text, stud_hh_span *num)
 {
     const char *s = buf + text.start;
-    size_t len = text.len, i = skip_space(s, len, 0);
+    size_t len = text.len, i = stud_site_skip_space(s, len, 0);
     if (i < len && s[i] == '-')
         i++;
     size_t e = number_end(s, len, i);
@@ -102,7 +76,7 @@ static int amount_pattern(const char *buf, stud_hh_span text, stud_hh_span *num)
 static int raise_to_pattern(const char *buf, stud_hh_span text, stud_hh_span *num)
 {
     const char *s = buf + text.start;
-    size_t len = text.len, dots = dot_end(s, len, 0);
+    size_t len = text.len, dots = stud_site_dot_end(s, len, 0);
     for (size_t i = 0; i <= dots && i < len; i++) {
         size_t j;
         if (i + 2 <= len && s[i] == 't' && s[i + 1] == 'o')
@@ -111,7 +85,7 @@ static int raise_to_pattern(const char *buf, stud_hh_span text, stud_hh_span *nu
             j = i + 2;
         else
             continue;
-        size_t k = skip_space(s, len, j);
+        size_t k = stud_site_skip_space(s, len, j);
         if (k == j)
             continue;
         size_t e = number_end(s, len, k);
@@ -151,7 +125,7 @@ static int seat_tail(const char *s, size_t len, size_t i)
     return n == 1 && s[i] == ')';
 }
 
-static int seat_pattern(const line_t *l, stud_hh_span *digits, stud_hh_span *name,
+static int seat_pattern(const stud_site_line *l, stud_hh_span *digits, stud_hh_span *name,
                         stud_hh_span *stack)
 {
     const char *s = l->s;
@@ -163,7 +137,7 @@ static int seat_pattern(const line_t *l, stud_hh_span *digits, stud_hh_span *nam
         i += k;
     if (i == 5 || !starts(l, i, ": "))
         return 0;
-    size_t name_at = i + 2, dots = dot_end(s, len, name_at);
+    size_t name_at = i + 2, dots = stud_site_dot_end(s, len, name_at);
     /* the name the longest that leaves " (" and a stack that reads */
     for (size_t p = len; p-- > name_at + 1;) {
         if (p > dots)
@@ -177,9 +151,9 @@ static int seat_pattern(const line_t *l, stud_hh_span *digits, stud_hh_span *nam
         for (size_t end = e; end > from;) {
             if ((end + 3 <= len && memcmp(s + end, EURO, 3) == 0 && seat_tail(s, len, end + 3)) ||
                 seat_tail(s, len, end)) {
-                *digits = sub(l, 5, i);
-                *name = sub(l, name_at, p);
-                *stack = sub(l, from, end);
+                *digits = stud_site_sub(l, 5, i);
+                *name = stud_site_sub(l, name_at, p);
+                *stack = stud_site_sub(l, from, end);
                 return 1;
             }
             end--;
@@ -191,14 +165,14 @@ static int seat_pattern(const line_t *l, stud_hh_span *digits, stud_hh_span *nam
 }
 
 /* _TABLE: Table: '(?P<name>.*)' (?P<max>\d+)-max (a prefix) */
-static int table_pattern(const line_t *l, stud_hh_span *name, stud_hh_span *max)
+static int table_pattern(const stud_site_line *l, stud_hh_span *name, stud_hh_span *max)
 {
     const char *s = l->s;
     size_t len = l->len, k;
     int v;
     if (!starts(l, 0, "Table: '"))
         return 0;
-    size_t dots = dot_end(s, len, 8);
+    size_t dots = stud_site_dot_end(s, len, 8);
     for (size_t p = len; p-- > 8;) {
         if (p > dots)
             continue;
@@ -208,8 +182,8 @@ static int table_pattern(const line_t *l, stud_hh_span *name, stud_hh_span *max)
         while ((k = stud_site_digit_at(s, len, i, &v)) != 0)
             i += k;
         if (i > p + 2 && starts(l, i, "-max")) {
-            *name = sub(l, 8, p);
-            *max = sub(l, p + 2, i);
+            *name = stud_site_sub(l, 8, p);
+            *max = stud_site_sub(l, p + 2, i);
             return 1;
         }
     }
@@ -217,11 +191,11 @@ static int table_pattern(const line_t *l, stud_hh_span *name, stud_hh_span *max)
 }
 
 /* _DEALT: Dealt to (?P<name>.+?) \[(?P<a>[^\]]*)\](?: \[(?P<b>[^\]]*)\])?\s*$ */
-static int dealt_pattern(const line_t *l, stud_hh_span *name, stud_hh_span *a, stud_hh_span *b,
+static int dealt_pattern(const stud_site_line *l, stud_hh_span *name, stud_hh_span *a, stud_hh_span *b,
                          int *has_b)
 {
     const char *s = l->s;
-    size_t len = l->len, dots = dot_end(s, len, 9);
+    size_t len = l->len, dots = stud_site_dot_end(s, len, 9);
     for (size_t p = 10; p + 1 < len && p <= dots; p++) {
         if (s[p] != ' ' || s[p + 1] != '[')
             continue;
@@ -231,17 +205,17 @@ static int dealt_pattern(const line_t *l, stud_hh_span *name, stud_hh_span *a, s
         size_t a_end = (size_t)(close - s), after = a_end + 1;
         if (after + 1 < len && s[after] == ' ' && s[after + 1] == '[') {
             const char *close_b = memchr(s + after + 2, ']', len - after - 2);
-            if (close_b && skip_space(s, len, (size_t)(close_b - s) + 1) == len) {
-                *name = sub(l, 9, p);
-                *a = sub(l, p + 2, a_end);
-                *b = sub(l, after + 2, (size_t)(close_b - s));
+            if (close_b && stud_site_skip_space(s, len, (size_t)(close_b - s) + 1) == len) {
+                *name = stud_site_sub(l, 9, p);
+                *a = stud_site_sub(l, p + 2, a_end);
+                *b = stud_site_sub(l, after + 2, (size_t)(close_b - s));
                 *has_b = 1;
                 return 1;
             }
         }
-        if (skip_space(s, len, after) == len) {
-            *name = sub(l, 9, p);
-            *a = sub(l, p + 2, a_end);
+        if (stud_site_skip_space(s, len, after) == len) {
+            *name = stud_site_sub(l, 9, p);
+            *a = stud_site_sub(l, p + 2, a_end);
             *has_b = 0;
             return 1;
         }
@@ -251,7 +225,7 @@ static int dealt_pattern(const line_t *l, stud_hh_span *name, stud_hh_span *a, s
 
 /* _TOTAL: Total pot (?P<total>NUMBER)\s*€?\s*\|\s*(?:No rake|Rake (?P<rake>NUMBER)\s*€?)
  * (a prefix) */
-static int total_pattern(const line_t *l, stud_hh_span *total, stud_hh_span *rake,
+static int total_pattern(const stud_site_line *l, stud_hh_span *total, stud_hh_span *rake,
                          int *has_rake)
 {
     const char *s = l->s;
@@ -261,13 +235,13 @@ static int total_pattern(const line_t *l, stud_hh_span *total, stud_hh_span *rak
     size_t e = number_end(s, len, 10);
     if (e == 10)
         return 0;
-    size_t i = skip_space(s, len, e);
+    size_t i = stud_site_skip_space(s, len, e);
     if (i + 3 <= len && memcmp(s + i, EURO, 3) == 0)
-        i = skip_space(s, len, i + 3);
+        i = stud_site_skip_space(s, len, i + 3);
     if (i >= len || s[i] != '|')
         return 0;
-    i = skip_space(s, len, i + 1);
-    *total = sub(l, 10, e);
+    i = stud_site_skip_space(s, len, i + 1);
+    *total = stud_site_sub(l, 10, e);
     if (starts(l, i, "No rake")) {
         *has_rake = 0;
         return 1;
@@ -277,23 +251,8 @@ static int total_pattern(const line_t *l, stud_hh_span *total, stud_hh_span *rak
     size_t r = i + 5, re = number_end(s, len, r);
     if (re == r)
         return 0;
-    *rake = sub(l, r, re);
+    *rake = stud_site_sub(l, r, re);
     *has_rake = 1;
-    return 1;
-}
-
-/* _SHOWN: \s*\[(?P<cards>[^\]]*)\] (a prefix of the rest) */
-static int shown_pattern(const char *buf, stud_hh_span rest, stud_hh_span *cards)
-{
-    const char *s = buf + rest.start;
-    size_t len = rest.len, i = skip_space(s, len, 0);
-    if (i >= len || s[i] != '[')
-        return 0;
-    const char *close = memchr(s + i + 1, ']', len - i - 1);
-    if (!close)
-        return 0;
-    cards->start = rest.start + (uint32_t)(i + 1);
-    cards->len = (uint32_t)((size_t)(close - s) - i - 1);
     return 1;
 }
 
@@ -303,17 +262,9 @@ static const char *const NOISE[] = {" joins the table", " leaves the table", " i
                                     " will be allowed to play", " has timed out", " said, \"",
                                     " add ", " adds "};
 
-static int noise(const line_t *l)
+static int noise(const stud_site_line *l)
 {
-    if (memchr(l->s, '\n', l->len))
-        return 0;  /* (.+ before, .*$ after: no \n) */
-    for (size_t k = 0; k < sizeof NOISE / sizeof NOISE[0]; k++) {
-        size_t n = strlen(NOISE[k]);
-        for (size_t p = 1; p + n <= l->len; p++)
-            if (l->s[p] == ' ' && memcmp(l->s + p, NOISE[k], n) == 0)
-                return 1;
-    }
-    return 0;
+    return stud_lines_noise(l->s, l->len, NOISE, sizeof NOISE / sizeof NOISE[0]);
 }
 
 static const struct {
@@ -370,7 +321,7 @@ static int show_or_muck(wx_hand *w, uint32_t number, int player, int kind, stud_
     int seat = h->seat_of[player], n = 0;
     uint8_t cards[STUD_LINES_MAX_CARDS];
     stud_hh_span shown;
-    if (shown_pattern(h->buf, rest, &shown) &&
+    if (stud_lines_bracket(h->buf, rest, &shown) &&
         stud_lines_cards(h->buf, shown, number, STUD_LINES_HIDDEN, cards, &n, err))
         return -1;
     if (stud_lines_note(L, cards, n, player, number, err))
@@ -392,7 +343,7 @@ static int show_or_muck(wx_hand *w, uint32_t number, int player, int kind, stud_
     return stud_lines_step_showed(L, number, seat, player, cards, n, at, err);
 }
 
-static int dealt_line(wx_hand *w, uint32_t number, const line_t *l, stud_site_error *err)
+static int dealt_line(wx_hand *w, uint32_t number, const stud_site_line *l, stud_site_error *err)
 {
     stud_lines_hand *L = &w->L;
     stud_site_hand *h = L->h;
@@ -401,7 +352,7 @@ static int dealt_line(wx_hand *w, uint32_t number, const line_t *l, stud_site_er
     uint8_t cards[STUD_LINES_MAX_CARDS], before[STUD_LINES_MAX_CARDS];
     if (!dealt_pattern(l, &name, &a, &b, &has_b) || L->street == 0 || !L->deal_pending)
         return stud_site_fail(err, h, number, "a 'Dealt to' line out of place: %R",
-                              sub(l, 0, l->len));
+                              stud_site_sub(l, 0, l->len));
     int player = stud_site_find(h, h->buf + name.start, name.len);
     if (player < 0)
         return stud_site_fail(err, h, number, "cards dealt to %T, who is not seated", name);
@@ -426,7 +377,7 @@ static int dealt_line(wx_hand *w, uint32_t number, const line_t *l, stud_site_er
     return 0;
 }
 
-static int hand_line(wx_hand *w, uint32_t number, const line_t *l, stud_site_error *err)
+static int hand_line(wx_hand *w, uint32_t number, const stud_site_line *l, stud_site_error *err)
 {
     stud_lines_hand *L = &w->L;
     stud_site_hand *h = L->h;
@@ -437,7 +388,7 @@ static int hand_line(wx_hand *w, uint32_t number, const line_t *l, stud_site_err
         stud_site_strip(s, &a, &e);
         for (size_t k = 0; k < sizeof STREETS / sizeof STREETS[0]; k++)
             if (strlen(STREETS[k].label) == e - a && memcmp(s + a, STREETS[k].label, e - a) == 0)
-                return stud_lines_new_street(L, number, sub(l, 0, len), STREETS[k].street, err);
+                return stud_lines_new_street(L, number, stud_site_sub(l, 0, len), STREETS[k].street, err);
         if (e - a == 7 && memcmp(s + a, "SUMMARY", 7) == 0) {
             if (stud_lines_flush_deal(L, number, err))
                 return -1;
@@ -447,7 +398,7 @@ static int hand_line(wx_hand *w, uint32_t number, const line_t *l, stud_site_err
         if (!((e - a == 11 && memcmp(s + a, "ANTE/BLINDS", 11) == 0) ||
               (e - a == 9 && memcmp(s + a, "SHOW DOWN", 9) == 0) ||
               (e - a == 8 && memcmp(s + a, "PRE-FLOP", 8) == 0)))
-            return stud_site_fail(err, h, number, "an unknown section %R", sub(l, 0, len));
+            return stud_site_fail(err, h, number, "an unknown section %R", stud_site_sub(l, 0, len));
         return 0;
     }
     if (w->summary) {
@@ -484,11 +435,11 @@ static int hand_line(wx_hand *w, uint32_t number, const line_t *l, stud_site_err
         return dealt_line(w, number, l, err);
     int verb;
     stud_hh_span rest;
-    int player = stud_lines_action(L, sub(l, 0, len), VERBS, N_VERBS, &verb, &rest);
+    int player = stud_lines_action(L, stud_site_sub(l, 0, len), VERBS, N_VERBS, &verb, &rest);
     if (player < 0) {
         if (noise(l))
             return 0;
-        return stud_site_fail(err, h, number, "a line that does not read: %R", sub(l, 0, len));
+        return stud_site_fail(err, h, number, "a line that does not read: %R", stud_site_sub(l, 0, len));
     }
     int kind = KINDS[verb];
     int all_in = ends_with(h->buf, rest, "and is all-in") || ends_with(h->buf, rest, "et est all-in");
@@ -506,7 +457,7 @@ static int hand_line(wx_hand *w, uint32_t number, const line_t *l, stud_site_err
     }
     if (kind == K_SHOW || kind == K_MUCK)
         return show_or_muck(w, number, player, kind, rest, err);
-    return stud_lines_decision(L, number, player, kind, rest, all_in, sub(l, 0, len),
+    return stud_lines_decision(L, number, player, kind, rest, all_in, stud_site_sub(l, 0, len),
                                raise_to_pattern, amount_pattern, err);
 }
 
@@ -523,8 +474,8 @@ int stud_site_winamax_read(const stud_site_lines *lines, uint32_t first, uint32_
     for (int k = 0; k < STUD_SITE_MAX_PLAYERS; k++)
         w.showed_at[k] = -1;
     for (uint32_t k = first + 1; k < first + count; k++) {
-        line_t l = {lines->buf + lines->start[k], lines->end[k] - lines->start[k],
-                    lines->start[k]};
+        stud_site_line l = {lines->buf + lines->start[k], lines->start[k],
+                              lines->end[k] - lines->start[k]};
         if (hand_line(&w, lines->number[k], &l, err))
             return STUD_HH_ERROR;
     }
