@@ -610,8 +610,8 @@ class _Reading(_Lines):
         last = self.lines[-1][0]
         if not summary or total is None:
             raise _Fail(last, "the hand is cut off: no summary with the total pot")
-        for name in hand.in_hand:
-            if players[name][0] not in summary_seats:
+        for name in players:  # (in the order listed: the same error whatever the hash seed)
+            if name in hand.in_hand and players[name][0] not in summary_seats:
                 raise _Fail(last, f"the hand is cut off: the summary has no line for {name}")
         collected = won if won else collected_lines
         top_name, excess = hand.uncalled()
@@ -779,7 +779,9 @@ class _Reading(_Lines):
         last = self.lines[-1][0]
         if not ended or not summary:
             raise _Fail(last, "the hand is cut off: no summary and end")
-        for name in hand.in_hand:
+        for name in players:  # (in the order listed)
+            if name not in hand.in_hand:
+                continue
             if name not in collects:
                 raise _Fail(last, f"the summary has no line for {name}")
             if bets_said[name] != hand.put_in.get(name, 0):
