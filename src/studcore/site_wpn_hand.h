@@ -20,6 +20,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "site_text.h"
 
@@ -90,6 +91,20 @@ int stud_wpn_find(const stud_wpn_hand *w, const char *s, size_t len);
 /* The value of the digit (Python's \\d: Unicode's decimal digits) at s[i]
  * and its bytes in *n; -1: none. */
 int stud_wpn_digit_at(const char *s, size_t len, size_t i, size_t *n);
+/* Whether s[i, len) begins with the C string `lit`. */
+static inline int stud_wpn_lit_at(const char *s, size_t len, size_t i, const char *lit)
+{
+    size_t n = strlen(lit);
+    return i <= len && len - i >= n && memcmp(s + i, lit, n) == 0;
+}
+/* The end of the digits (Python's \d*) at s[i]. */
+static inline size_t stud_wpn_digits_end(const char *s, size_t len, size_t i)
+{
+    size_t n;
+    while (i < len && stud_wpn_digit_at(s, len, i, &n) >= 0)
+        i += n;
+    return i;
+}
 /* Two spans of digits compared as numbers (-1, 0, 1). */
 int stud_wpn_seat_cmp(const char *buf, stud_hh_span a, stud_hh_span b);
 
