@@ -18,11 +18,6 @@
 #define lit stud_wpn_lit_at
 #define MAX_CARDS 64 /* the cards of one bracket */
 
-static int digit(const char *s, size_t len, size_t i, size_t *n)
-{
-    return i < len && stud_wpn_digit_at(s, len, i, n) >= 0;
-}
-
 /* The end of [\d,.]* at s[i]. */
 static size_t run_end(const char *s, size_t len, size_t i)
 {
@@ -30,7 +25,7 @@ static size_t run_end(const char *s, size_t len, size_t i)
     while (i < len) {
         if (s[i] == ',' || s[i] == '.')
             i++;
-        else if (digit(s, len, i, &n))
+        else if (stud_wpn_is_digit(s, len, i, &n))
             i += n;
         else
             break;
@@ -51,26 +46,8 @@ static size_t signed_run(const char *s, size_t len, size_t i)
 /* [$€£]?\d[\d,]*(?:\.\d+)? at s[i], the longest: its end, or 0. */
 static size_t amount_end(const char *s, size_t len, size_t i)
 {
-    size_t n = 0;
-    if (stud_site_sign_at(s, len, i, &n))
-        i += n;
-    if (!digit(s, len, i, &n))
-        return 0;
-    i += n;
-    for (;;) {
-        if (i < len && s[i] == ',')
-            i++;
-        else if (digit(s, len, i, &n))
-            i += n;
-        else
-            break;
-    }
-    if (i < len && s[i] == '.' && digit(s, len, i + 1, &n)) {
-        i++;
-        while (digit(s, len, i, &n))
-            i += n;
-    }
-    return i;
+    size_t first, run;
+    return stud_wpn_amount_end(s, len, i, &first, &run);
 }
 
 /* Whether s[a, b) holds a newline (which `.` does not match). */
@@ -260,31 +237,12 @@ typedef struct {
     int cards[MAX_CARDS], before[MAX_CARDS];
 } reading_t;
 
-/* The cards of the words of buf[text] (str.split(), then wpn.py's _card
- * each); *n their count. */
+/* The cards of the words of buf[text]; *n their count. */
 static int cards_of(const stud_wpn_hand *w, stud_hh_span text, uint32_t line, int *cards, int *n,
                     stud_site_error *err)
 {
-    const char *s = w->buf + text.start;
-    size_t len = text.len, i = 0, k;
-    *n = 0;
-    while (i < len) {
-        if ((k = stud_site_space_at(s, len, i)) != 0) {
-            i += k;
-            continue;
-        }
-        size_t from = i;
-        while (i < len && stud_site_space_at(s, len, i) == 0)
-            i++;
-        stud_hh_span word = {text.start + (uint32_t)from, (uint32_t)(i - from)};
-        if (*n >= MAX_CARDS)
-            return stud_site_fail(err, NULL, line, "more than %d cards in brackets",
-                                  (int64_t)MAX_CARDS);
-        if (stud_wpn_card(w->buf, word, line, &cards[*n], err))
-            return -1;
-        (*n)++;
-    }
-    return 0;
+    int words, skipped;
+    return stud_wpn_cards(w->buf, text, line, 0, cards, MAX_CARDS, n, &words, &skipped, err);
 }
 
 static int known(const stud_wpn_hand *w, const stud_site_line *l, uint32_t line, size_t a,
@@ -299,27 +257,6 @@ static int amount(const stud_wpn_hand *w, const stud_site_line *l, uint32_t line
                   size_t b, int64_t *out, stud_site_error *err)
 {
     return stud_wpn_amount(w, stud_site_sub(l, a, b), line, out, err);
-}
-
-/* _damaged: a line of a player (from l->s[from]) whose next word is one of
- * `verbs` did not parse. */
-static int damaged(const stud_wpn_hand *w, const stud_site_line *l, uint32_t line, size_t from,
-                   const char *const *verbs, int n_verbs, stud_site_error *err)
-{
-    const char *s = l->s + from;
-    size_t len = l->len - from;
-    for (int p = 0; p < w->n_players; p++) {
-        size_t n = w->name[p].len;
-        if (len < n + 1 || memcmp(s, w->buf + w->name[p].start, n) != 0 || s[n] != ' ')
-            continue;
-        const char *space = memchr(s + n + 1, ' ', len - n - 1);
-        size_t word = (space == NULL ? len : (size_t)(space - s)) - n - 1;
-        for (int v = 0; v < n_verbs; v++)
-            if (strlen(verbs[v]) == word && memcmp(verbs[v], s + n + 1, word) == 0)
-                return stud_site_fail(err, NULL, line, "the line %R does not parse",
-                                      stud_site_sub(l, from, l->len));
-    }
-    return 0;
 }
 
 /* ---- the newer format ------------------------------------------------------------------- */
@@ -424,13 +361,8 @@ static int new_action(reading_t *r, const stud_site_line *l, uint32_t line, int 
             if (amount(w, l, line, g->to, g->toe, &to, err))
                 return -1;
             return stud_wpn_act(w, line, p, STUD_HH_RAISE, to, err);
-        } else {
-            int64_t top = 0;
-            for (int q = 0; q < w->n_players; q++)
-                if (w->has_bet[q] && w->bet[q] > top)
-                    top = w->bet[q];
-            return stud_wpn_act(w, line, p, STUD_HH_RAISE, top + chips, err);
         }
+        return stud_wpn_act(w, line, p, STUD_HH_RAISE, stud_wpn_top_bet(w) + chips, err);
     case N_BETS:
         return stud_wpn_act(w, line, p, STUD_HH_RAISE, bet + chips, err);
     default: /* calls: the chips added */
@@ -789,7 +721,7 @@ static int read_new(reading_t *r, const stud_site_lines *lines, uint32_t first, 
             continue;
         static const char *const VERBS[] = {"posts", "brings", "brings-in", "bets", "calls",
                                             "raises", "checks", "folds"};
-        if (damaged(w, &l, line, 0, VERBS, 8, err))
+        if (stud_wpn_damaged(w, &l, line, 0, VERBS, 8, err))
             return -1;
     }
     uint32_t last = lines->number[first + count - 1];
@@ -1073,7 +1005,7 @@ static int read_old(reading_t *r, const stud_site_lines *lines, uint32_t first, 
             static const char *const VERBS[] = {"ante", "posts", "bring", "bets", "calls", "raises",
                                                 "allin", "caps", "cap", "checks", "folds",
                                                 "received"};
-            if (got < 0 || (got > 0 && damaged(w, &l, line, 7, VERBS, 12, err)))
+            if (got < 0 || (got > 0 && stud_wpn_damaged(w, &l, line, 7, VERBS, 12, err)))
                 return -1;
             continue;
         }
