@@ -138,9 +138,9 @@ def _variant(number: int, game: str, games: dict[str, Variant],
 
 class _Hand:
     """What one hand's lines say, format aside; ``record()`` makes the
-    HandRecord.  (Absolute's and KingsClub's lines are read in C on its
-    port, src/studcore/site_wpn_hand.c, whose checks and messages are
-    these.)"""
+    HandRecord.  (This site's, Absolute's and KingsClub's lines are read in
+    C on its port, src/studcore/site_wpn_hand.c, whose checks and messages
+    are these; here it reads the headers' stakes.)"""
 
     #: amounts read, by text and currency (a subclass that reads amounts
     #: otherwise has its own)
