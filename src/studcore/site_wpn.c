@@ -1070,7 +1070,7 @@ static int read_old(reading_t *r, const stud_site_lines *lines, uint32_t first, 
 int stud_site_wpn_read(const stud_site_lines *lines, uint32_t first, uint32_t count,
                        const stud_site_game *game, stud_site_hand *h, stud_site_error *err)
 {
-    reading_t r; /* (some 20 KB) */
+    reading_t r; /* (some 24 KB) */
     stud_wpn_init(&r.w, h, lines->buf, game, lines->number[first]);
     memset(&r.a.has, 0, sizeof r.a.has);
     memset(&r.b.has, 0, sizeof r.b.has);
