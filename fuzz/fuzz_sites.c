@@ -46,12 +46,13 @@ static void check_hand(int format, const stud_site_hand *h, size_t len, int vari
     for (int p = 0; p < h->n_players; p++) {
         REQUIRE(inside(h->name[p], len) && h->name[p].len > 0);
         REQUIRE(inside(h->seat_digits[p], len) && h->seat_digits[p].len > 0);
-        /* (ASCII digits; a LineReader site's, any decimal digits: site_lines.h) */
+        /* (ASCII digits; a LineReader site's, any decimal digits: site_lines.h; a
+         * _HandsReader site's too: \d, site_wpn_hand.h) */
         for (uint32_t k = 0, n; k < h->seat_digits[p].len; k += n) {
             int value;
             n = stud_site_digit_at(buf + h->seat_digits[p].start, h->seat_digits[p].len, k,
                                     &value);
-            REQUIRE(n > 0 && (n == 1 || stud_site_split(format) == STUD_SITE_SPLIT_LINES));
+            REQUIRE(n > 0 && (n == 1 || stud_site_split(format) != STUD_SITE_SPLIT_TEXT));
         }
     }
     for (int seat = 0; seat < h->n_order; seat++) {
@@ -70,7 +71,9 @@ static void check_hand(int format, const stud_site_hand *h, size_t len, int vari
     }
     REQUIRE(h->n_mucked >= 0 && h->n_mucked <= STUD_SITE_MAX_LIST);
     for (int k = 0; k < h->n_mucked; k++)
-        REQUIRE(h->mucked[k].n_cards >= 0 && h->mucked[k].n_cards <= 52);
+        REQUIRE((h->mucked[k].n_cards >= 0 && h->mucked[k].n_cards <= 52) ||
+                (h->mucked[k].n_cards == -1 && inside(h->mucked[k].name, len) &&
+                 inside(h->mucked[k].text, len))); /* (-1: a list as written, WPN's) */
     REQUIRE(h->n_pots >= 0 && h->n_pots <= STUD_SITE_MAX_LIST);
     for (int k = 0; k < h->n_pots; k++)
         REQUIRE(inside(h->pots[k], len));
@@ -190,6 +193,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t start, n;
     uint32_t kept = 0;
     int got, game_no = 0, after_banner = 0;
+    int hand_other = 0, hand_four = 0, hand_lines = 0; /* (split HANDS: headers of 3 and 4) */
     while ((got = stud_text_line_next(&text, buf, len, 1, &start, &n)) == STUD_TEXT_LINE) {
         if (kept == MAX_LINES)
             break;
@@ -222,6 +226,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             after_banner = 1;
         } else if (headers[kept] == 1 && stud_site_split(format) == STUD_SITE_SPLIT_LINES) {
             game_no = 1;
+        } else if (stud_site_split(format) == STUD_SITE_SPLIT_HANDS) {
+            /* (WPN's older kind: a header of 4 unless after its hand's header of 3) */
+            int four = headers[kept] == 4;
+            REQUIRE(headers[kept] <= 1 || headers[kept] == 3 || four);
+            if (four && hand_other && !hand_four)
+                headers[kept] = 0;
+            if (headers[kept]) {
+                hand_other = headers[kept] >= 3;
+                hand_four = four;
+                hand_lines = 1;
+                headers[kept] = 1;
+            } else if (hand_lines > 0 && hand_lines < 3) {
+                hand_lines++;
+                hand_four |= four;
+            }
         }
         if (headers[kept]) {
             /* (a LineReader site's header test names no hand, its header's reading does;

@@ -66,7 +66,10 @@ cdef class _SiteText:
     (STUD_SITE_SPLIT_HANDS) has its lines only stripped, a header found by
     the format's test alone, its own messages (a line outside any hand, a
     hand of more lines, rules that do not hold), and a header without the
-    hand's number names none."""
+    hand's number names none; its header test may give 3 (a hand of the
+    format's other kind, numbered on its second line) and 4 (a header of
+    that kind unless the hand so far is of that kind with no line of 4 in
+    its first three: WPN's older format)."""
     cdef object lines, file, name, header_of, rules_of
     cdef bytes header_prefix
     cdef int format, header_lines, split
@@ -84,6 +87,10 @@ cdef class _SiteText:
     cdef uint32_t line_no
     cdef bint exhausted, started, outside, numbered
     cdef bint game_no, after_banner   # (split LINES, headers of 2: stud_site_header)
+    # (split HANDS, headers of 3 and 4: stud_site_header) the hand so far: of
+    # the other kind, its lines (up to 3), a header of 4 among its first three
+    cdef bint hand_other, hand_four
+    cdef int hand_lines
     cdef object failure   # what the source raised: raised once the hands before it are out
     # blocks of text (io's _FileLines.rest) split into lines here, as
     # io._lines splits a file's: the text not yet split is buf[tail, used)
@@ -321,6 +328,7 @@ cdef class _SiteText:
         (a line slot must be free: ``_grow``)."""
         cdef stud_hh_span id_span, rest_span
         cdef int header
+        cdef bint four
         if self.split == STUD_SITE_SPLIT_LINES:  # (LineReader: enumerate, strip; io._lines's NULs)
             self.given += 1
             number = self.given
@@ -351,6 +359,16 @@ cdef class _SiteText:
                 self.after_banner = True
             elif header == 1 and self.split == STUD_SITE_SPLIT_LINES:
                 self.game_no = True
+            elif self.split == STUD_SITE_SPLIT_HANDS:  # (wpn.py's WpnReader.starts)
+                four = header == 4
+                if four and self.hand_other and not self.hand_four:
+                    header = 0
+                if header:
+                    self.hand_other, self.hand_four, self.hand_lines = header >= 3, four, 1
+                elif 0 < self.hand_lines < 3:
+                    self.hand_lines += 1
+                    self.hand_four = self.hand_four or four
+                header = header != 0
             self.headers[self.n] = header
             self.n += 1
         return 0
@@ -434,9 +452,15 @@ cdef class _SiteText:
         cdef size_t at
         cdef uint32_t banner_at, game_at, rules_line = self.numbers[a]
         cdef const char *line = self.buf + self.starts[a]
-        stud_site_header(self.format, line, self.ends[a] - self.starts[a], &id_span, &rest_span)
+        if stud_site_header(self.format, line, self.ends[a] - self.starts[a], &id_span,
+                            &rest_span) == 3 and count > 1:  # (its number on its second line)
+            line = self.buf + self.starts[a + 1]
+            if stud_site_header(self.format, line, self.ends[a + 1] - self.starts[a + 1],
+                                &id_span, &rest_span) != 4:
+                id_span.len = 0
         hand_id = line[id_span.start:id_span.start + id_span.len].decode(
             "utf-8", "surrogatepass") if id_span.len else None
+        line = self.buf + self.starts[a]
         lines.buf = self.buf
         lines.start, lines.end, lines.number = self.starts, self.ends, self.numbers
         if stud_site_cancelled(self.format, &lines, <uint32_t>a, <uint32_t>count):
@@ -638,8 +662,11 @@ cdef class _SiteText:
             mucked = []
             for k in range(h.n_mucked):
                 m = &h.mucked[k]
-                mucked.append((m.seat, " ".join([str(_HH_CARDS[m.cards[c]])
-                                                 for c in range(m.n_cards)])))
+                if m.n_cards < 0:  # (a list as written, of the player named)
+                    mucked.append((_site_text(buf, m.name), _site_text(buf, m.text)))
+                else:
+                    mucked.append((m.seat, " ".join([str(_HH_CARDS[m.cards[c]])
+                                                     for c in range(m.n_cards)])))
             fields.append(("_mucked_cards", tuple(mucked)))
         if h.hero >= 0 and self.split != STUD_SITE_SPLIT_LINES:
             fields.append(("_hero", _site_text(buf, h.name[h.hero])))

@@ -581,6 +581,7 @@ cdef extern from "site_text.h" nogil:
     ctypedef struct stud_site_cards:
         int seat, n_cards
         uint8_t cards[52]
+        stud_hh_span name, text
     ctypedef struct stud_site_hand:
         int n_players
         stud_hh_span name[32]

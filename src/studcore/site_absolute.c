@@ -25,21 +25,14 @@ static stud_hh_span sub(const line_t *l, size_t from, size_t to)
     return span;
 }
 
-static int at_lit(const char *s, size_t len, size_t i, const char *lit)
-{
-    size_t n = strlen(lit);
-    return i <= len && len - i >= n && memcmp(s + i, lit, n) == 0;
-}
+#define at_lit stud_wpn_lit_at
+#define digit stud_wpn_is_digit
+#define digits_at stud_wpn_digits_end
 
 static int is_euro(const char *s, size_t len, size_t i)
 {
     return i + 2 < len && (unsigned char)s[i] == 0xe2 && (unsigned char)s[i + 1] == 0x82 &&
            (unsigned char)s[i + 2] == 0xac;
-}
-
-static int digit(const char *s, size_t len, size_t i, size_t *n)
-{
-    return i < len && stud_wpn_digit_at(s, len, i, n) >= 0;
 }
 
 /* _AMOUNT, (?:\$|€ ?)?\d[\d,]*(?:\.\d+)?, at s[i]: its end, or 0 (none). */
@@ -69,15 +62,6 @@ static size_t amount_at(const char *s, size_t len, size_t i)
         while (digit(s, len, i, &n))
             i += n;
     }
-    return i;
-}
-
-/* \d+ at s[i]: its end */
-static size_t digits_at(const char *s, size_t len, size_t i)
-{
-    size_t n;
-    while (digit(s, len, i, &n))
-        i += n;
     return i;
 }
 

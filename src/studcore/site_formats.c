@@ -22,6 +22,8 @@ int stud_site_header(int format, const char *s, size_t len, stud_hh_span *id, st
         return stud_site_kingsclub_header(s, len, id, rest);
     case STUD_SITE_PARTYPOKER:
         return stud_site_partypoker_header(s, len, id, rest);
+    case STUD_SITE_WPN:
+        return stud_site_wpn_header(s, len, id, rest);
     default:
         return 0;
     }
@@ -67,6 +69,7 @@ int stud_site_split(int format)
         return STUD_SITE_SPLIT_LINES;
     case STUD_SITE_ABSOLUTE:
     case STUD_SITE_KINGSCLUB:
+    case STUD_SITE_WPN:
         return STUD_SITE_SPLIT_HANDS;
     default:
         return STUD_SITE_SPLIT_TEXT;
@@ -93,6 +96,8 @@ int stud_site_read(int format, const stud_site_lines *lines, uint32_t first, uin
         return stud_site_kingsclub_read(lines, first, count, game, h, err);
     case STUD_SITE_PARTYPOKER:
         return stud_site_partypoker_read(lines, first, count, game, h, err);
+    case STUD_SITE_WPN:
+        return stud_site_wpn_read(lines, first, count, game, h, err);
     default:
         return -1;
     }

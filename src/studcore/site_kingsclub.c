@@ -23,65 +23,10 @@ static stud_hh_span sub(const line_t *l, size_t from, size_t to)
     return span;
 }
 
-static int at_lit(const char *s, size_t len, size_t i, const char *lit)
-{
-    size_t n = strlen(lit);
-    return i <= len && len - i >= n && memcmp(s + i, lit, n) == 0;
-}
-
-static int digit(const char *s, size_t len, size_t i, size_t *n)
-{
-    return i < len && stud_wpn_digit_at(s, len, i, n) >= 0;
-}
-
-/* \d+ at s[i]: its end (i: none) */
-static size_t digits_at(const char *s, size_t len, size_t i)
-{
-    size_t n;
-    while (digit(s, len, i, &n))
-        i += n;
-    return i;
-}
-
-/* [$€£]? at s[i]: its bytes */
-static size_t sign_len(const char *s, size_t len, size_t i)
-{
-    const unsigned char *u = (const unsigned char *)s + i;
-    if (i < len && u[0] == '$')
-        return 1;
-    if (i + 2 < len && u[0] == 0xe2 && u[1] == 0x82 && u[2] == 0xac)
-        return 3;
-    if (i + 1 < len && u[0] == 0xc2 && u[1] == 0xa3)
-        return 2;
-    return 0;
-}
-
-/* The longest _AMOUNT, [$€£]?\d[\d,]*(?:\.\d+)?, at s[i]: its end, or 0.
- * *first: the end of its first digit; *run: the end of [\d,]*. */
-static size_t amount_max(const char *s, size_t len, size_t i, size_t *first, size_t *run)
-{
-    size_t n;
-    i += sign_len(s, len, i);
-    if (!digit(s, len, i, &n))
-        return 0;
-    i += n;
-    *first = i;
-    while (i < len) {
-        if (s[i] == ',')
-            i++;
-        else if (digit(s, len, i, &n))
-            i += n;
-        else
-            break;
-    }
-    *run = i;
-    if (i < len && s[i] == '.' && digit(s, len, i + 1, &n)) {
-        i++;
-        while (digit(s, len, i, &n))
-            i += n;
-    }
-    return i;
-}
+#define at_lit stud_wpn_lit_at
+#define digit stud_wpn_is_digit
+#define digits_at stud_wpn_digits_end
+#define amount_max stud_wpn_amount_end
 
 /* Whether s[i, to) is an _AMOUNT, whole. */
 static int amount_full(const char *s, size_t len, size_t i, size_t to)
@@ -200,9 +145,9 @@ static int amount(const stud_wpn_hand *w, stud_hh_span text, uint32_t line, int6
         len--;
     stud_hh_span t = {text.start, (uint32_t)len};
     int currency = w->h->game.symbol;
-    size_t i = sign_len(s, len, 0);
-    if (i) {
-        int symbol = i == 1 ? 1 : i == 3 ? 2 : 3;
+    size_t i = 0;
+    int symbol = stud_site_sign_at(s, len, 0, &i);
+    if (symbol) {
         if (symbol != currency)
             return stud_site_fail(err, NULL, line, "the amount %R is not in the hand's %s", t,
                                   MONEY[currency]);
@@ -659,35 +604,7 @@ static int is_x(const char *s, size_t n)
 static int cards_of(reading_t *r, stud_hh_span text, uint32_t line, int *n, int *words,
                     int *any_x, stud_site_error *err)
 {
-    const char *buf = r->w.buf;
-    const char *s = buf + text.start;
-    size_t len = text.len, i = 0, k;
-    *n = 0;
-    *words = 0;
-    *any_x = 0;
-    while (i < len) {
-        if ((k = stud_site_space_at(s, len, i)) != 0) {
-            i += k;
-            continue;
-        }
-        size_t w = i;
-        while (i < len && stud_site_space_at(s, len, i) == 0)
-            i++;
-        (*words)++;
-        if (is_x(s + w, i - w)) {
-            *any_x = 1;
-            continue;
-        }
-        stud_hh_span word = {text.start + (uint32_t)w, (uint32_t)(i - w)};
-        int card;
-        if (stud_wpn_card(buf, word, line, &card, err))
-            return -1;
-        if (*n >= MAX_WORDS)
-            return stud_site_fail(err, NULL, line, "more than %d cards in brackets",
-                                  (int64_t)MAX_WORDS);
-        r->cards[(*n)++] = card;
-    }
-    return 0;
+    return stud_wpn_cards(r->w.buf, text, line, 'X', r->cards, MAX_WORDS, n, words, any_x, err);
 }
 
 static int dealt(reading_t *r, const line_t *l, int player, size_t a, size_t ae, size_t b,
@@ -726,15 +643,6 @@ static int dealt(reading_t *r, const line_t *l, int player, size_t a, size_t ae,
     return stud_wpn_deal(w, l->number, player, r->cards, n, err);
 }
 
-static int64_t top_bet(const stud_wpn_hand *w)
-{
-    int64_t top = 0;
-    for (int p = 0; p < w->n_players; p++)
-        if (w->has_bet[p] && w->bet[p] > top)
-            top = w->bet[p];
-    return top;
-}
-
 static int action(reading_t *r, const line_t *l, int player, int verb, const act_groups *g,
                   stud_site_error *err)
 {
@@ -753,7 +661,7 @@ static int action(reading_t *r, const line_t *l, int player, int verb, const act
                 return -1;
             return stud_wpn_act(w, l->number, player, STUD_HH_RAISE, to, err);
         }
-        return stud_wpn_act(w, l->number, player, STUD_HH_RAISE, top_bet(w) + chips, err);
+        return stud_wpn_act(w, l->number, player, STUD_HH_RAISE, stud_wpn_top_bet(w) + chips, err);
     }
     if (verb == A_BETS)
         return stud_wpn_act(w, l->number, player, STUD_HH_RAISE,
@@ -766,22 +674,8 @@ static int damaged(reading_t *r, const line_t *l, stud_site_error *err)
 {
     static const char *const VERBS[] = {"bets", "raises", "calls", "checks", "folds", "brings",
                                         "shows"};
-    stud_wpn_hand *w = &r->w;
-    const char *s = l->s;
-    size_t len = l->len;
-    for (int p = 0; p < w->n_players; p++) {
-        size_t n = w->name[p].len;
-        if (len < n + 1 || memcmp(s, w->buf + w->name[p].start, n) != 0 || s[n] != ' ')
-            continue;
-        size_t from = n + 1, to = from;
-        while (to < len && s[to] != ' ')
-            to++;
-        for (size_t v = 0; v < sizeof VERBS / sizeof VERBS[0]; v++)
-            if (strlen(VERBS[v]) == to - from && memcmp(VERBS[v], s + from, to - from) == 0)
-                return stud_site_fail(err, NULL, l->number, "the line %R does not parse",
-                                      sub(l, 0, len));
-    }
-    return 0;
+    stud_site_line line = {l->s, l->at, (uint32_t)l->len};
+    return stud_wpn_damaged(&r->w, &line, l->number, 0, VERBS, 7, err);
 }
 
 static int read_hand(reading_t *r, const stud_site_lines *lines, uint32_t first, uint32_t count,

@@ -83,9 +83,12 @@ typedef struct {
     uint32_t line;
 } stud_site_ante;
 
+/* A list of cards a seat mucked (a field of the record); n_cards -1: a list
+ * as written, the text `text` of the player named `name` (WPN's). */
 typedef struct {
     int seat, n_cards;
     uint8_t cards[52];
+    stud_hh_span name, text;
 } stud_site_cards;
 
 /* One hand as its lines tell it.  Players are numbered as listed; seats
@@ -302,7 +305,8 @@ int stud_site_fail(stud_site_error *err, const stud_site_hand *h, uint32_t line,
  * a hand reader, which the three functions below choose by format. */
 enum stud_site_format { STUD_SITE_FULLTILT = 0, STUD_SITE_BOVADA = 1, STUD_SITE_EVERLEAF = 2,
                         STUD_SITE_WINAMAX = 3, STUD_SITE_ONGAME = 4, STUD_SITE_ABSOLUTE = 5,
-                        STUD_SITE_KINGSCLUB = 6, STUD_SITE_PARTYPOKER = 7, STUD_SITE_FORMATS };
+                        STUD_SITE_KINGSCLUB = 6, STUD_SITE_PARTYPOKER = 7,
+                        STUD_SITE_WPN = 8, STUD_SITE_FORMATS };
 
 /* How a format's file splits into hands (stud_site_split): TEXT as
  * _stud_text.TextReader splits it (lines cleaned: stripped, a leading byte
@@ -325,7 +329,12 @@ int stud_site_split(int format);
  * *id the hand's number and *rest what follows the header's number.  A
  * format split LINES may give 2: a header unless a header of 1 came since
  * the last header of 2 (PartyPoker's banner after its "#Game No" line), the
- * line after it kept even if blank (its game line). */
+ * line after it kept even if blank (its game line).  A format split HANDS
+ * may give 3: a header of a hand of the other kind (WPN's older format,
+ * whose number is on its second line when this one has none), and 4: a
+ * header of that kind unless the hand so far is of that kind with no line
+ * of 4 among its first three (WPN's "Game ID: " line after its "Game
+ * started at:"). */
 int stud_site_header(int format, const char *s, size_t len, stud_hh_span *id, stud_hh_span *rest);
 
 /* Whether a line (cleaned, not blank) before a file's first hand says
@@ -396,5 +405,10 @@ int stud_site_partypoker_game(const stud_site_lines *lines, uint32_t first, uint
 int stud_site_partypoker_read(const stud_site_lines *lines, uint32_t first, uint32_t count,
                               const stud_site_game *game, stud_site_hand *h,
                               stud_site_error *err);
+/* WPN (site_wpn.c, on site_wpn_hand.c's builder), split as Absolute: its
+ * newer format's header a header of 1, its older format's of 3 and 4 */
+int stud_site_wpn_header(const char *s, size_t len, stud_hh_span *id, stud_hh_span *rest);
+int stud_site_wpn_read(const stud_site_lines *lines, uint32_t first, uint32_t count,
+                       const stud_site_game *game, stud_site_hand *h, stud_site_error *err);
 
 #endif

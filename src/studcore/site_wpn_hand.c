@@ -242,6 +242,85 @@ int stud_wpn_seat_cmp(const char *buf, stud_hh_span a, stud_hh_span b)
     return 0;
 }
 
+size_t stud_wpn_amount_end(const char *s, size_t len, size_t i, size_t *first, size_t *run)
+{
+    size_t n = 0;
+    if (stud_site_sign_at(s, len, i, &n))
+        i += n;
+    if (!stud_wpn_is_digit(s, len, i, &n))
+        return 0;
+    i += n;
+    *first = i;
+    while (i < len) {
+        if (s[i] == ',')
+            i++;
+        else if (stud_wpn_is_digit(s, len, i, &n))
+            i += n;
+        else
+            break;
+    }
+    *run = i;
+    if (i < len && s[i] == '.' && stud_wpn_is_digit(s, len, i + 1, &n)) {
+        i++;
+        while (stud_wpn_is_digit(s, len, i, &n))
+            i += n;
+    }
+    return i;
+}
+
+int stud_wpn_cards(const char *buf, stud_hh_span text, uint32_t line, char skip, int *cards,
+                   int max, int *n, int *words, int *skipped, stud_site_error *err)
+{
+    const char *s = buf + text.start;
+    size_t len = text.len, i = 0, k;
+    *n = 0;
+    *words = 0;
+    *skipped = 0;
+    while (i < len) {
+        if ((k = stud_site_space_at(s, len, i)) != 0) {
+            i += k;
+            continue;
+        }
+        size_t w = i;
+        while (i < len && stud_site_space_at(s, len, i) == 0)
+            i++;
+        (*words)++;
+        if (skip && i - w == 1 && s[w] == skip) {
+            *skipped = 1;
+            continue;
+        }
+        stud_hh_span word = {text.start + (uint32_t)w, (uint32_t)(i - w)};
+        int card;
+        if (stud_wpn_card(buf, word, line, &card, err))
+            return -1;
+        if (*n >= max)
+            return stud_site_fail(err, NULL, line, "more than %d cards in brackets",
+                                  (int64_t)max);
+        cards[(*n)++] = card;
+    }
+    return 0;
+}
+
+int stud_wpn_damaged(const stud_wpn_hand *w, const stud_site_line *l, uint32_t line, size_t from,
+                     const char *const *verbs, int n_verbs, stud_site_error *err)
+{
+    const char *s = l->s + from;
+    size_t len = l->len - from;
+    for (int p = 0; p < w->n_players; p++) {
+        size_t n = w->name[p].len;
+        if (len < n + 1 || memcmp(s, w->buf + w->name[p].start, n) != 0 || s[n] != ' ')
+            continue;
+        size_t to = n + 1;
+        while (to < len && s[to] != ' ')
+            to++;
+        for (int v = 0; v < n_verbs; v++)
+            if (strlen(verbs[v]) == to - n - 1 && memcmp(verbs[v], s + n + 1, to - n - 1) == 0)
+                return stud_site_fail(err, NULL, line, "the line %R does not parse",
+                                      stud_site_sub(l, from, l->len));
+    }
+    return 0;
+}
+
 /* ---- what happened -------------------------------------------------------------------- */
 
 int stud_wpn_seat(stud_wpn_hand *w, uint32_t line, stud_hh_span digits, stud_hh_span name,
@@ -440,7 +519,7 @@ int stud_wpn_act(stud_wpn_hand *w, uint32_t line, int player, int move, int64_t 
     return 0;
 }
 
-static int64_t top_bet(const stud_wpn_hand *w)
+int64_t stud_wpn_top_bet(const stud_wpn_hand *w)
 {
     int64_t top = 0;
     for (int p = 0; p < w->n_players; p++)
@@ -454,7 +533,7 @@ int stud_wpn_add(stud_wpn_hand *w, uint32_t line, int player, int64_t chips, int
 {
     int64_t before = w->has_bet[player] ? w->bet[player] : 0;
     int64_t to = before + chips;
-    int64_t top = top_bet(w);
+    int64_t top = stud_wpn_top_bet(w);
     int64_t small = w->h->game.small_bet;
     int64_t half = small / 2 ? small / 2 : 1;
     if (w->street == 3 && w->bring_in_all_in && w->has_bring_in && top == w->bring_in)

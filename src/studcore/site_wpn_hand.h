@@ -20,6 +20,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "site_text.h"
 
@@ -90,6 +91,41 @@ int stud_wpn_find(const stud_wpn_hand *w, const char *s, size_t len);
 /* The value of the digit (Python's \\d: Unicode's decimal digits) at s[i]
  * and its bytes in *n; -1: none. */
 int stud_wpn_digit_at(const char *s, size_t len, size_t i, size_t *n);
+/* Whether s[i, len) begins with the C string `lit`. */
+static inline int stud_wpn_lit_at(const char *s, size_t len, size_t i, const char *lit)
+{
+    size_t n = strlen(lit);
+    return i <= len && len - i >= n && memcmp(s + i, lit, n) == 0;
+}
+/* Whether s[i] is a digit (Python's \d), its bytes in *n. */
+static inline int stud_wpn_is_digit(const char *s, size_t len, size_t i, size_t *n)
+{
+    return i < len && stud_wpn_digit_at(s, len, i, n) >= 0;
+}
+/* The end of the digits (Python's \d*) at s[i]. */
+static inline size_t stud_wpn_digits_end(const char *s, size_t len, size_t i)
+{
+    size_t n;
+    while (i < len && stud_wpn_digit_at(s, len, i, &n) >= 0)
+        i += n;
+    return i;
+}
+/* The longest amount as the WPN family writes one, [$€£]?\d[\d,]*(?:\.\d+)?,
+ * at s[i]: its end, or 0 (none); *first the end of its first digit, *run
+ * the end of its [\d,]*. */
+size_t stud_wpn_amount_end(const char *s, size_t len, size_t i, size_t *first, size_t *run);
+/* The cards of the words of buf[text] (str.split(), wpn.py's `_card` each,
+ * each read before any is used) but the words `skip` (a one-character
+ * word, 0 none: *skipped set when one is met); *n the cards, at most
+ * `max` (more: an error), *words the words. */
+int stud_wpn_cards(const char *buf, stud_hh_span text, uint32_t line, char skip, int *cards,
+                   int max, int *n, int *words, int *skipped, stud_site_error *err);
+/* wpn.py's `_damaged`: the line l->s[from, len) of a player whose next
+ * word is one of `verbs` did not parse (an error quoting it); 0 otherwise. */
+int stud_wpn_damaged(const stud_wpn_hand *w, const stud_site_line *l, uint32_t line, size_t from,
+                     const char *const *verbs, int n_verbs, stud_site_error *err);
+/* The highest bet of the street so far (0: none). */
+int64_t stud_wpn_top_bet(const stud_wpn_hand *w);
 /* Two spans of digits compared as numbers (-1, 0, 1). */
 int stud_wpn_seat_cmp(const char *buf, stud_hh_span a, stud_hh_span b);
 

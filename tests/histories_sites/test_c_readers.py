@@ -45,11 +45,13 @@ from .partypoker import partywrite
 from .partypoker.golden import SITE as PARTYPOKER
 from .winamax.golden import SITE as WINAMAX
 from .winamax.winamaxwrite import random_hands
+from .wpn import wpn_gen
+from .wpn.golden import SITE as WPN
 
 #: the formats read in C, by name
 SITES: dict[str, Mutations] = {"fulltilt": FULLTILT, "bovada": BOVADA, "everleaf": EVERLEAF,
                                "winamax": WINAMAX, "ongame": ONGAME, "partypoker": PARTYPOKER,
-                               "absolute": ABSOLUTE, "kingsclub": KINGSCLUB}
+                               "absolute": ABSOLUTE, "kingsclub": KINGSCLUB, "wpn": WPN}
 SAMPLES = [(name, sample) for name, site in SITES.items() for sample in site.names()]
 
 
@@ -75,6 +77,10 @@ ENGINE_HANDS: dict[str, Callable[[], str]] = {
                                    *partywrite.random_hands(100, 13, currency=None)]),
     "absolute": lambda: generated(150, 11) + generated(150, 12, hero=None),
     "kingsclub": lambda: kc_generated(150, 11) + kc_generated(150, 12, hero=None),
+    "wpn": lambda: "".join([wpn_gen.generated(75, 11, old=False),
+                            wpn_gen.generated(75, 12, old=True),
+                            wpn_gen.generated(75, 13, old=False, hero=None),
+                            wpn_gen.generated(75, 14, old=True, hero=None)]),
 }
 
 

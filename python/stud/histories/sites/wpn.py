@@ -67,18 +67,25 @@ The profile: the odd chip of a split pot goes to the low half
 (``odd_chip_half="low"``, docs/rules.md 11.3); the other options are the
 engine's defaults.  Hands of other games (Hold'em, Omaha ...) are skipped
 and counted; no-limit or pot-limit stud is an error.
+
+The lines are read in C (src/studcore/site_wpn.c, on the builder of this
+module's ``_Hand`` in C, site_wpn_hand.c); this module reads the header's
+game, stakes and fields, with the 2nd line, where the older format's
+``Game ID`` follows its ``Game started at:`` (``header_lines`` 2).  The
+file is split into hands as ``_HandsReader`` split it, a hand beginning at
+a newer header, at ``Game started at:``, or at ``Game ID: `` unless it
+follows the ``Game started at:`` of its hand (site_formats.c's
+``stud_site_split``, _sitetext.pxi).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
-from typing import Any, ClassVar, Union
+from typing import Any, ClassVar
 
 from ..._core import Card
 from ...enums import Variant
 from .._fail import _Fail, _Skip
-from ..errors import HistoryError
 from ..record import (
     Acted,
     Dealt,
@@ -93,14 +100,13 @@ from ..record import (
     options_for,
 )
 from . import SiteFormat
+from ._c_text import CTextReader
 from ._stud_text import amount_value, shown_again
 
 __all__ = ["FORMAT", "WPN_PROFILE", "WpnReader"]
 
 #: Winning's table rules: the odd chip of a split pot to the low half
 WPN_PROFILE: dict[str, Any] = {"odd_chip_half": "low"}
-
-MAX_HAND_LINES = 5000
 
 _NEW_HEADER = re.compile(
     r"(?:Game )?Hand #(?P<id>\d+) - (?:(?P<gtd>[^#]*?)Tournament #(?P<tid>\d+) - )?"
@@ -116,40 +122,7 @@ _OLD_GAMES = {"Seven Cards Stud": Variant.SEVEN_CARD_STUD,
 _STUD_WORDS = re.compile(r"stud|razz", re.IGNORECASE)
 _CURRENCIES = {"$": "USD", "€": "EUR", "£": "GBP"}
 
-_NEW_SEAT = re.compile(r"Seat (?P<num>\d+): (?P<name>.+?) \((?P<stack>[$€£]?[\d,.]+)\)"
-                       r"(?P<out> is sitting out)?")
-_TABLE = re.compile(r"Table '(?P<name>.*)' (?P<max>\d+)-max")
-_NEW_STREET = re.compile(r"\*\*\* (?P<n>[3-7])(?:rd|th) STREET \*\*\*")
-_NEW_ACTION = re.compile(
-    r"(?P<name>.+?) (?P<verb>posts ante|posts the ante|brings[- ]in(?: low)?|bets|calls|raises"
-    r"|checks|folds)(?: (?P<a>[$€£]?\d[\d,]*(?:\.\d+)?)\.?)?"
-    r"(?: to (?P<to>[$€£]?\d[\d,]*(?:\.\d+)?)\.?)?"
-    r"(?P<allin> and is all-in)?")
-_DEALT = re.compile(r"Dealt to (?P<name>.+?) \[(?P<a>[^\]]*)\](?: \[(?P<b>[^\]]*)\])?")
-_UNCALLED = re.compile(r"Uncalled bet \((?P<a>[^)]+)\) returned to (?P<name>.+)")
-_COLLECTED = re.compile(r"(?P<name>.+?) collected (?P<a>[$€£]?[\d,.]+)")
-_TOTAL = re.compile(r"Total pot (?P<total>[$€£]?[\d,.]+)(?P<rest>.*)")
-_FEE = re.compile(r"\| *(?:Rake|[A-Za-z ]*(?:Jackpot|Fee|jackpot|fee)) (?P<a>[$€£]?[\d,.]+)")
-_SUMMARY_SEAT = re.compile(r"Seat (?P<num>\d+): (?P<rest>.*)")
-_WON = re.compile(r"(?:won|collected) \(?(?P<a>[$€£]?\d[\d,]*(?:\.\d+)?)\)?")
-_BRACKET = re.compile(r"\[(?P<cards>[^\]]*)\]")
-
-_OLD_SEAT = re.compile(r"Seat (?P<num>\d+): (?P<name>.+) \((?P<stack>[\d,.]+)\)\.?")
-_OLD_ACTION = re.compile(r"Player (?P<name>.+) (?P<verb>posts ante|ante|bring in|bets|calls"
-                         r"|raises|allin|caps|cap) \((?P<a>[\d,.]+)\)")
-_OLD_PLAIN = re.compile(r"Player (?P<name>.+) (?P<verb>checks|folds)")
-_OLD_CARD = re.compile(r"Player (?P<name>.+) received card: \[(?P<card>[^\]]+)\]")
-_OLD_MARKERS = {"*** Third street ***": 4, "*** Fourth street ***": 5,
-                "*** Fifth street ***": 6, "*** Sixth street ***": 7}
-_OLD_RESULT = re.compile(r"(?P<star>\*?)Player (?P<name>.+?) (?P<what>shows|mucks|does not show)"
-                         r"(?P<rest>.*?)\.? ?Bets: (?P<bets>[\d,.]+)\. Collects: "
-                         r"(?P<got>[\d,.]+)\. (?:Wins|Loses): [\d,.]+\.?")
 _TOURNAMENT_TABLE = re.compile(r", Table \d+$")
-
-_NEW_VERBS = frozenset(("posts", "brings", "brings-in", "bets", "calls", "raises", "checks",
-                        "folds"))
-_OLD_VERBS = frozenset(("ante", "posts", "bring", "bets", "calls", "raises", "allin", "caps",
-                        "cap", "checks", "folds", "received"))
 
 
 def _variant(number: int, game: str, games: dict[str, Variant],
@@ -163,41 +136,11 @@ def _variant(number: int, game: str, games: dict[str, Variant],
     return variant
 
 
-def _damaged(players: dict[str, Any], line: str, number: int, verbs: frozenset[str]) -> None:
-    """Raises for a line of a player's action that did not parse (a line
-    of a player that is not an action, chat say, passes)."""
-    for name in players:
-        if line.startswith(name) and line[len(name):len(name) + 1] == " " and \
-                line[len(name) + 1:].split(" ", 1)[0] in verbs:
-            raise _Fail(number, f"the line {line!r} does not parse")
-
-
-_CARDS: dict[str, Card] = {}
-_RANKS = "23456789TJQKA"
-
-
-def _card(word: str, number: int) -> Card:
-    card = _CARDS.get(word)
-    if card is None:
-        text = word
-        if text[:2] == "10":
-            text = "T" + text[2:]
-        if len(text) == 2 and text[0] in "cdhsCDHS" and text[1].upper() in _RANKS:
-            text = text[1] + text[0]  # written suit first
-        try:
-            card = Card(text[0].upper() + text[1:].lower() if len(text) == 2 else text)
-        except ValueError:
-            raise _Fail(number, f"{word!r} is not a card") from None
-        if len(_CARDS) < 256:
-            _CARDS[word] = card
-    return card
-
-
 class _Hand:
     """What one hand's lines say, format aside; ``record()`` makes the
-    HandRecord.  (Absolute's and KingsClub's lines are read in C on its
-    port, src/studcore/site_wpn_hand.c, whose checks and messages are
-    these.)"""
+    HandRecord.  (This site's, Absolute's and KingsClub's lines are read in
+    C on its port, src/studcore/site_wpn_hand.c, whose checks and messages
+    are these; here it reads the headers' stakes.)"""
 
     #: amounts read, by text and currency (a subclass that reads amounts
     #: otherwise has its own)
@@ -465,459 +408,101 @@ class _Hand:
         return top_name, top - second
 
 
-class _Lines:
-    """The lines of one hand, and the file and the rules' options they are
-    read with (the base of the sites' readings built on ``_Hand``)."""
-
-    def __init__(self, lines: list[tuple[int, str]], file: str | None,
-                 options: dict[str, Any]) -> None:
-        self.lines = lines
-        self.file = file
-        self.options = options
-
-    def header(self, pattern: re.Pattern[str], games: dict[str, Variant],
-               stud: re.Pattern[str], limits: frozenset[str],
-               whole: bool = True) -> tuple[int, re.Match[str], str, Variant | None]:
-        """The first line's number, its match by ``pattern`` (its groups
-        ``game`` and ``limit``), the game and its variant (None: not a stud
-        game, to skip; a stud game's limit must be one of ``limits``)."""
-        number, line = self.lines[0]
-        header = pattern.fullmatch(line) if whole else pattern.match(line)
-        if header is None:
-            raise _Fail(number, "the header does not parse")
-        game = header["game"].strip()
-        variant = _variant(number, game, games, stud)
-        if variant is not None and header["limit"] not in limits:
-            raise _Fail(number, f"{header['limit']} stud is not read: only fixed-limit stud")
-        return number, header, game, variant
-
-    @staticmethod
-    def seat_line(hand: _Hand, number: int, line: str, pattern: re.Pattern[str]) -> None:
-        """A seat's line before the deal (``pattern``'s groups ``num``,
-        ``name``, ``stack`` and ``out``, the last for a player sitting out)."""
-        match = pattern.fullmatch(line)
-        if match is None:
-            raise _Fail(number, f"the seat line {line!r} does not parse")
-        hand.seat(number, int(match["num"]), match["name"],
-                  hand.amount(match["stack"], number), match["out"] is not None)
-
-    @staticmethod
-    def uncalled_line(hand: _Hand, number: int, line: str, pattern: re.Pattern[str],
-                      returned: dict[str, int]) -> None:
-        """An uncalled bet returned (``pattern``'s groups ``name`` and ``a``)."""
-        match = pattern.fullmatch(line)
-        if match is None:
-            raise _Fail(number, f"the line {line!r} does not parse")
-        name = hand.known(match["name"], number)
-        returned[name] = returned.get(name, 0) + hand.amount(match["a"], number)
+#: the currency's sign as the C reader numbers it (site_text.h)
+_SIGNS = {None: 0, "USD": 1, "EUR": 2, "GBP": 3}
+#: (the header from its game to its stakes, or the older one's after its
+#: number) -> its facts
+_HEADERS: dict[str, tuple[Any, ...]] = {}
 
 
-class _Reading(_Lines):
-    """The lines of one hand in either format, to a record."""
+def _cached(key: str, read: Any) -> tuple[Any, ...]:
+    facts = _HEADERS.get(key)
+    if facts is None:
+        facts = read()
+        if len(_HEADERS) >= 1024:
+            _HEADERS.clear()
+        _HEADERS[key] = facts
+    return facts
 
-    # ---- the newer format ----------------------------------------------------------
 
-    def new(self) -> HandRecord:
-        number, header, game, variant = self.header(
-            _NEW_HEADER, _NEW_GAMES, _STUD_WORDS, frozenset(("Fixed Limit",)), whole=False)
-        if variant is None:
-            raise _Skip()
-        limit = header["limit"]
-        tournament = header["tid"]
-        symbol = header["small"][:1]
-        currency = _CURRENCIES.get(symbol) if tournament is None else None
-        hand = _Hand(number, header["id"], currency, self.options, self.file)
-        small, big = hand.stakes(number, header["small"], header["big"])
-        hand.fields.append(("_game", f"{game}({limit})"))
-        hand.fields.append(("_date", header["date"].strip()))
-        if tournament is not None:
-            hand.fields.append(("_tournament", tournament))
-            if header["level"]:
-                hand.fields.append(("_level", header["level"]))
-        summary = False
-        total: int | None = None
-        rake = 0
-        won: dict[str, int] = {}
-        collected_lines: dict[str, int] = {}
-        summary_seats: set[int] = set()
-        returned: dict[str, int] = {}
-        mucked_cards: list[tuple[str, str]] = []
-        players = hand.players
-        for number, line in self.lines[1:]:
-            if summary:
-                if line.startswith("Total pot "):
-                    match = _TOTAL.match(line)
-                    if match is None:
-                        raise _Fail(number, "the total pot does not parse")
-                    total = hand.amount(match["total"], number)
-                    rake = sum(hand.amount(fee["a"], number)
-                               for fee in _FEE.finditer(match["rest"]))
-                elif line.startswith("Seat "):
-                    match = _SUMMARY_SEAT.match(line)
-                    if match is not None:
-                        summary_seats.add(int(match["num"]))
-                        self._summary_seat(hand, number, match["rest"], won, mucked_cards)
-                continue
-            first = line[:1]
-            if first == "*":
-                street = _NEW_STREET.fullmatch(line)
-                if street is not None:
-                    hand.new_street(number, int(street["n"]))
-                elif line.startswith("*** SUMMARY"):
-                    summary = True
-                continue
-            if first == "S" and line.startswith("Seat ") and hand.street == 0:
-                self.seat_line(hand, number, line, _NEW_SEAT)
-                continue
-            if first == "T" and line.startswith("Table '"):
-                match = _TABLE.match(line)
-                if match is not None:
-                    hand.table = match["name"]
-                    hand.fields_max = int(match["max"])
-                continue
-            if first == "D" and line.startswith("Dealt to "):
-                match = _DEALT.fullmatch(line)
-                if match is None:
-                    raise _Fail(number, f"the line {line!r} does not parse")
-                name = hand.known(match["name"], number)
-                new = match["b"] if match["b"] is not None else match["a"]
-                cards = [_card(word, number) for word in new.split()]
-                if match["b"] is not None:
-                    # the cards before, repeated: they must be the ones dealt
-                    before = [_card(word, number) for word in match["a"].split()]
-                    for card in before:
-                        if hand.seen.get(card) != name:
-                            raise _Fail(number, f"{card} was not dealt to {name} before")
-                if hand.street == 3 and len(cards) == 3:
-                    hand.hero = name
-                hand.deal(number, name, cards)
-                continue
-            if first == "U" and line.startswith("Uncalled bet"):
-                self.uncalled_line(hand, number, line, _UNCALLED, returned)
-                continue
-            match = _NEW_ACTION.fullmatch(line)
-            if match is not None and match["name"] in players:
-                self._new_action(hand, number, match)
-                continue
-            match = _COLLECTED.match(line)
-            if match is not None and match["name"] in players:
-                name = match["name"]
-                collected_lines[name] = collected_lines.get(name, 0) + hand.amount(
-                    match["a"], number)
-                continue
-            _damaged(players, line, number, _NEW_VERBS)
-            # anything else (chat, comings and goings, time-outs) says nothing of the hand
-        last = self.lines[-1][0]
-        if not summary or total is None:
-            raise _Fail(last, "the hand is cut off: no summary with the total pot")
-        for name in hand.in_hand:
-            if players[name][0] not in summary_seats:
-                raise _Fail(last, f"the hand is cut off: the summary has no line for {name}")
-        collected = won if won else collected_lines
-        top_name, excess = hand.uncalled()
-        given = sum(returned.values())
-        if returned:
-            for name, amount in returned.items():
-                hand.put_in[name] -= amount
-        elif excess and top_name is not None and \
-                sum(collected.values()) + rake == total + excess and \
-                collected.get(top_name, 0) >= excess:
-            # the uncalled bet counted in what its owner won
-            collected = dict(collected)
-            collected[top_name] -= excess
-            given = excess
-        put_in = sum(hand.put_in.values()) - (given if not returned else 0)
-        if put_in != total:
-            raise _Fail(last, f"the total pot {total} is not the {put_in} put in")
-        if sum(collected.values()) + rake != total:
-            raise _Fail(last, f"the collections ({sum(collected.values())}) and the rake "
-                              f"({rake}) are not the total pot ({total})")
-        if mucked_cards:
-            hand.fields.append(("_mucked_cards", tuple(mucked_cards)))
-        return hand.record(last, variant, small, big, collected, rake, "wpn")
+def _header(line: str, number: int, second: str | None = None,
+            second_number: int | None = None) -> tuple[Any, ...]:
+    """What a hand's header says (the older format's with its 2nd line):
+    (variant, small bet, big bet, currency sign, cents, currency, table
+    (None: the lines name it), fields), raising ``_Fail`` or ``_Skip``."""
+    if line.startswith(_OLD_START) or line.startswith("Game ID: "):
+        return _old_header(line, number, second, second_number)
+    header = _NEW_HEADER.match(line)
+    if header is None:  # (the split found one)
+        raise _Fail(number, "the header does not parse")
+    facts = _cached(line[header.end("id"):header.end("big")],
+                    lambda: _read_new_header(header, number))
+    fields = facts[7]
+    return (*facts[:7], (fields[0], ("_date", header["date"].strip()), *fields[1:]))
 
-    def _new_action(self, hand: _Hand, number: int, match: re.Match[str]) -> None:
-        name, verb = match["name"], match["verb"]
-        all_in = match["allin"] is not None
-        if verb in ("checks", "folds") and match["a"] is not None:
-            raise _Fail(number, f"{verb} with an amount")
-        amount = hand.fold_check_or_amount(number, name, verb, match["a"], "folds", "checks")
-        if amount is None:
-            return
-        if verb.startswith("posts"):
-            hand.ante(number, name, amount)
-        elif verb.startswith("brings"):
-            hand.add(number, name, amount - hand.bets.get(name, 0), "bring in", all_in)
-        elif verb == "raises":
-            if match["to"] is not None:
-                hand.act(number, name, Move.RAISE, hand.amount(match["to"], number))
-            else:  # raises by
-                top = max(hand.bets.values(), default=0)
-                hand.act(number, name, Move.RAISE, top + amount)
-        elif verb == "bets":
-            hand.act(number, name, Move.RAISE, hand.bets.get(name, 0) + amount)
-        else:  # calls: the chips added
-            hand.add(number, name, amount, "calls", all_in)
 
-    def _summary_seat(self, hand: _Hand, number: int, rest: str, won: dict[str, int],
-                      mucked_cards: list[tuple[str, str]]) -> None:
-        name = next((n for n in sorted(hand.players, key=len, reverse=True)
-                     if rest.startswith(n + " ")), None)
-        if name is None:
-            return
-        tail = rest[len(name) + 1:]
-        amounts = [hand.amount(m["a"], number) for m in _WON.finditer(tail)]
-        if amounts:
-            won[name] = won.get(name, 0) + sum(amounts)
-        bracket = _BRACKET.search(tail)
-        if "showed" in tail.split("[", 1)[0] and bracket is not None:
-            hand.show(number, name, tuple(_card(word, number)
-                                          for word in bracket["cards"].split()))
-        elif tail.startswith("mucked") or " mucked" in tail.split("[", 1)[0]:
-            hand.shows.append((name, None))
-            if bracket is not None:
-                mucked_cards.append((name, bracket["cards"]))
+def _read_new_header(header: re.Match[str], number: int) -> tuple[Any, ...]:
+    game = header["game"].strip()
+    variant = _variant(number, game, _NEW_GAMES, _STUD_WORDS)
+    limit = header["limit"]
+    if variant is not None and limit != "Fixed Limit":
+        raise _Fail(number, f"{limit} stud is not read: only fixed-limit stud")
+    if variant is None:
+        raise _Skip()
+    tournament = header["tid"]
+    currency = _CURRENCIES.get(header["small"][:1]) if tournament is None else None
+    small, big = _Hand(number, "", currency, {}, None).stakes(number, header["small"],
+                                                               header["big"])
+    fields: list[tuple[str, Any]] = [("_game", f"{game}({limit})")]
+    if tournament is not None:
+        fields.append(("_tournament", tournament))
+        if header["level"]:
+            fields.append(("_level", header["level"]))
+    return (variant, small, big, _SIGNS[currency], currency is not None, currency, None,
+            tuple(fields))
 
-    # ---- the older format --------------------------------------------------------
 
-    def old(self) -> HandRecord:
-        number, line = self.lines[0]
-        index = 0
-        date = None
-        if line.startswith(_OLD_START):
-            date = line[len(_OLD_START):].strip()
-            index = 1
-        if index >= len(self.lines):
+def _old_header(line: str, number: int, second: str | None,
+                second_number: int | None) -> tuple[Any, ...]:
+    date = None
+    if line.startswith(_OLD_START):
+        date = line[len(_OLD_START):].strip()
+        if second is None or second_number is None:
             raise _Fail(number, "the hand is cut off after its first line")
-        number, line = self.lines[index]
-        header = _OLD_HEADER.fullmatch(line)
-        if header is None:
-            raise _Fail(number, "no Game ID line that parses")
-        game = header["game"].strip()
-        variant = _variant(number, game, _OLD_GAMES, _STUD_WORDS)
-        if variant is None:
-            raise _Skip()
-        table = header["table"].strip()
-        tournament = _TOURNAMENT_TABLE.search(table) is not None
-        hand = _Hand(self.lines[0][0], header["id"], None if tournament else "USD",
-                     self.options, self.file)
-        hand.table = table
-        if header["max"]:
-            hand.fields_max = int(header["max"])
-        small, big = hand.stakes(number, header["small"], header["big"])
-        hand.fields.append(("_game", game))
-        if date:
-            hand.fields.append(("_date", date))
-        summary = False
-        ended = False
-        bets_said: dict[str, int] = {}
-        collects: dict[str, int] = {}
-        players = hand.players
-        hero_cards: dict[str, int] = {}
-        for number, line in self.lines[index + 1:]:
-            if line.startswith("Game ended at:"):
-                ended = True
-                continue
-            if summary:
-                match = _OLD_RESULT.fullmatch(line)
-                if match is None:
-                    continue
-                name = hand.known(match["name"], number)
-                bets_said[name] = hand.amount(match["bets"], number)
-                collects[name] = hand.amount(match["got"], number)
-                what = match["what"]
-                if what == "mucks":
-                    hand.shows.append((name, None))
-                elif what == "shows":
-                    bracket = _BRACKET.search(match["rest"])
-                    if bracket is not None:
-                        hand.show(number, name, tuple(_card(w, number)
-                                                      for w in bracket["cards"].split()))
-                continue
-            if line.startswith("Player "):
-                match = _OLD_CARD.fullmatch(line)
-                if match is not None:
-                    name = hand.known(match["name"], number)
-                    hand.deal(number, name, [_card(match["card"].strip(), number)])
-                    if hand.street == 3:
-                        hero_cards[name] = hero_cards.get(name, 0) + 1
-                    continue
-                match = _OLD_ACTION.fullmatch(line)
-                if match is not None and match["name"] in players:
-                    name, verb = match["name"], match["verb"]
-                    amount = hand.amount(match["a"], number)
-                    if verb in ("ante", "posts ante"):
-                        hand.ante(number, name, amount)
-                    elif verb == "bets":
-                        hand.add(number, name, amount, "bets", False)
-                    elif verb in ("raises", "caps", "cap"):
-                        hand.act(number, name, Move.RAISE, hand.bets.get(name, 0) + amount)
-                    else:
-                        hand.add(number, name, amount, verb, verb == "allin")
-                    continue
-                match = _OLD_PLAIN.fullmatch(line)
-                if match is not None and match["name"] in players:
-                    hand.act(number, match["name"],
-                             Move.FOLD if match["verb"] == "folds" else Move.CHECK_CALL, None)
-                    continue
-                _damaged(players, line[7:], number, _OLD_VERBS)
-                continue
-            if line.startswith("Seat ") and hand.street == 0:
-                match = _OLD_SEAT.fullmatch(line)
-                if match is not None:
-                    hand.seat(number, int(match["num"]), match["name"],
-                              hand.amount(match["stack"], number), False)
-                    continue
-            if line.startswith("***"):
-                street = _OLD_MARKERS.get(line)
-                if street is not None:
-                    if hand.street != street:  # (already opened by its cards)
-                        hand.new_street(number, street)
-                continue
-            if line.startswith("------ Summary"):
-                summary = True
-        last = self.lines[-1][0]
-        if not ended or not summary:
-            raise _Fail(last, "the hand is cut off: no summary and end")
-        for name in hand.in_hand:
-            if name not in collects:
-                raise _Fail(last, f"the summary has no line for {name}")
-            if bets_said[name] != hand.put_in.get(name, 0):
-                raise _Fail(last, f"{name} bets {hand.put_in.get(name, 0)} in the hand, the "
-                                  f"summary says {bets_said[name]}")
-        hero = [name for name, count in hero_cards.items() if count == 3]
-        if hero:
-            hand.hero = hero[0]
-        top_name, excess = hand.uncalled()
-        collected = dict(collects)
-        if excess and top_name is not None:
-            # the uncalled bet, never written, is in its owner's "Collects"
-            if collected.get(top_name, 0) < excess:
-                raise _Fail(last, f"{top_name}'s uncalled {excess} is not in what he collects")
-            collected[top_name] -= excess
-        if sum(collected.values()) > sum(hand.put_in.values()) - excess:
-            raise _Fail(last, "the players collect more than the pot held")
-        return hand.record(last, variant, small, big, collected, 0, "wpn")
+        line, number = second, second_number
+    header = _OLD_HEADER.fullmatch(line)
+    if header is None:
+        raise _Fail(number, "no Game ID line that parses")
+    facts = _cached(line[header.end("id"):], lambda: _read_old_header(header, number))
+    return facts if not date else (*facts[:7], (*facts[7], ("_date", date)))
 
 
-class _HandsReader:
-    """The hands of one file (the base of this module's reader and of the
-    readers built on its ``_Hand``): a hand runs from a line ``starts``
-    accepts to the next; past ``MAX_HAND_LINES`` lines it is an error;
-    ``parse`` reads its lines into a record, raising ``_Fail`` or
-    ``_Skip``."""
-
-    #: the site's table rules, unless the caller gives others
-    site_profile: ClassVar[dict[str, Any]] = {}
-
-    def __init__(self, *, file: str | None = None, profile: dict[str, Any] | None = None) -> None:
-        self.file = file
-        self.options: dict[str, Any] = dict(self.site_profile if profile is None else profile)
-        self.skipped = 0
-        self.cancelled = 0
-        self.hands = 0
-        self.errors = 0
-
-    def starts(self, line: str, kind: str, hand: list[tuple[int, str]]) -> str:
-        """The kind of hand that ``line`` begins ("" for none), after a
-        hand of ``kind`` whose lines so far are ``hand``."""
-        raise NotImplementedError
-
-    def hand_id(self, lines: list[tuple[int, str]], kind: str) -> str | None:
-        raise NotImplementedError
-
-    def parse(self, lines: list[tuple[int, str]], kind: str) -> HandRecord:
-        raise NotImplementedError
-
-    def is_cancelled(self, lines: list[tuple[int, str]]) -> bool:
-        """A hand the site cancelled, counted and not read."""
-        return False
-
-    def read(self, lines: Iterable[str]) -> Iterator[Union[HandRecord, HistoryError]]:
-        hand: list[tuple[int, str]] = []
-        kind = ""
-        extra = 0
-        outside = False
-        starts = self.starts
-        for number, raw in enumerate(lines, 1):
-            line = raw.strip()
-            if not line:
-                continue
-            begins = starts(line, kind, hand)
-            if begins:
-                if hand:
-                    yield from self._finish(hand, kind, extra)
-                hand, kind, extra, outside = [(number, line)], begins, 0, False
-            elif not hand:
-                if not outside:
-                    outside = True
-                    self.errors += 1
-                    yield HistoryError(f"a line outside any hand: {line[:80]!r}", self.file,
-                                       None, number)
-            elif len(hand) < MAX_HAND_LINES:
-                hand.append((number, line))
-            else:
-                extra += 1
-        if hand:
-            yield from self._finish(hand, kind, extra)
-
-    def _finish(self, lines: list[tuple[int, str]], kind: str,
-                extra: int) -> Iterator[Union[HandRecord, HistoryError]]:
-        hand_id = self.hand_id(lines, kind)
-        if self.is_cancelled(lines):
-            self.cancelled += 1
-            return
-        try:
-            if extra:
-                raise _Fail(lines[-1][0], f"the hand has more than {MAX_HAND_LINES} lines")
-            record = self.parse(lines, kind)
-        except _Skip as skip:
-            if skip.cancelled:
-                self.cancelled += 1
-            else:
-                self.skipped += 1
-            return
-        except _Fail as fail:
-            self.errors += 1
-            yield HistoryError(fail.reason, self.file, hand_id, fail.line)
-            return
-        except Exception as error:  # noqa: BLE001 - a hand read wrong is still never a crash
-            self.errors += 1
-            yield HistoryError(f"cannot read the hand: {type(error).__name__}: {error}",
-                               self.file, hand_id, lines[0][0])
-            return
-        self.hands += 1
-        yield record
+def _read_old_header(header: re.Match[str], number: int) -> tuple[Any, ...]:
+    game = header["game"].strip()
+    variant = _variant(number, game, _OLD_GAMES, _STUD_WORDS)
+    if variant is None:
+        raise _Skip()
+    table = header["table"].strip()
+    currency = None if _TOURNAMENT_TABLE.search(table) is not None else "USD"
+    small, big = _Hand(number, "", currency, {}, None).stakes(number, header["small"],
+                                                               header["big"])
+    fields = (("seat_count", int(header["max"]) if header["max"] else 8), ("_game", game))
+    return (variant, small, big, _SIGNS[currency], currency is not None, currency, table,
+            fields)
 
 
-class WpnReader(_HandsReader):
-    """The hands of one Winning file, either format (see the module)."""
+class WpnReader(CTextReader):
+    """The hands of one Winning file, either format (see the module), read
+    in C (src/studcore/site_wpn.c) but for the header's game; ``skipped``,
+    ``cancelled``, ``hands`` and ``errors`` count what was read so far."""
 
-    site_profile = WPN_PROFILE
+    format = "wpn"
+    c_format = 8  # STUD_SITE_WPN
+    header_lines = 2
+    header_of = staticmethod(_header)
 
-    def starts(self, line: str, kind: str, hand: list[tuple[int, str]]) -> str:
-        if line[:1] in "GH":
-            if line.startswith(_OLD_START):
-                return "old"
-            if line.startswith("Game ID: ") and (
-                    kind != "old" or any(text.startswith("Game ID: ") for _, text in hand[:3])):
-                return "old"
-            if (line.startswith("Hand #") or line.startswith("Game Hand #")) \
-                    and _NEW_HEADER.match(line):
-                return "new"
-        return ""
-
-    def hand_id(self, lines: list[tuple[int, str]], kind: str) -> str | None:
-        hand_id = None
-        for _, line in lines[:2]:
-            match = _NEW_HEADER.match(line) if kind == "new" else _OLD_HEADER.match(line)
-            if match is not None:
-                hand_id = match["id"]
-        return hand_id
-
-    def parse(self, lines: list[tuple[int, str]], kind: str) -> HandRecord:
-        reading = _Reading(lines, self.file, self.options)
-        return reading.new() if kind == "new" else reading.old()
+    def __init__(self, file: str | None = None, profile: dict[str, Any] | None = None) -> None:
+        super().__init__(file=file, profile=WPN_PROFILE if profile is None else profile)
 
 
 _DETECT_NEW = re.compile(r"^(?:Game )?Hand #\d+ - (?:[^\n#]*Tournament #\d+ - )?[^\n()]+"
