@@ -343,7 +343,7 @@ class XmlHand:
 class XmlReader:
     """The base of a format's reader: its file, its rules' options (the
     site's ``site_profile`` unless the caller gives others) and its counts
-    of hands skipped and cancelled."""
+    of hands skipped and cancelled, of records (``hands``) and of errors."""
 
     site_profile: ClassVar[dict[str, Any]] = {}
 
@@ -352,12 +352,14 @@ class XmlReader:
         self.profile = dict(self.site_profile if profile is None else profile)
         self.skipped = 0
         self.cancelled = 0
+        self.hands = 0
+        self.errors = 0
 
     def read_hand(self, hand: XmlHand,
                   hand_id: str | None) -> Iterator[Union[HandRecord, HistoryError]]:
         """The hand's record, or the error that names where it fails."""
         try:
-            yield hand.record()
+            record = hand.record()
         except Skip as skip:
             if skip.cancelled:
                 self.cancelled += 1
@@ -367,7 +369,11 @@ class XmlReader:
             line = fail.line
             where = (line if isinstance(line, int) else
                      hand.line if line is None else hand.at(line))
+            self.errors += 1
             yield HistoryError(fail.reason, self.file, hand_id, where)
+        else:
+            self.hands += 1
+            yield record
 
 
 class Deal:

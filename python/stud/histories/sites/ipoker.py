@@ -98,6 +98,7 @@ class IPokerReader(XmlReader):
                                           element.get("gamecode"))
             else:
                 _kind, reason, line, hand_id = item
+                self.errors += 1
                 yield HistoryError(reason, self.file, hand_id, line)
 
 
