@@ -49,6 +49,7 @@ from ..record import (
     _cached_rules,
     options_for,
 )
+from ..._core import _SiteXml
 from . import SiteFormat
 from ._xml import Deal, XmlHand, XmlReader, amount, card, currency_of, xml_items
 from ._xml import Fail as _Fail
@@ -86,7 +87,20 @@ class IPokerReader(XmlReader):
         self.session: dict[str, str] = {}
 
     def read(self, lines: Iterable[str]) -> Iterator[Union[HandRecord, HistoryError]]:
-        for item in xml_items(lines, "session", "game"):
+        """The file's records and errors: read in C where the scanner
+        reads the text (``stud._core._SiteXml``), by ``_python_read``
+        from where it does not."""
+        if _SiteXml is None:  # pragma: no cover (the C extension is always built)
+            return self._python_read(lines)
+        reading: Iterator[Union[HandRecord, HistoryError]] = _SiteXml(lines, self)
+        return reading
+
+    def _python_read(self, lines: Iterable[str], resume: tuple[int, int | None] | None = None
+                     ) -> Iterator[Union[HandRecord, HistoryError]]:
+        """The file read by Python's stream (``xml_items``; ``resume``: its
+        first line's number and the line its <session> began, or None
+        outside one)."""
+        for item in xml_items(lines, "session", "game", resume=resume):
             kind = item[0]
             if kind == "header":
                 element = item[1]
@@ -100,6 +114,35 @@ class IPokerReader(XmlReader):
                 _kind, reason, line, hand_id = item
                 self.errors += 1
                 yield HistoryError(reason, self.file, hand_id, line)
+
+    def _python_hand(self, element: Element, line: int,
+                     text: list[str]) -> list[Union[HandRecord, HistoryError]]:
+        """One <game> element read by Python (what the reading in C leaves
+        to it): its record, or its error, or nothing (a hand skipped)."""
+        return list(self.read_hand(_Hand(self, element, line, text), element.get("gamecode")))
+
+    @staticmethod
+    def game_of(gametype: str | None, tournament: bool,
+                line: int) -> tuple[Variant, int, int, bool, str | None]:
+        """The game a hand's <gametype> names (``tournament``: its amounts
+        are chips): its variant, bets, whether amounts are cents, and the
+        currency its sign names; raises _Skip (not a limit stud game) or
+        _Fail naming ``line``."""
+        if not gametype:
+            raise _Fail(line, "no <gametype>: the game is not known")
+        found = _GAMETYPE.match(gametype)
+        variant = _VARIANTS.get(found.group("game").strip().lower()) if found else None
+        if found is None or variant is None or found.group("limit") not in ("L", "FL", "LZ"):
+            raise _Skip()
+        cents = not tournament
+        stakes = found.group("stakes").split("/")
+        try:
+            if len(stakes) != 2:
+                raise ValueError(f"no stakes in {gametype!r}")
+            small, big = (amount(text, cents) for text in stakes)
+        except ValueError as error:
+            raise _Fail(line, f"<gametype>: {error}") from None
+        return variant, small, big, cents, currency_of(gametype) if cents else None
 
 
 class _Hand(XmlHand):
@@ -115,23 +158,10 @@ class _Hand(XmlHand):
             for child in general:
                 if child.tag != "players" and child.text and child.text.strip():
                     info[child.tag] = child.text.strip()
-        gametype = info.get("gametype")
-        if not gametype:
-            raise _Fail(self.line, "no <gametype>: the game is not known")
-        found = _GAMETYPE.match(gametype)
-        variant = _VARIANTS.get(found.group("game").strip().lower()) if found else None
-        if found is None or variant is None or found.group("limit") not in ("L", "FL", "LZ"):
-            raise _Skip()
         tournament = "tournamentcode" in info or "tournamentname" in info
-        cents = not tournament
-        stakes = found.group("stakes").split("/")
-        try:
-            if len(stakes) != 2:
-                raise ValueError(f"no stakes in {gametype!r}")
-            small, big = (amount(text, cents) for text in stakes)
-        except ValueError as error:
-            raise _Fail(self.line, f"<gametype>: {error}") from None
-        currency = (currency_of(gametype) or info.get("currency") or None) if cents else None
+        variant, small, big, cents, sign = reader.game_of(info.get("gametype"), tournament,
+                                                          self.line)
+        currency = (sign or info.get("currency") or None) if cents else None
 
         # the players, in the order of their seats
         listed: list[tuple[int, str, int, int, Element]] = []
