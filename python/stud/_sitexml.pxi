@@ -8,22 +8,21 @@ from cpython.unicode cimport PyUnicode_AsUTF8AndSize
 from libc.string cimport memcpy, memmove, memset
 from libc.string cimport memchr as _xml_memchr
 
-cdef extern from "string.h" nogil:
-    void *memmem(const void *haystack, size_t haystacklen, const void *needle, size_t needlelen)
 
 cdef int _XML_OUTSIDE = 0   # between documents (xml_items: no parser)
 cdef int _XML_IN_ROOT = 1   # between the root's children
 cdef Py_ssize_t _XML_BATCH = 256          # xml_items's lines fed at most at a time
 cdef size_t _XML_MOST_HELD = 64 << 20     # text held since the last clean point, at most
 cdef object _XML_FROMSTRING = None
+#: the keys of a hand's info that its reading looks up
+cdef frozenset _XML_INFO_KEYS = frozenset(["gametype", "tournamentcode", "tournamentname",
+                                           "currency", "tablename"])
 
 
 cdef str _xml_text(stud_xml_str s):
     return s.s[:s.len].decode("utf-8")
 
 
-cdef bint _xml_has(const char *s, size_t n, const char *needle, size_t k) noexcept:
-    return memmem(s, n, needle, k) != NULL
 
 
 @cython.final
@@ -66,12 +65,23 @@ cdef class _SiteXml:
     cdef uint32_t number, clean_number
     cdef uint32_t doc_base, clean_base   # the line the document began at
     cdef object clean_session
-    cdef long clean_counts[4]
-    cdef bint unended, done, exhausted
+    cdef long clean_counts[5]
+    cdef bint unended, done, odd
+    cdef Py_ssize_t line_size
+    cdef size_t last_end     # the end of the last line taken
+    cdef object blocks       # (read_blocks) the text's blocks, split here
+    cdef char *raw
+    cdef size_t raw_len, raw_cap
+    cdef bint raw_end
+    cdef stud_text_lines split
     cdef int waiting         # 1: a <game> is open, 2: a <general> (its end not yet seen)
     cdef stud_xml_tree *tree
     cdef stud_xml_record *rec
     cdef dict games          # the game of a <gametype>: (facts) or the _Skip it is
+    cdef dict rules_cache    # the rules of (variant, bets, ante, bring-in), or False (they fail)
+    cdef object session_of   # the session the fields below are of
+    cdef tuple session_fields
+    cdef frozenset session_keys
     cdef object game_of, options
     # verify: hands the C replay settles are counted, no record made
     cdef readonly bint in_c
@@ -91,6 +101,7 @@ cdef class _SiteXml:
         PyMem_Free(self.rec)
         PyMem_Free(self.hh)
         PyMem_Free(self.buf)
+        PyMem_Free(self.raw)
         PyMem_Free(self.starts)
         PyMem_Free(self.numbers)
 
@@ -110,6 +121,7 @@ cdef class _SiteXml:
         self.options = reader.profile
         self.pending, self.held, self.out = [], [], []
         self.games = {}
+        self.rules_cache = {}
         self.state = self.clean_state = _XML_OUTSIDE
         self.clean_number = 1
         self._snapshot()
@@ -148,33 +160,156 @@ cdef class _SiteXml:
         self.clean_counts[1] = reader.cancelled
         self.clean_counts[2] = reader.hands
         self.clean_counts[3] = reader.errors
+        self.clean_counts[4] = self.reproduced
+
+    cdef int _take_line(self) except -1:
+        """The next line into buf (at ``used``, with its end, its number
+        and offset kept): 1; 0 at the end of the lines; -1 when the source
+        failed (``failure``: raised once the lines before it are read)."""
+        cdef Py_ssize_t size
+        cdef const char *text
+        cdef size_t start, count, end, k, to
+        cdef int got
+        cdef bytes held
+        if self.blocks is None:
+            try:
+                line = next(self.lines)
+            except StopIteration:
+                return 0
+            except Exception as error:
+                self.failure = error
+                return -1
+            self.pending.append(line)
+            try:
+                text = PyUnicode_AsUTF8AndSize(line, &size)
+            except UnicodeEncodeError:
+                held = line.encode("utf-8", "surrogatepass")
+                text = held
+                size = len(held)
+                self.odd = True
+            self._grow(<size_t>size)
+            memcpy(self.buf + self.used, text, size)
+        else:
+            while True:
+                got = stud_text_line_next(&self.split, self.raw, self.raw_len, self.raw_end,
+                                          &start, &count)
+                if got == STUD_TEXT_LINE:
+                    break
+                if got == STUD_TEXT_LONG:
+                    from stud.histories.io import long_line
+                    self.failure = long_line(self.file, self.split.physical + 1)
+                    return -1
+                if got == STUD_TEXT_END:
+                    return 0
+                if self._take_block() < 0:
+                    return -1
+            end = start + count  # (its end: \n, \r\n or \r, or none, last)
+            if end < self.raw_len and self.raw[end] == b'\n':
+                end += 1
+            elif end < self.raw_len and self.raw[end] == b'\r':
+                end += 1
+                if end < self.raw_len and self.raw[end] == b'\n':
+                    end += 1
+            self._grow(end - start)
+            to = self.used
+            for k in range(start, end):  # (io._lines drops NUL bytes)
+                if self.raw[k] != 0:
+                    self.buf[to] = self.raw[k]
+                    to += 1
+            size = <Py_ssize_t>(to - self.used)
+            self.pending.append(None)
+        self.number += 1
+        self.starts[self.n] = <uint32_t>self.used
+        self.numbers[self.n] = self.number
+        self.n += 1
+        self.line_size = size
+        self.last_end = self.used + <size_t>size
+        return 1
+
+    cdef int _take_block(self) except -1:
+        """The next block of text into ``raw`` (the text not yet split
+        kept first); -1: the source failed."""
+        cdef Py_ssize_t size
+        cdef const char *text
+        cdef bytes held
+        cdef size_t keep = self.raw_len - self.split.pos
+        cdef size_t cap
+        cdef void *p
+        try:
+            block = next(self.blocks)
+        except StopIteration:
+            self.raw_end = True
+            return 0
+        except Exception as error:
+            self.failure = error
+            return -1
+        try:
+            text = PyUnicode_AsUTF8AndSize(block, &size)
+        except UnicodeEncodeError:
+            held = block.encode("utf-8", "surrogatepass")
+            text = held
+            size = len(held)
+        memmove(self.raw, self.raw + self.split.pos, keep)
+        self.raw_len = keep
+        self.split.pos = 0
+        cap = self.raw_cap if self.raw_cap else 1 << 16
+        while keep + <size_t>size > cap:
+            cap *= 2
+        if cap != self.raw_cap:
+            p = PyMem_Realloc(self.raw, cap)
+            if p == NULL:
+                raise MemoryError()
+            self.raw, self.raw_cap = <char *>p, cap
+        memcpy(self.raw + keep, text, size)
+        self.raw_len = keep + <size_t>size
+        return 0
+
+    def read_blocks(self, blocks, Py_ssize_t max_line, long before=0):
+        """Reads ``blocks`` (an iterator of str: a text file's text as it
+        is, line ends and all; io's ``_FileLines.rest``) instead of the
+        lines given: split into lines here as ``stud.histories.io._lines``
+        splits a file (text_lines.h; a line of more than ``max_line``
+        characters is ``io.long_line``'s error, raised once the lines
+        before it are read; ``before``: the file's lines before the
+        text, for its number).  Only before any line is taken."""
+        if self.number:
+            raise RuntimeError("read_blocks before any line is read")
+        self.blocks = iter(blocks)
+        self.file_lines = True
+        stud_text_lines_init(&self.split, 1, 0, max_line, <uint32_t>before)
+        return self
+
+    cdef list _lines_of(self, Py_ssize_t a, Py_ssize_t b):
+        """The pending lines a to b - 1, as str (as the source gave them)."""
+        cdef size_t s, e
+        out = []
+        for k in range(a, b):
+            line = self.pending[k]
+            if line is None:
+                s = self.starts[k]
+                e = self.starts[k + 1] if <size_t>(k + 1) < self.n else self.last_end
+                line = self.buf[s:e].decode("utf-8", "surrogatepass")
+            out.append(line)
+        return out
 
     cdef int _step(self) except -1:
         """Takes lines until a clean point (or the end, or a give-up)."""
         cdef Py_ssize_t size
-        cdef const char *text
-        cdef size_t k, end_at
+        cdef char *text
+        cdef size_t end_at
         cdef bint ends_batch
+        cdef unsigned marks
+        cdef int got
         while True:
-            try:
-                line = next(self.lines)
-            except StopIteration:
+            got = self._take_line()
+            if got == 0:
                 self._finish()
                 return 0
-            except Exception as error:  # (the lines before it are read, then it is raised)
-                self.failure = error
-                self._give_up()
+            if got < 0 or self.unended or self.odd:  # (the source failed; a line after one
+                self._give_up()                     # without its end; a lone surrogate)
                 return 0
-            self.number += 1
-            self.pending.append(line)
-            if self.unended:  # (a line after one without its end)
-                self._give_up()
-                return 0
-            try:
-                text = PyUnicode_AsUTF8AndSize(line, &size)
-            except UnicodeEncodeError:
-                self._give_up()
-                return 0
+            text = self.buf + self.used
+            size = self.line_size
             # the line's only line break is its end: \n, \r\n or \r
             end_at = <size_t>size
             if end_at and text[end_at - 1] == b'\n':
@@ -187,29 +322,28 @@ cdef class _SiteXml:
                     self.unended = True
             else:
                 self.unended = True
-            if _xml_memchr(text, b'\n', end_at) != NULL or _xml_memchr(text, b'\r', end_at) != NULL:
+            if _xml_memchr(text, b'\n', end_at) != NULL or \
+                    _xml_memchr(text, b'\r', end_at) != NULL:
                 self._give_up()
                 return 0
-            if _xml_has(text, size, b"<!", 2):
+            marks = stud_xml_line_marks(text, size, "game", "session")
+            if marks & STUD_XML_MARK_BANG:
                 self._give_up()
                 return 0
-            self._grow(<size_t>size)
-            self.starts[self.n] = <uint32_t>self.used
-            self.numbers[self.n] = self.number
-            self.n += 1
-            memcpy(self.buf + self.used, text, size)
-            if _xml_has(text, size, b"<?", 2):
+            if marks & STUD_XML_MARK_PI:
                 if self.state != _XML_OUTSIDE or self.waiting or \
                         stud_xml_space(self.buf, self.used, self.pos) != self.used or \
                         not stud_xml_declaration_line(text, size):
                     self._give_up()
                     return 0
-                memset(self.buf + self.used, b' ', end_at)  # (xml_items drops it)
+                if self.pending[self.n - 1] is None:  # (the line as given, for a give-up)
+                    self.pending[self.n - 1] = text[:size].decode("utf-8", "surrogatepass")
+                memset(text, b' ', end_at)  # (xml_items drops it)
             self.used += size
             self.batch_n += 1
-            ends_batch = self.batch_n >= _XML_BATCH or (_xml_has(text, size, b"</", 2) and (
-                _xml_has(text, size, b"</game>", 7) or _xml_has(text, size, b"</session>", 10)))
-            if self._scan(text, size) < 0:
+            ends_batch = self.batch_n >= _XML_BATCH or \
+                (marks & (STUD_XML_MARK_HAND | STUD_XML_MARK_ROOT)) != 0
+            if self._scan(marks) < 0:
                 self._give_up()
                 return 0
             if ends_batch:
@@ -247,14 +381,34 @@ cdef class _SiteXml:
         reader.skipped, reader.cancelled, reader.hands, reader.errors = \
             self.clean_counts[0], self.clean_counts[1], self.clean_counts[2], \
             self.clean_counts[3]
+        self.reproduced = self.clean_counts[4]
         self.held = []
-        rest = self.lines if self.failure is None else _xml_raising(self.failure)
+        if self.failure is not None:
+            rest = _xml_raising(self.failure)
+        elif self.blocks is not None:
+            rest = self._rest_lines()
+        else:
+            rest = self.lines
         self.fallback = iter(reader._python_read(
-            chain(self.pending, rest), (self.clean_number, self.clean_base
+            chain(self._lines_of(0, self.n), rest), (self.clean_number, self.clean_base
                                         if self.clean_state == _XML_IN_ROOT else None)))
         self.pending = []
         self.used = self.pos = self.n = 0
         return 0
+
+    def _rest_lines(self):
+        """(read_blocks) the lines not yet taken, as str, then the source's
+        failure if it fails."""
+        cdef int got
+        while True:
+            self.n = self.used = 0
+            self.pending = []
+            got = self._take_line()
+            if got == 0:
+                return
+            if got < 0:
+                raise self.failure
+            yield self._lines_of(0, 1)[0]
 
     cdef int _grow(self, size_t more) except -1:
         cdef size_t cap = self.cap if self.cap else 1 << 16
@@ -293,7 +447,7 @@ cdef class _SiteXml:
                 hi = mid - 1
         return lo
 
-    cdef int _scan(self, const char *text, Py_ssize_t size) except -2:
+    cdef int _scan(self, unsigned marks) except -2:
         """Reads what the text now holds whole; -1: the scanner gives up."""
         cdef const char *buf = self.buf
         cdef size_t p, end
@@ -340,7 +494,7 @@ cdef class _SiteXml:
                 else:
                     return -1
             # (scanned once its end tag can be there)
-            if self.waiting == 1 and not _xml_has(text, size, b"</game>", 7):
+            if self.waiting == 1 and not marks & STUD_XML_MARK_HAND:
                 return 0
             got = stud_xml_element(buf, self.used, p, t, &end)
             if got == STUD_XML_MORE:
@@ -391,8 +545,14 @@ cdef class _SiteXml:
         last = self._line_index(end - 1)
         line = self.numbers[first]
         reader = self.reader
-        # the hand's game: the session's <general> and its own
-        info = dict(reader.session)
+        # the hand's game: the session's <general> and its own (info)
+        session = reader.session
+        if session is not self.session_of:
+            self.session_of = session
+            self.session_fields = tuple([("_" + k2, v) for k2, v in session.items()
+                                         if k2 != "gametype"])
+            self.session_keys = frozenset(session)
+        own = []
         general = t.nodes[0].first_child
         while general >= 0 and not stud_xml_is(t, general, "general"):
             general = t.nodes[general].next_sibling
@@ -402,8 +562,17 @@ cdef class _SiteXml:
                 if t.nodes[k].text.len and not stud_xml_is(t, k, "players"):
                     value = _xml_text(t.nodes[k].text).strip()
                     if value:
-                        info[_xml_text(t.nodes[k].tag)] = value
+                        own.append((_xml_text(t.nodes[k].tag), value))
                 k = t.nodes[k].next_sibling
+        fields = None
+        if len(own) == 1 and own[0][0] not in self.session_keys and \
+                own[0][0] not in _XML_INFO_KEYS:
+            info = session  # (what the hand adds names nothing the game is read from)
+            fields = self.session_fields + (("_" + own[0][0], own[0][1]),)
+        else:
+            info = dict(session)
+            for k2, value in own:
+                info[k2] = value
         gametype = info.get("gametype")
         tournament = "tournamentcode" in info or "tournamentname" in info
         key = (gametype, tournament)
@@ -431,12 +600,22 @@ cdef class _SiteXml:
         if got != STUD_XML_READ:
             return self._in_python(p, end, first, last, line)
         bring_in = None if r.deal.bring_in < 0 else r.deal.bring_in
-        try:
-            rules = _cached_rules_xml(variant, small, big, r.deal.ante, bring_in, self.options)
-        except (TypeError, ValueError):
+        key = (variant, small, big, r.deal.ante, bring_in)
+        rules = self.rules_cache.get(key)
+        if rules is None:
+            try:
+                rules = _cached_rules_xml(variant, small, big, r.deal.ante, bring_in,
+                                          self.options)
+            except (TypeError, ValueError):
+                rules = False
+            if len(self.rules_cache) >= 256:
+                self.rules_cache.clear()
+            self.rules_cache[key] = rules
+        if rules is False:
             return self._in_python(p, end, first, last, line)
         currency = (sign_currency or info.get("currency") or None) if cents else None
-        fields = tuple([("_" + k2, v) for k2, v in info.items() if k2 != "gametype"])
+        if fields is None:
+            fields = tuple([("_" + k2, v) for k2, v in info.items() if k2 != "gametype"])
         code = stud_xml_get(t, 0, "gamecode")
         hand_id = None if code == NULL else _xml_text(code[0])
         reader.hands += 1
@@ -459,7 +638,7 @@ cdef class _SiteXml:
         """The hand read by the reader's Python: the element ElementTree
         makes of its text, its lines those of the batch it ended in."""
         element = _XML_FROMSTRING(self.buf[p:end].decode("utf-8"))
-        self.held.extend(self.reader._python_hand(element, line, self.pending[first:last + 1]))
+        self.held.extend(self.reader._python_hand(element, line, self._lines_of(first, last + 1)))
         return 0
 
     cdef bint _reproduced(self, stud_xml_record *r, object rules, int64_t small, int64_t big,

@@ -662,6 +662,12 @@ cdef extern from "xml_scan.h" nogil:
     const stud_xml_str *stud_xml_get(const stud_xml_tree *t, int node, const char *name)
     int stud_xml_is(const stud_xml_tree *t, int node, const char *tag)
     int stud_xml_declaration_line(const char *s, size_t len)
+    enum:
+        STUD_XML_MARK_BANG
+        STUD_XML_MARK_PI
+        STUD_XML_MARK_HAND
+        STUD_XML_MARK_ROOT
+    unsigned stud_xml_line_marks(const char *s, size_t len, const char *hand, const char *root)
 
 cdef extern from "site_xml_hand.h" nogil:
     enum:

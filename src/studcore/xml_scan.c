@@ -445,3 +445,31 @@ int stud_xml_declaration_line(const char *s, size_t len)
         return 0;
     return stud_xml_space(s, len, i + 1) == len;
 }
+
+/* Whether s[i] starts "</tag>". */
+static int end_tag_at(const char *s, size_t len, size_t i, const char *tag, size_t n)
+{
+    return len - i >= n + 3 && memcmp(s + i + 2, tag, n) == 0 && s[i + 2 + n] == '>';
+}
+
+unsigned stud_xml_line_marks(const char *s, size_t len, const char *hand, const char *root)
+{
+    unsigned marks = 0;
+    size_t hand_n = strlen(hand), root_n = strlen(root), i = 0;
+    const char *at;
+    while (i + 1 < len && (at = memchr(s + i, '<', len - i - 1)) != NULL) {
+        i = (size_t)(at - s);
+        if (s[i + 1] == '!')
+            marks |= STUD_XML_MARK_BANG;
+        else if (s[i + 1] == '?')
+            marks |= STUD_XML_MARK_PI;
+        else if (s[i + 1] == '/') {
+            if (end_tag_at(s, len, i, hand, hand_n))
+                marks |= STUD_XML_MARK_HAND;
+            if (end_tag_at(s, len, i, root, root_n))
+                marks |= STUD_XML_MARK_ROOT;
+        }
+        i++;
+    }
+    return marks;
+}

@@ -90,6 +90,13 @@ int stud_xml_is(const stud_xml_tree *t, int node, const char *tag);
 /* Whether a and b hold the same bytes. */
 int stud_xml_same(stud_xml_str a, stud_xml_str b);
 
+/* What a line of text holds, as the Python stream that batches lines looks
+ * for it: STUD_XML_MARK_BANG "<!", STUD_XML_MARK_PI "<?", and the end tags
+ * "</hand>" (STUD_XML_MARK_HAND) and "</root>" (STUD_XML_MARK_ROOT). */
+enum { STUD_XML_MARK_BANG = 1, STUD_XML_MARK_PI = 2, STUD_XML_MARK_HAND = 4,
+       STUD_XML_MARK_ROOT = 8 };
+unsigned stud_xml_line_marks(const char *s, size_t len, const char *hand, const char *root);
+
 /* Whether s[0, len) is an XML declaration "<?xml ... ?>" ("xml" in any
  * case, no '>' before its end) with only XML whitespace around it. */
 int stud_xml_declaration_line(const char *s, size_t len);

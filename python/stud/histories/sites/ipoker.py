@@ -41,6 +41,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any, Union
 from xml.etree.ElementTree import Element
 
+from ..._core import _SiteXml
 from ...enums import Variant
 from ..errors import HistoryError
 from ..record import (
@@ -49,7 +50,6 @@ from ..record import (
     _cached_rules,
     options_for,
 )
-from ..._core import _SiteXml
 from . import SiteFormat
 from ._xml import Deal, XmlHand, XmlReader, amount, card, currency_of, xml_items
 from ._xml import Fail as _Fail
@@ -85,14 +85,34 @@ class IPokerReader(XmlReader):
     def __init__(self, *, file: str | None = None, profile: dict[str, Any] | None = None) -> None:
         super().__init__(file=file, profile=profile)
         self.session: dict[str, str] = {}
+        self._reading: Any = None  # the current reading in C
+
+    @property
+    def reproduced(self) -> int:
+        """Hands of the current reading that the C replay reproduced (and
+        gave no record for: ``_SiteXml.replay_in_c``)."""
+        return 0 if self._reading is None else int(self._reading.reproduced)
+
+    @property
+    def replaying_in_c(self) -> bool:
+        """Whether the current reading replays its hands in C."""
+        return self._reading is not None and bool(self._reading.in_c)
 
     def read(self, lines: Iterable[str]) -> Iterator[Union[HandRecord, HistoryError]]:
         """The file's records and errors: read in C where the scanner
-        reads the text (``stud._core._SiteXml``), by ``_python_read``
-        from where it does not."""
+        reads the text (``stud._core._SiteXml``; a file read opened, a
+        block of its text at a time), by ``_python_read`` from where it
+        does not."""
         if _SiteXml is None:  # pragma: no cover (the C extension is always built)
             return self._python_read(lines)
-        reading: Iterator[Union[HandRecord, HistoryError]] = _SiteXml(lines, self)
+        from ..io import MAX_LINE, _FileLines
+
+        if isinstance(lines, _FileLines):  # (a file read opened: its text a block at a time)
+            blocks, before = lines.rest()
+            self._reading = _SiteXml((), self).read_blocks(blocks, MAX_LINE, before)
+        else:
+            self._reading = _SiteXml(lines, self)
+        reading: Iterator[Union[HandRecord, HistoryError]] = self._reading
         return reading
 
     def _python_read(self, lines: Iterable[str], resume: tuple[int, int | None] | None = None
