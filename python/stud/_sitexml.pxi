@@ -164,7 +164,7 @@ cdef class _SiteXml:
 
     cdef int _take_line(self) except -1:
         """The next line into buf (at ``used``, with its end, its number
-        and offset kept): 1; 0 at the end of the lines; -1 when the source
+        and offset kept): 1; 0 at the end of the lines; 2 when the source
         failed (``failure``: raised once the lines before it are read)."""
         cdef Py_ssize_t size
         cdef const char *text
@@ -178,7 +178,7 @@ cdef class _SiteXml:
                 return 0
             except Exception as error:
                 self.failure = error
-                return -1
+                return 2
             self.pending.append(line)
             try:
                 text = PyUnicode_AsUTF8AndSize(line, &size)
@@ -198,11 +198,11 @@ cdef class _SiteXml:
                 if got == STUD_TEXT_LONG:
                     from stud.histories.io import long_line
                     self.failure = long_line(self.file, self.split.physical + 1)
-                    return -1
+                    return 2
                 if got == STUD_TEXT_END:
                     return 0
-                if self._take_block() < 0:
-                    return -1
+                if self._take_block():
+                    return 2
             end = start + count  # (its end: \n, \r\n or \r, or none, last)
             if end < self.raw_len and self.raw[end] == b'\n':
                 end += 1
@@ -228,7 +228,7 @@ cdef class _SiteXml:
 
     cdef int _take_block(self) except -1:
         """The next block of text into ``raw`` (the text not yet split
-        kept first); -1: the source failed."""
+        kept first); 1: the source failed."""
         cdef Py_ssize_t size
         cdef const char *text
         cdef bytes held
@@ -242,7 +242,7 @@ cdef class _SiteXml:
             return 0
         except Exception as error:
             self.failure = error
-            return -1
+            return 1
         try:
             text = PyUnicode_AsUTF8AndSize(block, &size)
         except UnicodeEncodeError:
@@ -305,7 +305,7 @@ cdef class _SiteXml:
             if got == 0:
                 self._finish()
                 return 0
-            if got < 0 or self.unended or self.odd:  # (the source failed; a line after one
+            if got == 2 or self.unended or self.odd:  # (the source failed; a line after one
                 self._give_up()                     # without its end; a lone surrogate)
                 return 0
             text = self.buf + self.used
@@ -406,7 +406,7 @@ cdef class _SiteXml:
             got = self._take_line()
             if got == 0:
                 return
-            if got < 0:
+            if got == 2:
                 raise self.failure
             yield self._lines_of(0, 1)[0]
 
