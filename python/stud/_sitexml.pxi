@@ -212,10 +212,14 @@ cdef class _SiteXml:
                     end += 1
             self._grow(end - start)
             to = self.used
-            for k in range(start, end):  # (io._lines drops NUL bytes)
-                if self.raw[k] != 0:
-                    self.buf[to] = self.raw[k]
-                    to += 1
+            if _xml_memchr(self.raw + start, 0, end - start) == NULL:
+                memcpy(self.buf + to, self.raw + start, end - start)
+                to += end - start
+            else:
+                for k in range(start, end):  # (io._lines drops NUL bytes)
+                    if self.raw[k] != 0:
+                        self.buf[to] = self.raw[k]
+                        to += 1
             size = <Py_ssize_t>(to - self.used)
             self.pending.append(None)
         self.number += 1

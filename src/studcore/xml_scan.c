@@ -410,28 +410,6 @@ int stud_xml_element(const char *s, size_t len, size_t pos, stud_xml_tree *t, si
     }
 }
 
-const stud_xml_str *stud_xml_get(const stud_xml_tree *t, int node, const char *name)
-{
-    const stud_xml_node *e = &t->nodes[node];
-    size_t n = strlen(name);
-    uint32_t k;
-    for (k = e->attr_first; k < e->attr_first + e->n_attrs; k++)
-        if (t->attrs[k].name.len == n && memcmp(t->attrs[k].name.s, name, n) == 0)
-            return &t->attrs[k].value;
-    return NULL;
-}
-
-int stud_xml_is(const stud_xml_tree *t, int node, const char *tag)
-{
-    size_t n = strlen(tag);
-    return t->nodes[node].tag.len == n && memcmp(t->nodes[node].tag.s, tag, n) == 0;
-}
-
-int stud_xml_same(stud_xml_str a, stud_xml_str b)
-{
-    return a.len == b.len && (a.len == 0 || memcmp(a.s, b.s, a.len) == 0);
-}
-
 int stud_xml_declaration_line(const char *s, size_t len)
 {
     size_t i = stud_xml_space(s, len, 0);

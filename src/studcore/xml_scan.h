@@ -25,6 +25,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #define STUD_XML_MAX_NODES 4096
 #define STUD_XML_MAX_ATTRS 16384
@@ -81,14 +82,32 @@ int stud_xml_start_tag(const char *s, size_t len, size_t pos, stud_xml_tree *t, 
 int stud_xml_end_tag(const char *s, size_t len, size_t pos, const char *tag, size_t tag_len,
                      size_t *end);
 
-/* The value of node's attribute `name` (NULL: none). */
-const stud_xml_str *stud_xml_get(const stud_xml_tree *t, int node, const char *name);
+/* Whether a and b hold the same bytes. */
+static inline int stud_xml_same(stud_xml_str a, stud_xml_str b)
+{
+    return a.len == b.len && (a.len == 0 || memcmp(a.s, b.s, a.len) == 0);
+}
+
+/* The value of node's attribute `name` (NULL: none).  (Inline: a name
+ * written out is measured where it is written.) */
+static inline const stud_xml_str *stud_xml_get(const stud_xml_tree *t, int node,
+                                               const char *name)
+{
+    const stud_xml_node *e = &t->nodes[node];
+    size_t n = strlen(name);
+    uint32_t k;
+    for (k = e->attr_first; k < e->attr_first + e->n_attrs; k++)
+        if (t->attrs[k].name.len == n && memcmp(t->attrs[k].name.s, name, n) == 0)
+            return &t->attrs[k].value;
+    return NULL;
+}
 
 /* Whether the node's tag is `tag`. */
-int stud_xml_is(const stud_xml_tree *t, int node, const char *tag);
-
-/* Whether a and b hold the same bytes. */
-int stud_xml_same(stud_xml_str a, stud_xml_str b);
+static inline int stud_xml_is(const stud_xml_tree *t, int node, const char *tag)
+{
+    size_t n = strlen(tag);
+    return t->nodes[node].tag.len == n && memcmp(t->nodes[node].tag.s, tag, n) == 0;
+}
 
 /* What a line of text holds, as the Python stream that batches lines looks
  * for it: STUD_XML_MARK_BANG "<!", STUD_XML_MARK_PI "<?", and the end tags

@@ -27,6 +27,24 @@ street's cards repeated: read as the show).  A player may fold where he
 could check (the profile: ``fold_when_can_check``), and the bring-in's
 ties go by suit (``bring_in_tiebreak="suit"``).
 
+Read in C (``stud._core._SiteXml``, python/stud/_sitexml.pxi): the lines
+batched as ``_xml.xml_items`` batches them, the plain XML they hold
+scanned by src/studcore/xml_scan.c, each ``<game>`` read by
+src/studcore/site_ipoker.c (this module's ``_Hand.record``, on
+site_xml_hand.c's amount, card and ``Deal``) once ``game_of`` has read
+its ``<gametype>``.  A hand that reading would fail on, or that is
+written in a form it does not read (an amount or a number not written
+the plain ASCII way, a bound exceeded), is read by ``_Hand`` from the
+element ElementTree makes of its text (``_python_hand``).  Where the
+scanner gives up (a comment, CDATA, a processing instruction or
+DOCTYPE, text between the session's elements, XML that is not
+well-formed, a truncated hand, a start tag cut by a line break, a line
+with a line break inside it, a source that fails), the rest of the file
+is read by the Python stream (``_python_read``) from the last batch of
+lines the C reading ended cleanly, resumed in the state it would have
+had there: the records, errors and counts are always those of the
+Python reading.
+
 What the files never say: the rake (``collected`` is given and the replay
 derives the rake), the pots one by one, mucked hands, the bring-in's size
 when nobody brings in (the default, half the small bet, is assumed), the
