@@ -655,26 +655,16 @@ cdef class _SiteXml:
             self.c_rules_of, self.c_rules_bytes = rules, _rules_bytes(rules)
         if self.c_rules_bytes is False:
             return False
-        memset(hh, 0, <size_t>(<char *>&hh.steps[0] - <char *>hh))
-        hh.variant = rules.variant
         if not (0 <= small < (1 << 31) and 0 <= big < (1 << 31) and r.deal.ante < (1 << 31)):
             return False
-        hh.small_bet, hh.big_bet = <int32_t>small, <int32_t>big
-        hh.ante = <int32_t>r.deal.ante
-        hh.bring_in = STUD_HH_NONE if r.deal.bring_in < 0 else <int32_t>r.deal.bring_in
-        hh.cents = cents
-        hh.n_seats = r.n
+        _site_replay_game(hh, rules, small, big, r.deal.ante, r.deal.bring_in, cents, r.n)
         for seat in range(r.n):
             if not (0 < r.deal.stacks[seat] < (1 << 31)) or \
                     not (0 <= r.collected[seat] < (1 << 31)):
                 return False
             hh.stacks[seat] = <int32_t>r.deal.stacks[seat]
             hh.collected[seat] = <int32_t>r.collected[seat]
-        hh.has_collected = 1
-        hh.n_steps = r.deal.n_steps
-        memcpy(hh.steps, r.deal.steps, r.deal.n_steps * sizeof(stud_hh_step))
-        return stud_ps_replay(hh, <const stud_rules *><const char *>(<bytes>self.c_rules_bytes)) \
-            == STUD_PS_REPRODUCED
+        return _site_replays(hh, r.deal.steps, r.deal.n_steps, self.c_rules_bytes)
 
 
 def _xml_raising(error):
