@@ -42,7 +42,10 @@ cdef _hh_setup():
 cdef inline object _hh_trusted(object cls, tuple fields, tuple values):
     """record.py's ``_trusted``: the record without its checks."""
     record = object.__new__(cls)
-    record.__dict__.update(zip(fields, values))
+    cdef dict values_of = record.__dict__
+    cdef Py_ssize_t k
+    for k in range(len(fields)):
+        values_of[fields[k]] = values[k]
     return record
 
 
