@@ -23,8 +23,6 @@ cdef str _xml_text(stud_xml_str s):
     return s.s[:s.len].decode("utf-8")
 
 
-
-
 @cython.final
 @cython.auto_pickle(False)
 cdef class _SiteXml:
@@ -45,11 +43,15 @@ cdef class _SiteXml:
     element ElementTree makes of its text.  What is read is given at the
     end of each batch that ends between elements (a clean point); where the
     scanner gives up (anything else: a comment, a DOCTYPE, text that is not
-    well-formed, a line with a line break inside it, a truncated hand ...),
-    what was read since the last clean point is dropped and the reader's
-    Python stream reads the rest of the file from there, in the state it
-    would have had (between hands inside <session>, or between documents):
-    the same records, errors and counts as the Python reader's."""
+    well-formed, a <game> start tag cut by a line break, a line with a line
+    break inside it or one after a line without its end, a lone surrogate,
+    a truncated hand, a source that fails ...), what was read since the
+    last clean point is dropped and the reader's Python stream reads the
+    rest of the file from there, in the state it would have had (between
+    hands inside <session>, its parser's lines counted from the document's
+    first, or between documents): the same records, errors and counts as
+    the Python reader's.  A file read opened is split into lines here, a
+    block of its text at a time (``read_blocks``)."""
     cdef object lines, reader, file, fallback, failure
     cdef bint file_lines     # the lines are io's (a \r ends a line there, never \r then \n)
     cdef char *buf
@@ -57,7 +59,7 @@ cdef class _SiteXml:
     cdef uint32_t *starts    # the offsets of the lines since the clean point, and their numbers
     cdef uint32_t *numbers
     cdef size_t n, n_cap
-    cdef list pending        # those lines (str)
+    cdef list pending        # those lines (str; None: split here, made a str when asked)
     cdef list held           # what was read since the clean point
     cdef list out            # what is given next
     cdef Py_ssize_t out_at
