@@ -152,10 +152,12 @@ static int xml_reference(const char *s, size_t len, size_t pos, long *c, size_t 
     return STUD_XML_OK;
 }
 
-/* Character data or an attribute's value from s[pos] to the first of
- * `stops` (a '<' for character data, the quote for a value): checked,
- * its references decoded; *out the text, *end where it stopped. */
-static int xml_chars(const char *s, size_t len, size_t pos, int attribute, char quote,
+/* Character data or an attribute's value from s[pos] to its end (a '<'
+ * for character data, the quote for a value): checked, its references
+ * decoded and, in character data, its line ends made "\n" as XML makes
+ * them ("\r\n" and a lone "\r"); *out the text (when `keep`: else only
+ * checked), *end where it stopped. */
+static int xml_chars(const char *s, size_t len, size_t pos, int attribute, char quote, int keep,
                      stud_xml_tree *t, stud_xml_str *out, size_t *end)
 {
     size_t i = pos, n, start = 0, run;
@@ -170,11 +172,35 @@ static int xml_chars(const char *s, size_t len, size_t pos, int attribute, char 
         }
         if (attribute && b == quote)
             break;
+        if (b == '\r' && !attribute) {
+            if (i + 1 >= len)
+                return STUD_XML_MORE; /* (a "\n" may follow) */
+            if (keep && !decoding) {
+                decoding = 1;
+                run = i - pos;
+                if (t->used + run + 1 > STUD_XML_MAX_DECODED)
+                    return STUD_XML_GIVE_UP;
+                start = t->used;
+                memcpy(t->decoded + t->used, s + pos, run);
+                t->used += run;
+            }
+            if (keep) {
+                if (t->used + 1 > STUD_XML_MAX_DECODED)
+                    return STUD_XML_GIVE_UP;
+                t->decoded[t->used++] = '\n';
+            }
+            i += s[i + 1] == '\n' ? 2 : 1;
+            continue;
+        }
         if (b == '&') {
             size_t after;
             int got = xml_reference(s, len, i, &c, &after);
             if (got != STUD_XML_OK)
                 return got;
+            if (!keep) {
+                i = after;
+                continue;
+            }
             if (!decoding) {
                 decoding = 1;
                 run = i - pos;
@@ -190,7 +216,7 @@ static int xml_chars(const char *s, size_t len, size_t pos, int attribute, char 
             i = after;
             continue;
         }
-        if (b == '\r' || (attribute && (b == '\t' || b == '\n')))
+        if (attribute && (b == '\r' || b == '\t' || b == '\n'))
             return STUD_XML_GIVE_UP;
         if (b == '>' && !attribute && i >= pos + 2 && s[i - 1] == ']' && s[i - 2] == ']')
             return STUD_XML_GIVE_UP;
@@ -296,7 +322,7 @@ static int xml_open(const char *s, size_t len, size_t pos, int parent, stud_xml_
             return STUD_XML_MORE;
         if (s[i] != '"' && s[i] != '\'')
             return STUD_XML_GIVE_UP;
-        int got = xml_chars(s, len, i + 1, 1, s[i], t, &a->value, &after);
+        int got = xml_chars(s, len, i + 1, 1, s[i], 1, t, &a->value, &after);
         if (got != STUD_XML_OK)
             return got;
         t->n_attrs++;
@@ -368,10 +394,12 @@ int stud_xml_element(const char *s, size_t len, size_t pos, stud_xml_tree *t, si
         stud_xml_str text;
         size_t after;
         int top = stack[depth - 1];
-        got = xml_chars(s, len, i, 0, 0, t, &text, &after);
+        /* (only an element's first run of text is its text: the others are
+         * checked, not kept) */
+        got = xml_chars(s, len, i, 0, 0, last_child[depth - 1] < 0, t, &text, &after);
         if (got != STUD_XML_OK)
             return got;
-        if (last_child[depth - 1] < 0 && t->nodes[top].text.len == 0)
+        if (last_child[depth - 1] < 0)
             t->nodes[top].text = text;
         i = after; /* s[i] is '<' */
         if (i + 1 >= len)

@@ -10,12 +10,13 @@
  * comment, CDATA, a processing instruction, a DOCTYPE; a name that is not
  * ASCII ([A-Za-z_][A-Za-z0-9._-]*: no namespace prefix); a mismatched
  * tag; an attribute twice; a tab, line end or '<' in an attribute's
- * value; a carriage return in character data (XML rewrites it); "]]>";
+ * value (XML rewrites them as spaces); "]]>";
  * a byte sequence that is not a character XML allows (controls, a lone
  * surrogate, U+FFFE, U+FFFF); a bound exceeded.  What it accepts, an XML
  * parser reads the same: the tree's tags, attributes in the order written,
  * and texts (an element's text: its character data before its first
- * child, as ElementTree's ``text``), the references decoded.
+ * child, as ElementTree's ``text``), the references decoded and line ends
+ * ("\r\n", a lone "\r") made "\n".
  *
  * The text is UTF-8; the tree points into it (or into its own buffer of
  * decoded texts), which must outlive the tree.

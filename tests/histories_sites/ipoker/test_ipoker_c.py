@@ -125,10 +125,22 @@ def test_a_truncated_file(cut):
 @pytest.mark.parametrize("end", ["\n", "\r\n", "\r", ""])
 def test_line_ends(end):
     text = "".join(line + end for line in EURO.splitlines())
-    in_c, plain, _ = both(text)
+    in_c, plain, resumed = both(text)
     assert in_c == plain
+    # (a file's \r\n read in C, as XML reads it; lines a caller ends with a lone
+    # \r, or not at all, are read by Python from the first)
+    assert resumed == ([] if end in ("\n", "\r\n") else [(1, None)])
     in_c, plain, _ = both(text, keepends=False)
     assert in_c == plain
+
+
+def test_windows_line_ends_in_the_texts_are_read_as_xml_reads_them():
+    text = EURO.replace("\n", "\r\n").replace("<startdate>", "<startdate>\r\n ").replace(
+        "<tablename>Bonn</tablename>", "<tablename>Bonn\r\nEast</tablename>")
+    in_c, plain, resumed = both(text)
+    assert in_c == plain and resumed == []
+    assert {record.table for record in read(io.StringIO(text), format="ipoker")} == {
+        "Bonn\nEast"}
 
 
 def test_a_file_read_by_path_is_read_in_c_and_verified_in_c(tmp_path):
