@@ -166,3 +166,13 @@ def test_a_long_line_ends_the_reading_where_python_ends_it():
     with pytest.raises(HistoryError, match="a line longer"):
         got.extend(read(io.StringIO(text), format="ipoker", on_error=got.append))
     assert len([r for r in got if not isinstance(r, HistoryError)]) == 3
+
+
+@pytest.mark.parametrize("gametype", ["7 Card Stud NL $1/$2", "Razz L 1/2/3", ""])
+def test_a_game_not_read_is_skipped_or_an_error_in_c_as_in_python(gametype):
+    text = EURO.replace("<gametype>7 Card Stud L 0,10 €/0,20 €</gametype>",
+                        f"<gametype>{gametype}</gametype>")
+    in_c, plain, resumed = both(text)
+    assert in_c == plain and resumed == []
+    skipped, _, hands, errors = plain[1]
+    assert hands == 0 and skipped + errors == len(games(EURO))
