@@ -9,7 +9,9 @@ Options of a bench: ``more``, other files of the same site timed in the
 same way (another of its formats); ``pokerstars``, the same hands written
 as PokerStars text (the games PokerStars deals) and read by the PokerStars
 reader in the same run, for scale on a shared machine; ``memory``, the
-peak traced memory of one read.
+peak traced memory of one read; ``python``, the site's former
+pure-Python reader (``python(path)``: its records and errors) timed once
+on the same file in the same process, for the ratio.
 
 Importing this module puts the repository's root on ``sys.path``: the
 benches then import their writers from ``tests.histories_sites``."""
@@ -91,7 +93,7 @@ def _time_file(path: Path, label: str, hands: int, repeat: int,
 
 def run(doc: str, title: str, name: str, write_file: Writer, *,
         more: Sequence[tuple[str, str, Writer]] = (), pokerstars: bool = False,
-        memory: bool = False) -> None:
+        memory: bool = False, python: Callable[[Path], Iterable[Any]] | None = None) -> None:
     """The bench's command line: ``title`` names the site in the table,
     ``name`` the temporary file, ``write_file(path, hands, seed)`` writes
     it; ``more``: (title, file name, writer) of other files to time alike;
@@ -114,6 +116,10 @@ def run(doc: str, title: str, name: str, write_file: Writer, *,
                          f"engine in {time.perf_counter() - start:.1f} s")
             _time_file(path, f"{label}: " if more else "", args.hands, args.repeat, rows)
         first = Path(tmp) / name
+        if python is not None:
+            seconds = best(lambda: sum(1 for _ in python(first)), 1)
+            rows.append(("the same file: read by the pure-Python reader it replaces", seconds,
+                         False))
         if pokerstars:
             stars = Path(tmp) / "pokerstars.txt"
             same = histories.write((record for record in histories.read(first)

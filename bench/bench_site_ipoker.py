@@ -1,6 +1,8 @@
 """iPoker XML histories: read speed (bench/_site_bench.py's rows, the same
-hands read as PokerStars text for scale, and the peak traced memory of a
-read, flat whatever the file's size: the XML is streamed).
+hands read as PokerStars text for scale, the same file read by the
+pure-Python reader the reading in C replaced (its XML stream,
+``IPokerReader._python_read``), and the peak traced memory of a read, flat
+whatever the file's size: the XML is streamed).
 
     python bench/bench_site_ipoker.py [--hands 20000] [--repeat 3] [--markdown]
 
@@ -12,7 +14,9 @@ under new numbers).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from _site_bench import run
 from stud import Rules
@@ -33,5 +37,18 @@ def write_file(path: Path, hands: int, seed: int) -> None:
              for i in range(hands)]
     path.write_text(session_xml("7 Card Stud L 0,10 €/0,20 €", games), encoding="utf-8")
 
+
+def python_reader(path: Path) -> Iterator[Any]:
+    """The file read by iPoker's pure-Python stream (no C)."""
+    from stud.histories.io import _FileLines
+    from stud.histories.sites.ipoker import PROFILE as SITE_PROFILE
+    from stud.histories.sites.ipoker import IPokerReader
+
+    with open(path, encoding="utf-8", newline="") as handle:
+        yield from IPokerReader(file=str(path), profile=SITE_PROFILE)._python_read(
+            _FileLines(handle, str(path)))
+
+
 if __name__ == "__main__":
-    run(__doc__, "iPoker", "ipoker.xml", write_file, pokerstars=True, memory=True)
+    run(__doc__, "iPoker", "ipoker.xml", write_file, pokerstars=True, memory=True,
+        python=python_reader)

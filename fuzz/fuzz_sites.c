@@ -15,6 +15,17 @@
  * and cards, its fields and table inside the text, and the same result
  * read twice; its replay settles or falls back,
  * never anything else.
+ *
+ * iPoker (STUD_SITE_IPOKER, XML): each line's marks and declaration test,
+ * then each "<game" of the text scanned (xml_scan.h) and, when the scanner
+ * reads it whole, read by stud_xml_ipoker_read with the game the second
+ * byte gives.  Invariants: a tree's nodes in document order (a parent
+ * before its children, its `end` after them), its tags, texts and
+ * attributes inside the text or the tree's buffer of decoded text, the
+ * element's end inside the text and after its start tag; a hand read has
+ * 2 to 8 seats, its names inside the tree, steps within its seats and
+ * cards, collections not below 0, the same result read twice, and its
+ * replay settles or falls back.
  */
 #define FUZZ_TARGET "fuzz_sites"
 #include "fuzz_common.h"
@@ -24,7 +35,9 @@
 #include "ps_history.h"
 #include "site_lines.h"
 #include "site_text.h"
+#include "site_xml_hand.h"
 #include "text_lines.h"
+#include "xml_scan.h"
 
 #define MAX_LINES 4096
 
@@ -168,6 +181,132 @@ static void read_hand(int format, const stud_site_game *game, uint32_t first, ui
                 again.collected[again.order[seat]] == hand.collected[hand.order[seat]]);
 }
 
+static stud_xml_tree tree;
+static stud_xml_record xml_hand, xml_again;
+
+static int in_text(stud_xml_str s, size_t len)
+{
+    const char *text_end = buf + len, *decoded_end = tree.decoded + tree.used;
+    if (s.len == 0)
+        return 1;
+    return (s.s >= buf && s.s + s.len <= text_end) ||
+           (s.s >= tree.decoded && s.s + s.len <= decoded_end);
+}
+
+static void check_tree(size_t at, size_t end, size_t len)
+{
+    REQUIRE(tree.n_nodes >= 1 && tree.n_nodes <= STUD_XML_MAX_NODES);
+    REQUIRE(end > at && end <= len && tree.nodes[0].open_end <= end);
+    REQUIRE(tree.nodes[0].end == tree.n_nodes && tree.nodes[0].parent == -1);
+    for (int k = 0; k < tree.n_nodes; k++) {
+        const stud_xml_node *node = &tree.nodes[k];
+        REQUIRE(node->tag.len > 0 && in_text(node->tag, len) && in_text(node->text, len));
+        REQUIRE(node->at >= at && node->at < node->open_end && node->open_end <= end);
+        REQUIRE(node->end > k && node->end <= tree.n_nodes);
+        REQUIRE(k == 0 || (node->parent >= 0 && node->parent < k &&
+                           tree.nodes[node->parent].end >= node->end));
+        REQUIRE(node->first_child == -1 || node->first_child == k + 1);
+        REQUIRE(node->next_sibling == -1 || node->next_sibling == node->end);
+        REQUIRE(node->attr_first + node->n_attrs <= tree.n_attrs);
+        for (uint32_t a = node->attr_first; a < node->attr_first + node->n_attrs; a++)
+            REQUIRE(tree.attrs[a].name.len > 0 && in_text(tree.attrs[a].name, len) &&
+                    in_text(tree.attrs[a].value, len));
+    }
+}
+
+static void check_xml_hand(const stud_xml_record *r, int variant, int cents)
+{
+    const stud_xml_deal *d = &r->deal;
+    REQUIRE(r->n >= 2 && r->n <= STUD_XML_MAX_SEATS && d->n == r->n);
+    REQUIRE(d->n_steps >= 0 && d->n_steps <= STUD_HH_MAX_STEPS);
+    for (int k = 0; k < d->n_steps; k++) {
+        const stud_hh_step *step = &d->steps[k];
+        REQUIRE(step->seat < r->n || step->type == STUD_HH_COMMUNITY);
+        REQUIRE(step->n_cards <= 7);
+        for (int c = 0; c < step->n_cards; c++)
+            REQUIRE(step->cards[c] < 52 || step->cards[c] == STUD_HH_UNKNOWN);
+    }
+    for (int seat = 0; seat < r->n; seat++)
+        REQUIRE(r->collected[seat] >= 0 && d->stacks[seat] >= 0);
+    REQUIRE(d->ante >= 0 && d->bring_in >= -1);
+    /* the replay `verify` runs (_SiteXml._reproduced) */
+    int32_t small = cents ? 10 : 100;
+    stud_rules rules;
+    stud_rules_default(&rules, variant, small);
+    rules.big_bet = 2 * small;
+    if (d->ante >= (1 << 30) || d->bring_in >= (1 << 30))
+        return;
+    rules.ante = (int32_t)d->ante;
+    if (d->bring_in >= 0)
+        rules.bring_in = (int32_t)d->bring_in;
+    rules.bring_in_tiebreak = STUD_TIE_SUIT;
+    if (stud_rules_check(&rules) != STUD_OK)
+        return;
+    memset(&hh, 0, (size_t)((char *)&hh.steps[0] - (char *)&hh));
+    hh.variant = variant;
+    hh.small_bet = small;
+    hh.big_bet = 2 * small;
+    hh.ante = rules.ante;
+    hh.bring_in = d->bring_in < 0 ? STUD_HH_NONE : (int32_t)d->bring_in;
+    hh.cents = (uint8_t)cents;
+    hh.n_seats = r->n;
+    for (int seat = 0; seat < r->n; seat++) {
+        if (!(d->stacks[seat] > 0 && d->stacks[seat] < (1 << 30) &&
+              r->collected[seat] < (1 << 30)))
+            return;
+        hh.stacks[seat] = (int32_t)d->stacks[seat];
+        hh.collected[seat] = (int32_t)r->collected[seat];
+    }
+    hh.has_collected = 1;
+    hh.n_steps = d->n_steps;
+    memcpy(hh.steps, d->steps, sizeof(stud_hh_step) * (size_t)d->n_steps);
+    int verdict = stud_ps_replay(&hh, &rules);
+    REQUIRE(verdict == STUD_PS_REPRODUCED || verdict == STUD_PS_FALLBACK);
+}
+
+static void fuzz_xml(size_t len, uint8_t pick)
+{
+    int variant = pick % 5, cents = pick >> 3 & 1;
+    stud_text_lines text;
+    size_t start, n, at = 0, end;
+    int got;
+    stud_text_lines_init(&text, 1, 0, 0, 0);
+    while ((got = stud_text_line_next(&text, buf, len, 1, &start, &n)) == STUD_TEXT_LINE) {
+        unsigned marks = stud_xml_line_marks(buf + start, n, "game", "session");
+        REQUIRE(marks < 16);
+        if (stud_xml_declaration_line(buf + start, n))
+            REQUIRE(marks & STUD_XML_MARK_PI);
+    }
+    for (int tries = 0; tries < 64 && at < len; tries++) {
+        const char *found = memchr(buf + at, '<', len - at);
+        if (found == NULL)
+            break;
+        at = (size_t)(found - buf);
+        int empty;
+        if (stud_xml_start_tag(buf, len, at, &tree, &end, &empty) == STUD_XML_OK)
+            REQUIRE(end > at && end <= len && tree.n_nodes == 1);
+        got = stud_xml_element(buf, len, at, &tree, &end);
+        REQUIRE(got == STUD_XML_OK || got == STUD_XML_MORE || got == STUD_XML_GIVE_UP);
+        if (got == STUD_XML_OK) {
+            check_tree(at, end, len);
+            if (stud_xml_is(&tree, 0, "game") &&
+                stud_xml_ipoker_read(&tree, 0, variant, cents, 1, &xml_hand) == STUD_XML_READ) {
+                check_xml_hand(&xml_hand, variant, cents);
+                REQUIRE(stud_xml_ipoker_read(&tree, 0, variant, cents, 1, &xml_again) ==
+                        STUD_XML_READ);
+                REQUIRE(xml_again.n == xml_hand.n &&
+                        xml_again.deal.n_steps == xml_hand.deal.n_steps);
+                for (int k = 0; k < xml_hand.deal.n_steps; k++)
+                    REQUIRE(same_step(&xml_again.deal.steps[k], &xml_hand.deal.steps[k]));
+                for (int seat = 0; seat < xml_hand.n; seat++)
+                    REQUIRE(xml_again.collected[seat] == xml_hand.collected[seat] &&
+                            xml_again.seat[seat] == xml_hand.seat[seat]);
+            }
+        }
+        at++;
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 2 || size - 2 > sizeof buf)
@@ -187,6 +326,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     game.ante = game.small_bet > 0 && (pick & 3) == 3 ? game.small_bet / 5 : -1;
     size_t len = size - 2;
     memcpy(buf, data + 2, len);
+    if (format == STUD_SITE_IPOKER) {
+        fuzz_xml(len, pick);
+        return 0;
+    }
     /* the lines, as _SiteText.read_blocks splits them, each cleaned and kept unless blank */
     stud_text_lines text;
     stud_text_lines_init(&text, 1, 0, 0, 0);

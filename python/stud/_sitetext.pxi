@@ -35,6 +35,32 @@ cdef size_t _site_drop_nuls(char *s, size_t n) noexcept:
     return to
 
 
+cdef int _site_replay_game(stud_hh_hand *hh, object rules, int64_t small, int64_t big,
+                           int64_t ante, int64_t bring_in, bint cents, int n_seats) except -1:
+    """A hand's game for the C replay (``verify``): the rules' variant, the
+    bets (each under 2**31: the caller's check), ante and bring-in (< 0:
+    none), its seats; the rest emptied, the stacks, collections and rake
+    the caller's."""
+    memset(hh, 0, <size_t>(<char *>&hh.steps[0] - <char *>hh))
+    hh.variant = rules.variant
+    hh.small_bet, hh.big_bet = <int32_t>small, <int32_t>big
+    hh.ante = <int32_t>ante
+    hh.bring_in = STUD_HH_NONE if bring_in < 0 else <int32_t>bring_in
+    hh.cents = cents
+    hh.n_seats = n_seats
+    return 0
+
+
+cdef bint _site_replays(stud_hh_hand *hh, const stud_hh_step *steps, int n_steps,
+                        bytes rules_bytes) except -1:
+    """Whether the C replay reproduces the hand (its game set by
+    _site_replay_game, its stacks and collections) with these steps."""
+    hh.has_collected = 1
+    hh.n_steps = n_steps
+    memcpy(hh.steps, steps, n_steps * sizeof(stud_hh_step))
+    return stud_ps_replay(hh, <const stud_rules *><const char *>rules_bytes) == STUD_PS_REPRODUCED
+
+
 @cython.final
 @cython.auto_pickle(False)
 cdef class _SiteText:
@@ -612,28 +638,18 @@ cdef class _SiteText:
             self.c_rules_of, self.c_rules_bytes = rules, _rules_bytes(rules)
         if self.c_rules_bytes is False:  # (seats and steps fit: _hand and the builder's bounds)
             return False
-        memset(hh, 0, <size_t>(<char *>&hh.steps[0] - <char *>hh))
-        hh.variant = rules.variant
-        hh.small_bet, hh.big_bet = <int32_t>small, <int32_t>big
-        hh.ante = <int32_t>h.ante_out
-        hh.bring_in = STUD_HH_NONE if h.bring_in_out < 0 else <int32_t>h.bring_in_out
-        hh.cents = cents
-        hh.n_seats = h.n_order
+        _site_replay_game(hh, rules, small, big, h.ante_out, h.bring_in_out, cents, h.n_order)
         for seat in range(h.n_order):
             p = h.order[seat]
             if not (0 < h.stack[p] < (1 << 31)) or not (0 <= h.collected[p] < (1 << 31)):
                 return False
             hh.stacks[seat] = <int32_t>h.stack[p]
             hh.collected[seat] = <int32_t>h.collected[p]
-        hh.has_collected = 1
         if h.rake_known:
             if not (0 <= h.rake < (1 << 31)):
                 return False
             hh.rake = <int32_t>h.rake
-        hh.n_steps = h.n_steps
-        memcpy(hh.steps, h.steps, h.n_steps * sizeof(stud_hh_step))
-        return stud_ps_replay(hh, <const stud_rules *><const char *>(<bytes>self.c_rules_bytes)) \
-            == STUD_PS_REPRODUCED
+        return _site_replays(hh, h.steps, h.n_steps, self.c_rules_bytes)
 
     cdef object _record(self, stud_site_hand *h, object rules, object hand_id, object table,
                         object currency, tuple header_fields, uint32_t first):

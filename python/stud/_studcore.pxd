@@ -631,3 +631,61 @@ cdef extern from "site_text.h" nogil:
 
 cdef extern from "site_lines.h" nogil:
     void stud_lines_clean(char *buf, uint32_t *start, uint32_t *end, int drop_nuls)
+
+cdef extern from "xml_scan.h" nogil:
+    enum:
+        STUD_XML_OK
+        STUD_XML_MORE
+        STUD_XML_GIVE_UP
+    ctypedef struct stud_xml_str:
+        const char *s
+        uint32_t len
+    ctypedef struct stud_xml_attr:
+        stud_xml_str name, value
+    ctypedef struct stud_xml_node:
+        stud_xml_str tag
+        stud_xml_str text
+        size_t at
+        size_t open_end
+        int parent, first_child, next_sibling, end
+        uint32_t attr_first, n_attrs
+    ctypedef struct stud_xml_tree:
+        int n_nodes
+        uint32_t n_attrs
+        stud_xml_node *nodes
+        stud_xml_attr *attrs
+    size_t stud_xml_space(const char *s, size_t len, size_t pos)
+    int stud_xml_element(const char *s, size_t len, size_t pos, stud_xml_tree *t, size_t *end)
+    int stud_xml_start_tag(const char *s, size_t len, size_t pos, stud_xml_tree *t, size_t *end,
+                           int *empty)
+    int stud_xml_end_tag(const char *s, size_t len, size_t pos, const char *tag, size_t tag_len,
+                         size_t *end)
+    const stud_xml_str *stud_xml_get(const stud_xml_tree *t, int node, const char *name)
+    int stud_xml_is(const stud_xml_tree *t, int node, const char *tag)
+    int stud_xml_declaration_line(const char *s, size_t len)
+    enum:
+        STUD_XML_MARK_BANG
+        STUD_XML_MARK_PI
+        STUD_XML_MARK_HAND
+        STUD_XML_MARK_ROOT
+    unsigned stud_xml_line_marks(const char *s, size_t len, const char *hand, const char *root)
+
+cdef extern from "site_xml_hand.h" nogil:
+    enum:
+        STUD_XML_READ
+        STUD_XML_PYTHON
+    ctypedef struct stud_xml_deal:
+        int n
+        int64_t stacks[8]
+        int n_steps
+        stud_hh_step steps[400]
+        int64_t ante
+        int64_t bring_in
+    ctypedef struct stud_xml_record:
+        int n
+        stud_xml_str name[8]
+        int64_t seat[8]
+        int64_t collected[8]
+        stud_xml_deal deal
+    int stud_xml_ipoker_read(const stud_xml_tree *t, int game, int variant, int cents,
+                             uint32_t line, stud_xml_record *r)

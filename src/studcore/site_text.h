@@ -306,7 +306,10 @@ int stud_site_fail(stud_site_error *err, const stud_site_hand *h, uint32_t line,
 enum stud_site_format { STUD_SITE_FULLTILT = 0, STUD_SITE_BOVADA = 1, STUD_SITE_EVERLEAF = 2,
                         STUD_SITE_WINAMAX = 3, STUD_SITE_ONGAME = 4, STUD_SITE_ABSOLUTE = 5,
                         STUD_SITE_KINGSCLUB = 6, STUD_SITE_PARTYPOKER = 7,
-                        STUD_SITE_WPN = 8, STUD_SITE_FORMATS };
+                        STUD_SITE_WPN = 8,
+                        /* XML, read by its own reader (site_xml_hand.h), not by the
+                         * functions below */
+                        STUD_SITE_IPOKER = 9, STUD_SITE_FORMATS };
 
 /* How a format's file splits into hands (stud_site_split): TEXT as
  * _stud_text.TextReader splits it (lines cleaned: stripped, a leading byte

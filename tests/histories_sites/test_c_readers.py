@@ -1,4 +1,5 @@
-"""What every site reader in C must do (src/studcore/site_<format>.c), checked
+"""What every site reader in C must do (src/studcore/site_<format>.c; iPoker's
+XML: site_ipoker.c, on xml_scan.c), checked
 on each of them with its samples and their seeded mutated copies
 (c_reader.py's ``Mutations``; each site's ``golden.py`` names its samples,
 the text its mutations insert, and holds the outputs its former Python
@@ -37,6 +38,8 @@ from .everleaf import elgen
 from .everleaf.golden import SITE as EVERLEAF
 from .fulltilt import ftgen
 from .fulltilt.golden import SITE as FULLTILT
+from .ipoker import gen_ipoker
+from .ipoker.golden import SITE as IPOKER
 from .kingsclub.golden import SITE as KINGSCLUB
 from .kingsclub.kc_gen import generated as kc_generated
 from .ongame import ongamewrite
@@ -51,7 +54,8 @@ from .wpn.golden import SITE as WPN
 #: the formats read in C, by name
 SITES: dict[str, Mutations] = {"fulltilt": FULLTILT, "bovada": BOVADA, "everleaf": EVERLEAF,
                                "winamax": WINAMAX, "ongame": ONGAME, "partypoker": PARTYPOKER,
-                               "absolute": ABSOLUTE, "kingsclub": KINGSCLUB, "wpn": WPN}
+                               "absolute": ABSOLUTE, "kingsclub": KINGSCLUB, "wpn": WPN,
+                               "ipoker": IPOKER}
 SAMPLES = [(name, sample) for name, site in SITES.items() for sample in site.names()]
 
 
@@ -81,6 +85,12 @@ ENGINE_HANDS: dict[str, Callable[[], str]] = {
                             wpn_gen.generated(75, 12, old=True),
                             wpn_gen.generated(75, 13, old=False, hero=None),
                             wpn_gen.generated(75, 14, old=True, hero=None)]),
+    # (two documents, one after the other: a cash session, then a tournament's)
+    "ipoker": lambda: gen_ipoker.session_xml("7 Card Stud L $1/$2", gen_ipoker.generated(
+        "7 Card Stud L $1/$2", "stud", 100, 200, 20, 50, "$", 150, 11), currency="USD")
+    + gen_ipoker.session_xml("Razz L 200/400", gen_ipoker.generated(
+        "Razz L 200/400", "razz", 200, 400, 40, 100, "chips", 150, 12, short=True),
+        tournament=True),
 }
 
 
@@ -143,7 +153,7 @@ def test_a_file_read_by_path_is_read_in_blocks(name, tmp_path):
                     newline="")
     reading = read(path, format=name)
     first = next(reading)
-    assert reading._reader._reading.__class__.__name__ == "_SiteText"
+    assert reading._reader._reading.__class__.__name__ in ("_SiteText", "_SiteXml")
     by_lines = list(SITES[name].reader(str(path)).read(lines))
     assert [first, *reading] == by_lines and len(by_lines) >= 3
 

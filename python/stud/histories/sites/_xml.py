@@ -41,17 +41,30 @@ _DOCTYPE = re.compile(r"<!\s*(?:DOCTYPE|ENTITY|ELEMENT|ATTLIST)", re.IGNORECASE)
 Item = tuple[Any, ...]
 
 
-def xml_items(lines: Iterable[str], root: str, hand: str,
-              rootless: bool = False) -> Iterator[Item]:
+def xml_items(lines: Iterable[str], root: str, hand: str, rootless: bool = False,
+              resume: tuple[int, int | None] | None = None) -> Iterator[Item]:
     """The items of the stream (see the module); ``rootless``: the hand
-    elements follow one another with no element around them (Merge)."""
+    elements follow one another with no element around them (Merge).
+    ``resume`` (the line the lines begin at; the line the document began
+    at, None between documents): the stream from where a batch of it
+    began, between hands inside the root element or between documents, as
+    it would have gone on there (a reader in C hands the rest of a file
+    over: _sitexml.pxi), the parser's lines counted from the document's
+    first as they were."""
     state = _Stream(root, hand, rootless)
+    start = 1
+    if resume is not None:
+        start, base = resume
+        if base is not None:
+            state.restart(opened=True, base=base)
+            assert state.parser is not None
+            state.parser.feed("\n" * (start - base))
     tail = ""  # the end of the previous line (a declaration cut by a line break)
-    number = 0
+    number = start - 1
     batch: list[str] = []
-    first = 1
+    first = start
     ends = (f"</{hand}>", f"</{root}>")
-    for number, line in enumerate(lines, 1):
+    for number, line in enumerate(lines, start):
         if ("!" in line or "!" in tail) and _DOCTYPE.search(tail + line):
             yield ("error", "a DOCTYPE or ENTITY declaration: refused (an XML file of "
                    "hand histories declares no entities)", number, state.hand_id)
@@ -343,7 +356,7 @@ class XmlHand:
 class XmlReader:
     """The base of a format's reader: its file, its rules' options (the
     site's ``site_profile`` unless the caller gives others) and its counts
-    of hands skipped and cancelled."""
+    of hands skipped and cancelled, of records (``hands``) and of errors."""
 
     site_profile: ClassVar[dict[str, Any]] = {}
 
@@ -352,12 +365,14 @@ class XmlReader:
         self.profile = dict(self.site_profile if profile is None else profile)
         self.skipped = 0
         self.cancelled = 0
+        self.hands = 0
+        self.errors = 0
 
     def read_hand(self, hand: XmlHand,
                   hand_id: str | None) -> Iterator[Union[HandRecord, HistoryError]]:
         """The hand's record, or the error that names where it fails."""
         try:
-            yield hand.record()
+            record = hand.record()
         except Skip as skip:
             if skip.cancelled:
                 self.cancelled += 1
@@ -367,7 +382,11 @@ class XmlReader:
             line = fail.line
             where = (line if isinstance(line, int) else
                      hand.line if line is None else hand.at(line))
+            self.errors += 1
             yield HistoryError(fail.reason, self.file, hand_id, where)
+        else:
+            self.hands += 1
+            yield record
 
 
 class Deal:

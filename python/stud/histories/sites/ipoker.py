@@ -27,6 +27,24 @@ street's cards repeated: read as the show).  A player may fold where he
 could check (the profile: ``fold_when_can_check``), and the bring-in's
 ties go by suit (``bring_in_tiebreak="suit"``).
 
+Read in C (``stud._core._SiteXml``, python/stud/_sitexml.pxi): the lines
+batched as ``_xml.xml_items`` batches them, the plain XML they hold
+scanned by src/studcore/xml_scan.c, each ``<game>`` read by
+src/studcore/site_ipoker.c (this module's ``_Hand.record``, on
+site_xml_hand.c's amount, card and ``Deal``) once ``game_of`` has read
+its ``<gametype>``.  A hand that reading would fail on, or that is
+written in a form it does not read (an amount or a number not written
+the plain ASCII way, a bound exceeded), is read by ``_Hand`` from the
+element ElementTree makes of its text (``_python_hand``).  Where the
+scanner gives up (a comment, CDATA, a processing instruction or
+DOCTYPE, text between the session's elements, XML that is not
+well-formed, a truncated hand, a start tag cut by a line break, a line
+with a line break inside it, a source that fails), the rest of the file
+is read by the Python stream (``_python_read``) from the last batch of
+lines the C reading ended cleanly, resumed in the state it would have
+had there: the records, errors and counts are always those of the
+Python reading.
+
 What the files never say: the rake (``collected`` is given and the replay
 derives the rake), the pots one by one, mucked hands, the bring-in's size
 when nobody brings in (the default, half the small bet, is assumed), the
@@ -41,6 +59,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any, Union
 from xml.etree.ElementTree import Element
 
+from ..._core import _SiteXml
 from ...enums import Variant
 from ..errors import HistoryError
 from ..record import (
@@ -84,9 +103,42 @@ class IPokerReader(XmlReader):
     def __init__(self, *, file: str | None = None, profile: dict[str, Any] | None = None) -> None:
         super().__init__(file=file, profile=profile)
         self.session: dict[str, str] = {}
+        self._reading: Any = None  # the current reading in C
+
+    @property
+    def reproduced(self) -> int:
+        """Hands of the current reading that the C replay reproduced (and
+        gave no record for: ``_SiteXml.replay_in_c``)."""
+        return 0 if self._reading is None else int(self._reading.reproduced)
+
+    @property
+    def replaying_in_c(self) -> bool:
+        """Whether the current reading replays its hands in C."""
+        return self._reading is not None and bool(self._reading.in_c)
 
     def read(self, lines: Iterable[str]) -> Iterator[Union[HandRecord, HistoryError]]:
-        for item in xml_items(lines, "session", "game"):
+        """The file's records and errors: read in C where the scanner
+        reads the text (``stud._core._SiteXml``; a file read opened, a
+        block of its text at a time), by ``_python_read`` from where it
+        does not."""
+        if _SiteXml is None:  # pragma: no cover (the C extension is always built)
+            return self._python_read(lines)
+        from ..io import MAX_LINE, _FileLines
+
+        if isinstance(lines, _FileLines):  # (a file read opened: its text a block at a time)
+            blocks, before = lines.rest()
+            self._reading = _SiteXml((), self).read_blocks(blocks, MAX_LINE, before)
+        else:
+            self._reading = _SiteXml(lines, self)
+        reading: Iterator[Union[HandRecord, HistoryError]] = self._reading
+        return reading
+
+    def _python_read(self, lines: Iterable[str], resume: tuple[int, int | None] | None = None
+                     ) -> Iterator[Union[HandRecord, HistoryError]]:
+        """The file read by Python's stream (``xml_items``; ``resume``: its
+        first line's number and the line its <session> began, or None
+        outside one)."""
+        for item in xml_items(lines, "session", "game", resume=resume):
             kind = item[0]
             if kind == "header":
                 element = item[1]
@@ -98,7 +150,37 @@ class IPokerReader(XmlReader):
                                           element.get("gamecode"))
             else:
                 _kind, reason, line, hand_id = item
+                self.errors += 1
                 yield HistoryError(reason, self.file, hand_id, line)
+
+    def _python_hand(self, element: Element, line: int,
+                     text: list[str]) -> list[Union[HandRecord, HistoryError]]:
+        """One <game> element read by Python (what the reading in C leaves
+        to it): its record, or its error, or nothing (a hand skipped)."""
+        return list(self.read_hand(_Hand(self, element, line, text), element.get("gamecode")))
+
+    @staticmethod
+    def game_of(gametype: str | None, tournament: bool,
+                line: int) -> tuple[Variant, int, int, bool, str | None]:
+        """The game a hand's <gametype> names (``tournament``: its amounts
+        are chips): its variant, bets, whether amounts are cents, and the
+        currency its sign names; raises _Skip (not a limit stud game) or
+        _Fail naming ``line``."""
+        if not gametype:
+            raise _Fail(line, "no <gametype>: the game is not known")
+        found = _GAMETYPE.match(gametype)
+        variant = _VARIANTS.get(found.group("game").strip().lower()) if found else None
+        if found is None or variant is None or found.group("limit") not in ("L", "FL", "LZ"):
+            raise _Skip()
+        cents = not tournament
+        stakes = found.group("stakes").split("/")
+        try:
+            if len(stakes) != 2:
+                raise ValueError(f"no stakes in {gametype!r}")
+            small, big = (amount(text, cents) for text in stakes)
+        except ValueError as error:
+            raise _Fail(line, f"<gametype>: {error}") from None
+        return variant, small, big, cents, currency_of(gametype) if cents else None
 
 
 class _Hand(XmlHand):
@@ -114,23 +196,10 @@ class _Hand(XmlHand):
             for child in general:
                 if child.tag != "players" and child.text and child.text.strip():
                     info[child.tag] = child.text.strip()
-        gametype = info.get("gametype")
-        if not gametype:
-            raise _Fail(self.line, "no <gametype>: the game is not known")
-        found = _GAMETYPE.match(gametype)
-        variant = _VARIANTS.get(found.group("game").strip().lower()) if found else None
-        if found is None or variant is None or found.group("limit") not in ("L", "FL", "LZ"):
-            raise _Skip()
         tournament = "tournamentcode" in info or "tournamentname" in info
-        cents = not tournament
-        stakes = found.group("stakes").split("/")
-        try:
-            if len(stakes) != 2:
-                raise ValueError(f"no stakes in {gametype!r}")
-            small, big = (amount(text, cents) for text in stakes)
-        except ValueError as error:
-            raise _Fail(self.line, f"<gametype>: {error}") from None
-        currency = (currency_of(gametype) or info.get("currency") or None) if cents else None
+        variant, small, big, cents, sign = reader.game_of(info.get("gametype"), tournament,
+                                                          self.line)
+        currency = (sign or info.get("currency") or None) if cents else None
 
         # the players, in the order of their seats
         listed: list[tuple[int, str, int, int, Element]] = []

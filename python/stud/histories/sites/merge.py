@@ -87,6 +87,7 @@ class MergeReader(XmlReader):
                 yield from self.read_hand(_Hand(self, element, line, text), element.get("id"))
             elif kind == "error":
                 _kind, reason, line, hand_id = item
+                self.errors += 1
                 yield HistoryError(reason, self.file, hand_id, line)
 
 
