@@ -25,7 +25,7 @@ static stud_hh_span sub(const line_t *l, size_t from, size_t to)
     return span;
 }
 
-#define at_lit stud_wpn_lit_at
+#define at_lit stud_site_lit_at
 #define digit stud_wpn_is_digit
 #define digits_at stud_wpn_digits_end
 
@@ -46,23 +46,8 @@ static size_t amount_at(const char *s, size_t len, size_t i)
         if (i < len && s[i] == ' ' && digit(s, len, i + 1, &n))
             i++;
     }
-    if (!digit(s, len, i, &n))
-        return 0;
-    i += n;
-    while (i < len) {
-        if (s[i] == ',')
-            i++;
-        else if (digit(s, len, i, &n))
-            i += n;
-        else
-            break;
-    }
-    if (i < len && s[i] == '.' && digit(s, len, i + 1, &n)) {
-        i++;
-        while (digit(s, len, i, &n))
-            i += n;
-    }
-    return i;
+    size_t first, run;
+    return stud_wpn_number_end(s, len, i, &first, &run);
 }
 
 /* ---- the header ------------------------------------------------------------------------ */

@@ -23,7 +23,7 @@ static stud_hh_span sub(const line_t *l, size_t from, size_t to)
     return span;
 }
 
-#define at_lit stud_wpn_lit_at
+#define at_lit stud_site_lit_at
 #define digit stud_wpn_is_digit
 #define digits_at stud_wpn_digits_end
 #define amount_max stud_wpn_amount_end

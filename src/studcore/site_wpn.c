@@ -15,7 +15,7 @@
 #include "site_text.h"
 #include "site_wpn_hand.h"
 
-#define lit stud_wpn_lit_at
+#define lit stud_site_lit_at
 #define MAX_CARDS 64 /* the cards of one bracket */
 
 /* The end of [\d,.]* at s[i]. */

@@ -247,6 +247,12 @@ size_t stud_wpn_amount_end(const char *s, size_t len, size_t i, size_t *first, s
     size_t n = 0;
     if (stud_site_sign_at(s, len, i, &n))
         i += n;
+    return stud_wpn_number_end(s, len, i, first, run);
+}
+
+size_t stud_wpn_number_end(const char *s, size_t len, size_t i, size_t *first, size_t *run)
+{
+    size_t n = 0;
     if (!stud_wpn_is_digit(s, len, i, &n))
         return 0;
     i += n;

@@ -91,12 +91,6 @@ int stud_wpn_find(const stud_wpn_hand *w, const char *s, size_t len);
 /* The value of the digit (Python's \\d: Unicode's decimal digits) at s[i]
  * and its bytes in *n; -1: none. */
 int stud_wpn_digit_at(const char *s, size_t len, size_t i, size_t *n);
-/* Whether s[i, len) begins with the C string `lit`. */
-static inline int stud_wpn_lit_at(const char *s, size_t len, size_t i, const char *lit)
-{
-    size_t n = strlen(lit);
-    return i <= len && len - i >= n && memcmp(s + i, lit, n) == 0;
-}
 /* Whether s[i] is a digit (Python's \d), its bytes in *n. */
 static inline int stud_wpn_is_digit(const char *s, size_t len, size_t i, size_t *n)
 {
@@ -114,6 +108,9 @@ static inline size_t stud_wpn_digits_end(const char *s, size_t len, size_t i)
  * at s[i]: its end, or 0 (none); *first the end of its first digit, *run
  * the end of its [\d,]*. */
 size_t stud_wpn_amount_end(const char *s, size_t len, size_t i, size_t *first, size_t *run);
+/* The same amount without its sign, \d[\d,]*(?:\.\d+)?, at s[i]: its end,
+ * or 0 (none); *first and *run as stud_wpn_amount_end's. */
+size_t stud_wpn_number_end(const char *s, size_t len, size_t i, size_t *first, size_t *run);
 /* The cards of the words of buf[text] (str.split(), wpn.py's `_card` each,
  * each read before any is used) but the words `skip` (a one-character
  * word, 0 none: *skipped set when one is met); *n the cards, at most

@@ -266,7 +266,9 @@ static void close_round(stud_xml_deal *d)
         d->bets[k] = 0;
 }
 
-static int new_street(stud_xml_deal *d, stud_xml_label label, int64_t round, uint32_t line)
+/* The next street opened, the betting before it closed (Deal's _new_street
+ * without its bound, as Deal.community opens one). */
+static int open_street(stud_xml_deal *d, stud_xml_label label, int64_t round, uint32_t line)
 {
     if (d->open && flush(d, line))
         return PY;
@@ -276,7 +278,12 @@ static int new_street(stud_xml_deal *d, stud_xml_label label, int64_t round, uin
     d->has_round = 1;
     d->round = round;
     d->decided = 0;
-    if (d->street > d->streets)
+    return 0;
+}
+
+static int new_street(stud_xml_deal *d, stud_xml_label label, int64_t round, uint32_t line)
+{
+    if (open_street(d, label, round, line) || d->street > d->streets)
         return PY;
     return 0;
 }
@@ -353,14 +360,8 @@ int stud_xml_deal_community(stud_xml_deal *d, int card, stud_xml_label label, in
                             uint32_t line)
 {
     stud_hh_step *st;
-    if (d->open && flush(d, line))
+    if (open_street(d, label, round, line))
         return PY;
-    close_round(d);
-    d->street++;
-    d->label = label;
-    d->has_round = 1;
-    d->round = round;
-    d->decided = 0;
     st = add_step(d, STUD_HH_COMMUNITY, 0, line);
     if (st == NULL)
         return PY;
