@@ -255,7 +255,8 @@ cdef class _SiteXml:
             held = block.encode("utf-8", "surrogatepass")
             text = held
             size = len(held)
-        memmove(self.raw, self.raw + self.split.pos, keep)
+        if keep:  # (raw is NULL before the first block: no memmove of NULL)
+            memmove(self.raw, self.raw + self.split.pos, keep)
         self.raw_len = keep
         self.split.pos = 0
         cap = self.raw_cap if self.raw_cap else 1 << 16
