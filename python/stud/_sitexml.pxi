@@ -99,7 +99,7 @@ cdef class _SiteXml:
     cdef stud_xml_record *rec
     cdef dict games          # the game of a <gametype> (Merge: a <description>): (facts) or
                              # the _Skip it is, or False (Python's error)
-    cdef dict field_names    # (Merge) an attribute's name: its field's ("_" + name)
+    cdef list field_names    # (Merge) the last <game>'s attributes' names: (bytes, "_" + name)
     cdef dict rules_cache    # the rules of (variant, bets, ante, bring-in), or False (they fail)
     cdef object session_of   # the session the fields below are of
     cdef tuple session_fields
@@ -148,7 +148,7 @@ cdef class _SiteXml:
         self.options = reader.profile
         self.pending, self.held, self.out = [], [], []
         self.games = {}
-        self.field_names = {}
+        self.field_names = []
         self.rules_cache = {}
         self.state = self.clean_state = _XML_OUTSIDE
         self.clean_number = 1
@@ -355,8 +355,9 @@ cdef class _SiteXml:
                     self.unended = True
             else:
                 self.unended = True
-            if _xml_memchr(text, b'\n', end_at) != NULL or \
-                    _xml_memchr(text, b'\r', end_at) != NULL:
+            # (split here, a line has none: text_lines.h ends it at the first)
+            if self.blocks is None and (_xml_memchr(text, b'\n', end_at) != NULL or
+                                        _xml_memchr(text, b'\r', end_at) != NULL):
                 self._give_up()
                 return 0
             marks = stud_xml_line_marks(text, size, "game", self.root)
@@ -627,7 +628,7 @@ cdef class _SiteXml:
                 info[k2] = value
         gametype = info.get("gametype")
         tournament = "tournamentcode" in info or "tournamentname" in info
-        facts = self._game((gametype, tournament), gametype, tournament, None, line)
+        facts = self._game((gametype, tournament), line)
         if facts is False:
             return 1
         if facts is None:
@@ -664,9 +665,7 @@ cdef class _SiteXml:
         kind = _xml_value(stud_xml_get(t, description, "type"))
         stakes = _xml_value(stud_xml_get(t, description, "stakes"))
         mixed = _xml_value(stud_xml_get(t, 0, "multigametype"))
-        facts = self._game((kind, stakes, mixed), None if kind is None else kind.decode(),
-                           None if stakes is None else stakes.decode(),
-                           None if mixed is None else mixed.decode())
+        facts = self._game((kind, stakes, mixed), line)
         if facts is False:
             return 1
         if facts is None:
@@ -681,19 +680,16 @@ cdef class _SiteXml:
         rules = self._rules(variant, small, big)
         if rules is False:
             return 1
-        # the fields: every attribute of <game> but its id, as written
+        # the fields: every attribute of <game> but its id, as written (their
+        # names those of the hand before where it has the same)
+        if not self._same_names():
+            self.field_names = [(t.attrs[a].name.s[:t.attrs[a].name.len],
+                                 "_" + _xml_text(t.attrs[a].name))
+                                for a in range(t.nodes[0].attr_first,
+                                               t.nodes[0].attr_first + t.nodes[0].n_attrs)]
         names = self.field_names
-        fields = []
-        for a in range(t.nodes[0].attr_first, t.nodes[0].attr_first + t.nodes[0].n_attrs):
-            name = t.attrs[a].name.s[:t.attrs[a].name.len]
-            if name == b"id":
-                continue
-            field = names.get(name)
-            if field is None:
-                if len(names) >= 256:
-                    names.clear()
-                field = names[name] = "_" + name.decode()
-            fields.append((field, _xml_text(t.attrs[a].value)))
+        fields = [(names[a][1], _xml_text(t.attrs[t.nodes[0].attr_first + a].value))
+                  for a in range(t.nodes[0].n_attrs) if names[a][0] != b"id"]
         v = stud_xml_get(t, 0, "data")
         data = [] if v == NULL else _xml_text(v[0]).split("|")
         v = stud_xml_get(t, 0, "id")
@@ -701,15 +697,19 @@ cdef class _SiteXml:
                             data[1] if len(data) > 1 else None, "USD" if cents else None,
                             tuple(fields), line, "merge")
 
-    cdef object _game(self, object key, object a, object b, object c, uint32_t line=0):
-        """The reader's ``game_of(a, b, c)`` (iPoker's: its gametype and
-        whether a tournament, and ``line``), cached by ``key``: its facts
-        (a tuple), None for a hand skipped (counted here), False where it
-        fails (Python's error)."""
+    cdef object _game(self, tuple key, uint32_t line):
+        """The reader's ``game_of``, cached by what it reads (``key``:
+        iPoker's gametype and whether a tournament, read with ``line``;
+        Merge's <description> type and stakes and its multigametype, as
+        bytes): its facts (a tuple), None for a hand skipped (counted
+        here), False where it fails (Python's error)."""
         facts = self.games.get(key)
         if facts is None:
             try:
-                facts = self.game_of(a, b, line) if not self.rootless else self.game_of(a, b, c)
+                if self.rootless:
+                    facts = self.game_of(*[None if v is None else v.decode() for v in key])
+                else:
+                    facts = self.game_of(key[0], key[1], line)
             except _SITE_SKIP_XML() as skip:
                 facts = skip
             except Exception:
@@ -724,6 +724,22 @@ cdef class _SiteXml:
         else:
             self.reader.skipped += 1
         return None
+
+    cdef bint _same_names(self):
+        """Whether the <game>'s attributes have the names, in order, of the
+        hand's before (``field_names``)."""
+        cdef stud_xml_tree *t = self.tree
+        cdef uint32_t a, first = t.nodes[0].attr_first
+        cdef list names = self.field_names
+        cdef bytes name
+        if len(names) != t.nodes[0].n_attrs:
+            return False
+        for a in range(t.nodes[0].n_attrs):
+            name = names[a][0]
+            if len(name) != t.attrs[first + a].name.len or \
+                    memcmp(<const char *>name, t.attrs[first + a].name.s, len(name)) != 0:
+                return False
+        return True
 
     cdef object _rules(self, object variant, object small, object big):
         """The rules of the hand just read (its ante and bring-in the deal's),

@@ -107,6 +107,16 @@ int stud_xml_card(const char *s, size_t len)
     const char *r;
     size_t rank_len;
     char suit_c;
+    /* (the forms most written first: a rank then a suit, "null") */
+    static const signed char rank_of[128] = {
+        ['2'] = 1, ['3'] = 2, ['4'] = 3, ['5'] = 4, ['6'] = 5, ['7'] = 6, ['8'] = 7, ['9'] = 8,
+        ['T'] = 9, ['J'] = 10, ['Q'] = 11, ['K'] = 12, ['A'] = 13};
+    static const signed char suit_of[128] = {['c'] = 1, ['d'] = 2, ['h'] = 3, ['s'] = 4};
+    if (len == 2 && (unsigned char)s[0] < 128 && (unsigned char)s[1] < 128 &&
+        rank_of[(unsigned char)s[0]] && suit_of[(unsigned char)s[1]])
+        return (rank_of[(unsigned char)s[0]] - 1) * 4 + suit_of[(unsigned char)s[1]] - 1;
+    if (len == 4 && memcmp(s, "null", 4) == 0)
+        return STUD_HH_UNKNOWN;
     if (len == 0 || len > 4)
         return len == 0 ? STUD_HH_UNKNOWN : -1;
     for (i = 0; i < len; i++) {
