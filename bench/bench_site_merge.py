@@ -1,6 +1,8 @@
 """Merge XML histories: read speed (bench/_site_bench.py's rows, the same
-hands read as PokerStars text for scale, and the peak traced memory of a
-read, flat whatever the file's size: the XML is streamed).
+hands read as PokerStars text for scale, the same file read by the
+pure-Python reader the reading in C replaced (its XML stream,
+``MergeReader._python_read``), and the peak traced memory of a read, flat
+whatever the file's size: the XML is streamed).
 
     python bench/bench_site_merge.py [--hands 20000] [--repeat 3] [--markdown]
 
@@ -12,7 +14,9 @@ new numbers).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from _site_bench import run, write_texts
 from stud import Rules
@@ -33,5 +37,17 @@ def write_file(path: Path, hands: int, seed: int) -> None:
     write_texts(path, (unique[i % 500].replace(f'"1-{i % 500}"', f'"1-{i}"', 1)
                        for i in range(hands)))
 
+
+def python_reader(path: Path) -> Iterator[Any]:
+    """The file read by Merge's pure-Python stream (no C)."""
+    from stud.histories.io import _FileLines
+    from stud.histories.sites.merge import PROFILE, MergeReader
+
+    with open(path, encoding="utf-8", newline="") as handle:
+        yield from MergeReader(file=str(path), profile=PROFILE)._python_read(
+            _FileLines(handle, str(path)))
+
+
 if __name__ == "__main__":
-    run(__doc__, "Merge", "merge.xml", write_file, pokerstars=True, memory=True)
+    run(__doc__, "Merge", "merge.xml", write_file, pokerstars=True, memory=True,
+        python=python_reader)

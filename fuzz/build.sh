@@ -26,7 +26,7 @@ CFLAGS=(-std=c11 -g -O1 -Wall -Wextra "-I$src" ${FUZZ_CFLAGS:-})
 
 # the core: instrumented for coverage, not linked with the fuzzer's main
 objs=()
-for f in eval eval_simd board game settle simulate playout equity census observe vecenv ps_split ps_read ps_message ps_replay hh_stats phh_read phh_split text_lines site_text site_formats site_fulltilt site_everleaf site_bovada site_lines site_winamax site_ongame site_partypoker site_wpn_hand site_absolute site_kingsclub site_wpn xml_scan site_xml_hand site_ipoker; do
+for f in eval eval_simd board game settle simulate playout equity census observe vecenv ps_split ps_read ps_message ps_replay hh_stats phh_read phh_split text_lines site_text site_formats site_fulltilt site_everleaf site_bovada site_lines site_winamax site_ongame site_partypoker site_wpn_hand site_absolute site_kingsclub site_wpn xml_scan site_xml_hand site_ipoker site_merge; do
     "$CC" "${CFLAGS[@]}" "${SAN[@]}" -fsanitize=fuzzer-no-link -c "$src/$f.c" -o "$out/obj/$f.o"
     objs+=("$out/obj/$f.o")
 done

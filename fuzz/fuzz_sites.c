@@ -16,16 +16,17 @@
  * read twice; its replay settles or falls back,
  * never anything else.
  *
- * iPoker (STUD_SITE_IPOKER, XML): each line's marks and declaration test,
- * then each "<game" of the text scanned (xml_scan.h) and, when the scanner
- * reads it whole, read by stud_xml_ipoker_read with the game the second
- * byte gives.  Invariants: a tree's nodes in document order (a parent
- * before its children, its `end` after them), its tags, texts and
+ * iPoker and Merge (STUD_SITE_IPOKER, STUD_SITE_MERGE, XML): each line's
+ * marks and declaration test, then each "<game" of the text scanned
+ * (xml_scan.h) and, when the scanner reads it whole, read by the site's
+ * reader (stud_xml_ipoker_read, stud_xml_merge_read) with the game the
+ * second byte gives.  Invariants: a tree's nodes in document order (a
+ * parent before its children, its `end` after them), its tags, texts and
  * attributes inside the text or the tree's buffer of decoded text, the
  * element's end inside the text and after its start tag; a hand read has
  * 2 to 8 seats, its names inside the tree, steps within its seats and
- * cards, collections not below 0, the same result read twice, and its
- * replay settles or falls back.
+ * cards, collections not below 0, the same result read twice (a hand
+ * cancelled too), and its replay settles or falls back.
  */
 #define FUZZ_TARGET "fuzz_sites"
 #include "fuzz_common.h"
@@ -214,7 +215,7 @@ static void check_tree(size_t at, size_t end, size_t len)
     }
 }
 
-static void check_xml_hand(const stud_xml_record *r, int variant, int cents)
+static void check_xml_hand(const stud_xml_record *r, int variant, int cents, int suit_ties)
 {
     const stud_xml_deal *d = &r->deal;
     REQUIRE(r->n >= 2 && r->n <= STUD_XML_MAX_SEATS && d->n == r->n);
@@ -239,7 +240,8 @@ static void check_xml_hand(const stud_xml_record *r, int variant, int cents)
     rules.ante = (int32_t)d->ante;
     if (d->bring_in >= 0)
         rules.bring_in = (int32_t)d->bring_in;
-    rules.bring_in_tiebreak = STUD_TIE_SUIT;
+    if (suit_ties) /* (iPoker's profile) */
+        rules.bring_in_tiebreak = STUD_TIE_SUIT;
     if (stud_rules_check(&rules) != STUD_OK)
         return;
     memset(&hh, 0, (size_t)((char *)&hh.steps[0] - (char *)&hh));
@@ -264,15 +266,20 @@ static void check_xml_hand(const stud_xml_record *r, int variant, int cents)
     REQUIRE(verdict == STUD_PS_REPRODUCED || verdict == STUD_PS_FALLBACK);
 }
 
-static void fuzz_xml(size_t len, uint8_t pick)
+typedef int (*xml_reader)(const stud_xml_tree *t, int game, int variant, int cents,
+                          uint32_t line, stud_xml_record *r);
+
+static void fuzz_xml(size_t len, uint8_t pick, int format)
 {
-    int variant = pick % 5, cents = pick >> 3 & 1;
+    int variant = pick % 5, cents = pick >> 3 & 1, ipoker = format == STUD_SITE_IPOKER;
+    xml_reader read = ipoker ? stud_xml_ipoker_read : stud_xml_merge_read;
+    const char *root = ipoker ? "session" : "merge-history";
     stud_text_lines text;
     size_t start, n, at = 0, end;
     int got;
     stud_text_lines_init(&text, 1, 0, 0, 0);
     while ((got = stud_text_line_next(&text, buf, len, 1, &start, &n)) == STUD_TEXT_LINE) {
-        unsigned marks = stud_xml_line_marks(buf + start, n, "game", "session");
+        unsigned marks = stud_xml_line_marks(buf + start, n, "game", root);
         REQUIRE(marks < 16);
         if (stud_xml_declaration_line(buf + start, n))
             REQUIRE(marks & STUD_XML_MARK_PI);
@@ -289,11 +296,15 @@ static void fuzz_xml(size_t len, uint8_t pick)
         REQUIRE(got == STUD_XML_OK || got == STUD_XML_MORE || got == STUD_XML_GIVE_UP);
         if (got == STUD_XML_OK) {
             check_tree(at, end, len);
-            if (stud_xml_is(&tree, 0, "game") &&
-                stud_xml_ipoker_read(&tree, 0, variant, cents, 1, &xml_hand) == STUD_XML_READ) {
-                check_xml_hand(&xml_hand, variant, cents);
-                REQUIRE(stud_xml_ipoker_read(&tree, 0, variant, cents, 1, &xml_again) ==
-                        STUD_XML_READ);
+            got = stud_xml_is(&tree, 0, "game") ? read(&tree, 0, variant, cents, 1, &xml_hand)
+                                                : STUD_XML_PYTHON;
+            REQUIRE(got == STUD_XML_READ || got == STUD_XML_PYTHON ||
+                    (got == STUD_XML_CANCELLED && !ipoker));
+            if (got == STUD_XML_CANCELLED)
+                REQUIRE(read(&tree, 0, variant, cents, 1, &xml_again) == STUD_XML_CANCELLED);
+            if (got == STUD_XML_READ) {
+                check_xml_hand(&xml_hand, variant, cents, ipoker);
+                REQUIRE(read(&tree, 0, variant, cents, 1, &xml_again) == STUD_XML_READ);
                 REQUIRE(xml_again.n == xml_hand.n &&
                         xml_again.deal.n_steps == xml_hand.deal.n_steps);
                 for (int k = 0; k < xml_hand.deal.n_steps; k++)
@@ -326,8 +337,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     game.ante = game.small_bet > 0 && (pick & 3) == 3 ? game.small_bet / 5 : -1;
     size_t len = size - 2;
     memcpy(buf, data + 2, len);
-    if (format == STUD_SITE_IPOKER) {
-        fuzz_xml(len, pick);
+    if (format == STUD_SITE_IPOKER || format == STUD_SITE_MERGE) {
+        fuzz_xml(len, pick, format);
         return 0;
     }
     /* the lines, as _SiteText.read_blocks splits them, each cleaned and kept unless blank */

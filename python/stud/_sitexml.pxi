@@ -1,7 +1,7 @@
 # The XML sites read in C (src/studcore/xml_scan.h, site_xml_hand.h), for
-# stud.histories.sites: iPoker's file streamed hand by hand, each <game>
-# element scanned and read in C, the rest of the file left to the Python
-# stream (sites/_xml.py's xml_items) where the scanner gives up.
+# stud.histories.sites: an iPoker or Merge file streamed hand by hand, each
+# <game> element scanned and read in C, the rest of the file left to the
+# Python stream (sites/_xml.py's xml_items) where the scanner gives up.
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 from cpython.unicode cimport PyUnicode_AsUTF8AndSize
@@ -10,7 +10,7 @@ from libc.string cimport memchr as _xml_memchr
 
 
 cdef int _XML_OUTSIDE = 0   # between documents (xml_items: no parser)
-cdef int _XML_IN_ROOT = 1   # between the root's children
+cdef int _XML_IN_ROOT = 1   # between the root's children (Merge's: the hands, no root written)
 cdef Py_ssize_t _XML_BATCH = 256          # xml_items's lines fed at most at a time
 cdef size_t _XML_MOST_HELD = 64 << 20     # text held since the last clean point, at most
 cdef object _XML_FROMSTRING = None
@@ -23,36 +23,54 @@ cdef str _xml_text(stud_xml_str s):
     return s.s[:s.len].decode("utf-8")
 
 
+cdef object _xml_value(const stud_xml_str *s):
+    """An attribute's value as bytes (None: not there)."""
+    return None if s == NULL else s.s[:s.len]
+
+
 @cython.final
 @cython.auto_pickle(False)
 cdef class _SiteXml:
-    """The records and errors of one iPoker file's lines (an iterator of
-    str), in file order, as ``reader`` (an ``IPokerReader``) reads them
-    with Python's stream (``_xml.xml_items``): its counts (``skipped``,
-    ``cancelled``, ``hands``, ``errors``) and ``session`` are the reader's.
+    """The records and errors of one XML file's lines (an iterator of
+    str), in file order, as ``reader`` reads them with Python's stream
+    (``_xml.xml_items``): ``format`` (site_text.h's stud_site_format) says
+    whose: STUD_SITE_IPOKER (an ``IPokerReader``: <game> elements inside a
+    <session> root, whose <general> is the reader's ``session``) or
+    STUD_SITE_MERGE (a ``MergeReader``: <game> elements with no root
+    element around them, xml_items's ``rootless``).  Its counts
+    (``skipped``, ``cancelled``, ``hands``, ``errors``) are the reader's.
 
     The lines are taken as ``xml_items`` takes them: fed in batches (a
-    batch ends at a line holding "</game>" or "</session>", or at 256
-    lines).  The text the scanner reads (xml_scan.h: the XML declaration of
-    a document's first line, the root <session>, its <general> and <game>
-    children, whitespace between them) is read in C: each <game> element
-    scanned into a tree, its game found from the session's and its own
-    <general> (the reader's ``game_of``), read by stud_xml_ipoker_read, and
-    made a record here; a hand that reading leaves to Python (an error, a
-    form it does not read) is read by the reader's ``read_hand`` from the
-    element ElementTree makes of its text.  What is read is given at the
-    end of each batch that ends between elements (a clean point); where the
-    scanner gives up (anything else: a comment, a DOCTYPE, text that is not
-    well-formed, a <game> start tag cut by a line break, a line with a line
-    break inside it or one after a line without its end, a lone surrogate,
-    a truncated hand, a source that fails ...), what was read since the
-    last clean point is dropped and the reader's Python stream reads the
-    rest of the file from there, in the state it would have had (between
-    hands inside <session>, its parser's lines counted from the document's
-    first, or between documents): the same records, errors and counts as
-    the Python reader's.  A file read opened is split into lines here, a
-    block of its text at a time (``read_blocks``)."""
+    batch ends at a line holding "</game>" or the root's end tag, or at
+    256 lines).  The text the scanner reads (xml_scan.h: the XML
+    declaration of a document's first line, or of any line between Merge's
+    hands; iPoker's root <session> and its <general>; the <game> elements;
+    whitespace between them) is read in C: each <game> element scanned into
+    a tree, its game found by the reader's ``game_of`` (iPoker's from the
+    session's and the hand's own <general>, Merge's from its
+    <description>), read by the site's C reader (stud_xml_ipoker_read,
+    stud_xml_merge_read), and made a record here; a hand that reading
+    leaves to Python (an error, a form it does not read) is read by the
+    reader's ``read_hand`` from the element ElementTree makes of its text
+    (``_python_hand``).  What is read is given at the end of each batch
+    that ends between elements (a clean point); where the scanner gives up
+    (anything else: a comment, a DOCTYPE, text that is not well-formed or
+    is not whitespace between the elements, an element that is none of
+    those, a <game> start tag cut by a line break, a line with a line break
+    inside it or one after a line without its end, a lone surrogate, a
+    truncated hand, a source that fails ...), what was read since the last
+    clean point is dropped and the reader's Python stream
+    (``_python_read``) reads the rest of the file from there, in the state
+    it would have had (between hands inside the root, its parser's lines
+    counted from the document's first, or between documents; for Merge,
+    from the first line that is not blank, where xml_items opens the
+    element it puts around the hands): the same records, errors and counts
+    as the Python reader's.  A file read opened is split into lines here,
+    a block of its text at a time (``read_blocks``)."""
     cdef object lines, reader, file, fallback, failure
+    cdef int format          # STUD_SITE_IPOKER or STUD_SITE_MERGE
+    cdef bint rootless       # (Merge) no root element: the hands follow one another
+    cdef bytes root          # the root element's tag (xml_items's; Merge's never written)
     cdef bint file_lines     # the lines are io's (a \r ends a line there, never \r then \n)
     cdef char *buf
     cdef size_t used, cap, pos
@@ -79,7 +97,9 @@ cdef class _SiteXml:
     cdef int waiting         # 1: a <game> is open, 2: a <general> (its end not yet seen)
     cdef stud_xml_tree *tree
     cdef stud_xml_record *rec
-    cdef dict games          # the game of a <gametype>: (facts) or the _Skip it is
+    cdef dict games          # the game of a <gametype> (Merge: a <description>): (facts) or
+                             # the _Skip it is, or False (Python's error)
+    cdef list field_names    # (Merge) the last <game>'s attributes' names: (bytes, "_" + name)
     cdef dict rules_cache    # the rules of (variant, bets, ante, bring-in), or False (they fail)
     cdef object session_of   # the session the fields below are of
     cdef tuple session_fields
@@ -107,7 +127,7 @@ cdef class _SiteXml:
         PyMem_Free(self.starts)
         PyMem_Free(self.numbers)
 
-    def __init__(self, lines, reader):
+    def __init__(self, lines, reader, int format):
         global _XML_FROMSTRING
         if _HH_CLASSES is None:
             _hh_setup()
@@ -117,12 +137,18 @@ cdef class _SiteXml:
         from stud.histories.io import _FileLines
         self.file_lines = isinstance(lines, _FileLines)
         self.lines = iter(lines)
+        if format != STUD_SITE_IPOKER and format != STUD_SITE_MERGE:
+            raise ValueError(f"not an XML site's format: {format}")
+        self.format = format
+        self.rootless = format == STUD_SITE_MERGE
+        self.root = b"merge-history" if self.rootless else b"session"
         self.reader = reader
         self.file = reader.file
         self.game_of = reader.game_of
         self.options = reader.profile
         self.pending, self.held, self.out = [], [], []
         self.games = {}
+        self.field_names = []
         self.rules_cache = {}
         self.state = self.clean_state = _XML_OUTSIDE
         self.clean_number = 1
@@ -157,7 +183,8 @@ cdef class _SiteXml:
 
     cdef void _snapshot(self):
         reader = self.reader
-        self.clean_session = reader.session
+        if not self.rootless:
+            self.clean_session = reader.session
         self.clean_counts[0] = reader.skipped
         self.clean_counts[1] = reader.cancelled
         self.clean_counts[2] = reader.hands
@@ -329,16 +356,18 @@ cdef class _SiteXml:
                     self.unended = True
             else:
                 self.unended = True
-            if _xml_memchr(text, b'\n', end_at) != NULL or \
-                    _xml_memchr(text, b'\r', end_at) != NULL:
+            # (split here, a line has none: text_lines.h ends it at the first)
+            if self.blocks is None and (_xml_memchr(text, b'\n', end_at) != NULL or
+                                        _xml_memchr(text, b'\r', end_at) != NULL):
                 self._give_up()
                 return 0
-            marks = stud_xml_line_marks(text, size, "game", "session")
+            marks = stud_xml_line_marks(text, size, "game", self.root)
             if marks & STUD_XML_MARK_BANG:
                 self._give_up()
                 return 0
-            if marks & STUD_XML_MARK_PI:
-                if self.state != _XML_OUTSIDE or self.waiting or \
+            if marks & STUD_XML_MARK_PI:  # (xml_items drops a declaration anywhere: only
+                                          # Merge's hands have none around them)
+                if (self.state != _XML_OUTSIDE and not self.rootless) or self.waiting or \
                         stud_xml_space(self.buf, self.used, self.pos) != self.used or \
                         not stud_xml_declaration_line(text, size):
                     self._give_up()
@@ -384,7 +413,8 @@ cdef class _SiteXml:
         """The rest to the Python stream, from the clean point."""
         from itertools import chain
         reader = self.reader
-        reader.session = self.clean_session
+        if not self.rootless:
+            reader.session = self.clean_session
         reader.skipped, reader.cancelled, reader.hands, reader.errors = \
             self.clean_counts[0], self.clean_counts[1], self.clean_counts[2], \
             self.clean_counts[3]
@@ -467,6 +497,12 @@ cdef class _SiteXml:
                 return 0
             if buf[p] != b'<':
                 return -1
+            if self.state == _XML_OUTSIDE and self.rootless:
+                # (xml_items opens the element around the hands at the first line
+                # that is not blank: the document begins there)
+                self.state = _XML_IN_ROOT
+                self.doc_base = self.numbers[self._line_index(p)]
+                continue
             if self.state == _XML_OUTSIDE:
                 got = stud_xml_start_tag(buf, self.used, p, t, &end, &empty)
                 if got == STUD_XML_MORE:
@@ -478,6 +514,8 @@ cdef class _SiteXml:
                 self.pos = end
                 continue
             if p + 1 < self.used and buf[p + 1] == b'/':
+                if self.rootless:
+                    return -1
                 got = stud_xml_end_tag(buf, self.used, p, "session", 7, &end)
                 if got == STUD_XML_MORE:
                     return 0
@@ -494,9 +532,10 @@ cdef class _SiteXml:
                         not (b'a' <= buf[p + 5] <= b'z' or b'A' <= buf[p + 5] <= b'Z' or
                              b'0' <= buf[p + 5] <= b'9' or buf[p + 5] in b"_-.:"):
                     self.waiting = 1
-                elif self.used - p >= 9 and memcmp(buf + p, b"<general", 8) == 0:
+                elif not self.rootless and self.used - p >= 9 and \
+                        memcmp(buf + p, b"<general", 8) == 0:
                     self.waiting = 2
-                elif self.used - p < 9:
+                elif self.used - p < (6 if self.rootless else 9):
                     return 0
                 else:
                     return -1
@@ -532,13 +571,11 @@ cdef class _SiteXml:
         return 0
 
     cdef int _hand(self, size_t p, size_t end) except -2:
-        """A <game> element (buf[p, end)), read."""
+        """A <game> element (buf[p, end)), read by its site's reading."""
         cdef stud_xml_tree *t = self.tree
-        cdef stud_xml_record *r = self.rec
         cdef Py_ssize_t first, last
-        cdef int k, general, got, seat
+        cdef int k, got
         cdef uint32_t line
-        cdef bint cents
         # the start tag on one line, the end tag "</game>" on one line
         first = self._line_index(p)
         if t.nodes[0].open_end > (self.starts[first + 1] if <size_t>first + 1 < self.n
@@ -551,6 +588,16 @@ cdef class _SiteXml:
                 return -1
         last = self._line_index(end - 1)
         line = self.numbers[first]
+        got = self._merge_hand(line) if self.rootless else self._ipoker_hand(line)
+        if got:
+            return self._in_python(p, end, first, last, line)
+        return 0
+
+    cdef int _ipoker_hand(self, uint32_t line) except -1:
+        """An iPoker <game> (the tree's), read: 0, or 1 when left to Python."""
+        cdef stud_xml_tree *t = self.tree
+        cdef stud_xml_record *r = self.rec
+        cdef int k, general, got
         reader = self.reader
         # the hand's game: the session's <general> and its own (info)
         session = reader.session
@@ -582,11 +629,88 @@ cdef class _SiteXml:
                 info[k2] = value
         gametype = info.get("gametype")
         tournament = "tournamentcode" in info or "tournamentname" in info
-        key = (gametype, tournament)
+        facts = self._game((gametype, tournament), line)
+        if facts is False:
+            return 1
+        if facts is None:
+            return 0
+        variant, small, big, cents, sign_currency = facts
+        got = stud_xml_ipoker_read(t, 0, variant, cents, line, r)
+        if got != STUD_XML_READ:
+            return 1
+        rules = self._rules(variant, small, big)
+        if rules is False:
+            return 1
+        currency = (sign_currency or info.get("currency") or None) if cents else None
+        if fields is None:
+            fields = tuple([("_" + k2, v) for k2, v in info.items() if k2 != "gametype"])
+        code = stud_xml_get(t, 0, "gamecode")
+        return self._record(rules, small, big, cents, None if code == NULL else
+                            _xml_text(code[0]), info.get("tablename"), currency, fields, line,
+                            "ipoker")
+
+    cdef int _merge_hand(self, uint32_t line) except -1:
+        """A Merge <game> (the tree's), read: 0, or 1 when left to Python."""
+        cdef stud_xml_tree *t = self.tree
+        cdef stud_xml_record *r = self.rec
+        cdef int description, got
+        cdef uint32_t a
+        cdef const stud_xml_str *v
+        # the game: its <description> (the first child of that name) and a mixed
+        # game's multigametype=
+        description = t.nodes[0].first_child
+        while description >= 0 and not stud_xml_is(t, description, "description"):
+            description = t.nodes[description].next_sibling
+        if description < 0:
+            return 1
+        kind = _xml_value(stud_xml_get(t, description, "type"))
+        stakes = _xml_value(stud_xml_get(t, description, "stakes"))
+        mixed = _xml_value(stud_xml_get(t, 0, "multigametype"))
+        facts = self._game((kind, stakes, mixed), line)
+        if facts is False:
+            return 1
+        if facts is None:
+            return 0
+        variant, small, big, cents = facts
+        got = stud_xml_merge_read(t, 0, variant, cents, line, r)
+        if got == STUD_XML_CANCELLED:
+            self.reader.cancelled += 1
+            return 0
+        if got != STUD_XML_READ:
+            return 1
+        rules = self._rules(variant, small, big)
+        if rules is False:
+            return 1
+        # the fields: every attribute of <game> but its id, as written (their
+        # names those of the hand before where it has the same)
+        if not self._same_names():
+            self.field_names = [(t.attrs[a].name.s[:t.attrs[a].name.len],
+                                 "_" + _xml_text(t.attrs[a].name))
+                                for a in range(t.nodes[0].attr_first,
+                                               t.nodes[0].attr_first + t.nodes[0].n_attrs)]
+        names = self.field_names
+        fields = [(names[a][1], _xml_text(t.attrs[t.nodes[0].attr_first + a].value))
+                  for a in range(t.nodes[0].n_attrs) if names[a][0] != b"id"]
+        v = stud_xml_get(t, 0, "data")
+        data = [] if v == NULL else _xml_text(v[0]).split("|")
+        v = stud_xml_get(t, 0, "id")
+        return self._record(rules, small, big, cents, None if v == NULL else _xml_text(v[0]),
+                            data[1] if len(data) > 1 else None, "USD" if cents else None,
+                            tuple(fields), line, "merge")
+
+    cdef object _game(self, tuple key, uint32_t line):
+        """The reader's ``game_of``, cached by what it reads (``key``:
+        iPoker's gametype and whether a tournament, read with ``line``;
+        Merge's <description> type and stakes and its multigametype, as
+        bytes): its facts (a tuple), None for a hand skipped (counted
+        here), False where it fails (Python's error)."""
         facts = self.games.get(key)
         if facts is None:
             try:
-                facts = self.game_of(gametype, tournament, line)
+                if self.rootless:
+                    facts = self.game_of(*[None if v is None else v.decode() for v in key])
+                else:
+                    facts = self.game_of(key[0], key[1], line)
             except _SITE_SKIP_XML() as skip:
                 facts = skip
             except Exception:
@@ -594,18 +718,34 @@ cdef class _SiteXml:
             if len(self.games) >= 256:
                 self.games.clear()
             self.games[key] = facts
-        if facts is False:
-            return self._in_python(p, end, first, last, line)
-        if type(facts) is not tuple:
-            if facts.cancelled:
-                reader.cancelled += 1
-            else:
-                reader.skipped += 1
-            return 0
-        variant, small, big, cents, sign_currency = facts
-        got = stud_xml_ipoker_read(t, 0, variant, cents, line, r)
-        if got != STUD_XML_READ:
-            return self._in_python(p, end, first, last, line)
+        if facts is False or type(facts) is tuple:
+            return facts
+        if facts.cancelled:
+            self.reader.cancelled += 1
+        else:
+            self.reader.skipped += 1
+        return None
+
+    cdef bint _same_names(self):
+        """Whether the <game>'s attributes have the names, in order, of the
+        hand's before (``field_names``)."""
+        cdef stud_xml_tree *t = self.tree
+        cdef uint32_t a, first = t.nodes[0].attr_first
+        cdef list names = self.field_names
+        cdef bytes name
+        if len(names) != t.nodes[0].n_attrs:
+            return False
+        for a in range(t.nodes[0].n_attrs):
+            name = names[a][0]
+            if len(name) != t.attrs[first + a].name.len or \
+                    memcmp(<const char *>name, t.attrs[first + a].name.s, len(name)) != 0:
+                return False
+        return True
+
+    cdef object _rules(self, object variant, object small, object big):
+        """The rules of the hand just read (its ante and bring-in the deal's),
+        cached; False where they fail (Python's error)."""
+        cdef stud_xml_record *r = self.rec
         bring_in = None if r.deal.bring_in < 0 else r.deal.bring_in
         key = (variant, small, big, r.deal.ante, bring_in)
         rules = self.rules_cache.get(key)
@@ -618,24 +758,27 @@ cdef class _SiteXml:
             if len(self.rules_cache) >= 256:
                 self.rules_cache.clear()
             self.rules_cache[key] = rules
-        if rules is False:
-            return self._in_python(p, end, first, last, line)
-        currency = (sign_currency or info.get("currency") or None) if cents else None
-        if fields is None:
-            fields = tuple([("_" + k2, v) for k2, v in info.items() if k2 != "gametype"])
-        code = stud_xml_get(t, 0, "gamecode")
-        hand_id = None if code == NULL else _xml_text(code[0])
-        reader.hands += 1
-        if self.in_c and self._reproduced(r, rules, small, big, cents):
+        return rules
+
+    cdef int _record(self, object rules, object small, object big, bint cents, object hand_id,
+                     object table, object currency, tuple fields, uint32_t line,
+                     str name) except -1:
+        """The hand just read counted, and made a record (or, replaying in
+        C, counted as reproduced where the C replay reproduces it)."""
+        cdef stud_xml_record *r = self.rec
+        cdef int k, seat
+        self.reader.hands += 1
+        if self.in_c and 0 <= small < (1 << 31) and 0 <= big < (1 << 31) and \
+                self._reproduced(r, rules, small, big, cents):
             self.reproduced += 1
             return 0
         HandRecord, Source = _HH_CLASSES[0], _HH_CLASSES[1]
         steps = tuple([_hh_step(&r.deal.steps[k]) for k in range(r.deal.n_steps)])
-        source = _hh_trusted(Source, ("file", "line", "format"), (self.file, line, "ipoker"))
+        source = _hh_trusted(Source, ("file", "line", "format"), (self.file, line, name))
         self.held.append(_hh_trusted(HandRecord, _HH_RECORD_FIELDS, (
             rules, tuple([r.deal.stacks[seat] for seat in range(r.n)]), steps,
             tuple([_xml_text(r.name[seat]) for seat in range(r.n)]),
-            tuple([r.seat[seat] for seat in range(r.n)]), hand_id, info.get("tablename"),
+            tuple([r.seat[seat] for seat in range(r.n)]), hand_id, table,
             tuple([r.collected[seat] for seat in range(r.n)]), 0, None, currency, fields,
             source)))
         return 0

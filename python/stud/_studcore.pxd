@@ -609,6 +609,8 @@ cdef extern from "site_text.h" nogil:
         int n_steps
         stud_hh_step steps[400]
     enum stud_site_format:
+        STUD_SITE_IPOKER
+        STUD_SITE_MERGE
         STUD_SITE_FORMATS
     void stud_site_clean_line(char *buf, uint32_t *start, uint32_t *end)
     void stud_site_strip(const char *s, size_t *from_, size_t *to)
@@ -674,6 +676,7 @@ cdef extern from "site_xml_hand.h" nogil:
     enum:
         STUD_XML_READ
         STUD_XML_PYTHON
+        STUD_XML_CANCELLED
     ctypedef struct stud_xml_deal:
         int n
         int64_t stacks[8]
@@ -689,3 +692,5 @@ cdef extern from "site_xml_hand.h" nogil:
         stud_xml_deal deal
     int stud_xml_ipoker_read(const stud_xml_tree *t, int game, int variant, int cents,
                              uint32_t line, stud_xml_record *r)
+    int stud_xml_merge_read(const stud_xml_tree *t, int game, int variant, int cents,
+                            uint32_t line, stud_xml_record *r)

@@ -13,28 +13,6 @@
 #define MAX_LISTED 64
 #define MAX_ITEMS 1024
 
-typedef struct {
-    int64_t round;
-    int kind;       /* 0 cards, 1 action */
-    int64_t order;
-    int node;
-} item;
-
-static int str_is(const stud_xml_str *s, const char *text)
-{
-    size_t n = strlen(text);
-    return s != NULL && s->len == n && memcmp(s->s, text, n) == 0;
-}
-
-static int item_before(const item *a, const item *b)
-{
-    if (a->round != b->round)
-        return a->round < b->round;
-    if (a->kind != b->kind)
-        return a->kind < b->kind;
-    return a->order < b->order;
-}
-
 /* the action types: what they are to the deal (-1 ante, -2 passed over,
  * -3 unknown: Python's error) */
 static int action_kind(const stud_xml_str *type)
@@ -44,22 +22,22 @@ static int action_kind(const stud_xml_str *type)
     size_t k;
     if (type == NULL)
         return -3;
-    if (str_is(type, "0"))
+    if (stud_xml_str_is(type, "0"))
         return STUD_XML_FOLD;
-    if (str_is(type, "4"))
+    if (stud_xml_str_is(type, "4"))
         return STUD_XML_CHECK;
-    if (str_is(type, "3"))
+    if (stud_xml_str_is(type, "3"))
         return STUD_XML_CALL;
-    if (str_is(type, "5") || str_is(type, "6") || str_is(type, "23"))
+    if (stud_xml_str_is(type, "5") || stud_xml_str_is(type, "6") || stud_xml_str_is(type, "23"))
         return STUD_XML_RAISE;
-    if (str_is(type, "7"))
+    if (stud_xml_str_is(type, "7"))
         return STUD_XML_ALL_IN;
-    if (str_is(type, "16"))
+    if (stud_xml_str_is(type, "16"))
         return STUD_XML_BRING_IN;
-    if (str_is(type, "15"))
+    if (stud_xml_str_is(type, "15"))
         return -1;
     for (k = 0; k < sizeof passed / sizeof passed[0]; k++)
-        if (str_is(type, passed[k]))
+        if (stud_xml_str_is(type, passed[k]))
             return -2;
     return -3;
 }
@@ -84,7 +62,7 @@ int stud_xml_ipoker_read(const stud_xml_tree *t, int game, int variant, int cent
     int64_t seats[MAX_LISTED], stacks[MAX_LISTED], wins[MAX_LISTED];
     int order[MAX_LISTED], playing[MAX_LISTED], seat_of[MAX_LISTED];
     int n_listed = 0, n_items = 0, k, j, node, index, n_seated = 0;
-    item items[MAX_ITEMS];
+    stud_xml_item items[MAX_ITEMS];
     int64_t seated_stacks[STUD_XML_MAX_SEATS];
     int end = t->nodes[game].end;
     stud_xml_deal *d = &r->deal;
@@ -111,14 +89,9 @@ int stud_xml_ipoker_read(const stud_xml_tree *t, int game, int variant, int cent
             return PY;
         n_listed++;
     }
-    for (k = 0; k < n_listed; k++)
-        order[k] = k;
-    for (k = 1; k < n_listed; k++) {
-        int x = order[k];
-        for (j = k; j > 0 && seats[order[j - 1]] > seats[x]; j--)
-            order[j] = order[j - 1];
-        order[j] = x;
-    }
+    if (n_listed < 2)
+        return PY; /* (fewer than 2 dealt in: Python's error) */
+    stud_xml_seat_order(seats, n_listed, order);
     for (k = 0; k < n_listed; k++)
         for (j = k + 1; j < n_listed; j++)
             if (stud_xml_same(names[k], names[j]))
@@ -139,7 +112,7 @@ int stud_xml_ipoker_read(const stud_xml_tree *t, int game, int variant, int cent
             return PY;
         index++;
         for (child = t->nodes[node].first_child; child >= 0; child = t->nodes[child].next_sibling) {
-            item it;
+            stud_xml_item it;
             if (stud_xml_is(t, child, "cards")) {
                 it.kind = 0;
                 it.order = n_items;
@@ -155,10 +128,7 @@ int stud_xml_ipoker_read(const stud_xml_tree *t, int game, int variant, int cent
                 return PY;
             it.round = number;
             it.node = child;
-            for (j = n_items; j > 0 && item_before(&it, &items[j - 1]); j--)
-                items[j] = items[j - 1];
-            items[j] = it;
-            n_items++;
+            stud_xml_item_insert(items, n_items++, it);
         }
     }
 
@@ -168,7 +138,7 @@ int stud_xml_ipoker_read(const stud_xml_tree *t, int game, int variant, int cent
     for (k = 0; k < n_items; k++) {
         const stud_xml_str *who = stud_xml_get(t, items[k].node, "player");
         if ((items[k].kind == 0 && who != NULL && who->len) ||
-            str_is(stud_xml_get(t, items[k].node, "type"), "15")) {
+            stud_xml_str_is(stud_xml_get(t, items[k].node, "type"), "15")) {
             int p = listed_index(names, n_listed, who);
             if (p < 0)
                 return PY;
@@ -229,7 +199,8 @@ int stud_xml_ipoker_read(const stud_xml_tree *t, int game, int variant, int cent
             p = listed_index(names, n_listed, who);
             if (p < 0 || seat_of[p] < 0)
                 return PY;
-            if (stud_xml_deal_cards(d, seat_of[p], cards, n, label, items[k].round, line))
+            if (stud_xml_deal_cards(d, seat_of[p], cards, n, label, items[k].round, 0,
+                                    line))
                 return PY;
             continue;
         }

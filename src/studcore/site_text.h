@@ -307,9 +307,9 @@ enum stud_site_format { STUD_SITE_FULLTILT = 0, STUD_SITE_BOVADA = 1, STUD_SITE_
                         STUD_SITE_WINAMAX = 3, STUD_SITE_ONGAME = 4, STUD_SITE_ABSOLUTE = 5,
                         STUD_SITE_KINGSCLUB = 6, STUD_SITE_PARTYPOKER = 7,
                         STUD_SITE_WPN = 8,
-                        /* XML, read by its own reader (site_xml_hand.h), not by the
-                         * functions below */
-                        STUD_SITE_IPOKER = 9, STUD_SITE_FORMATS };
+                        /* XML, read by their own readers (site_xml_hand.h), not by
+                         * the functions below */
+                        STUD_SITE_IPOKER = 9, STUD_SITE_MERGE = 10, STUD_SITE_FORMATS };
 
 /* How a format's file splits into hands (stud_site_split): TEXT as
  * _stud_text.TextReader splits it (lines cleaned: stripped, a leading byte

@@ -107,6 +107,16 @@ int stud_xml_card(const char *s, size_t len)
     const char *r;
     size_t rank_len;
     char suit_c;
+    /* (the forms most written first: a rank then a suit, "null") */
+    static const signed char rank_of[128] = {
+        ['2'] = 1, ['3'] = 2, ['4'] = 3, ['5'] = 4, ['6'] = 5, ['7'] = 6, ['8'] = 7, ['9'] = 8,
+        ['T'] = 9, ['J'] = 10, ['Q'] = 11, ['K'] = 12, ['A'] = 13};
+    static const signed char suit_of[128] = {['c'] = 1, ['d'] = 2, ['h'] = 3, ['s'] = 4};
+    if (len == 2 && (unsigned char)s[0] < 128 && (unsigned char)s[1] < 128 &&
+        rank_of[(unsigned char)s[0]] && suit_of[(unsigned char)s[1]])
+        return (rank_of[(unsigned char)s[0]] - 1) * 4 + suit_of[(unsigned char)s[1]] - 1;
+    if (len == 4 && memcmp(s, "null", 4) == 0)
+        return STUD_HH_UNKNOWN;
     if (len == 0 || len > 4)
         return len == 0 ? STUD_HH_UNKNOWN : -1;
     for (i = 0; i < len; i++) {
@@ -168,6 +178,36 @@ int stud_xml_int(stud_xml_str text, int64_t *out)
         return PY;
     *out = negative ? -value : value;
     return 0;
+}
+
+static int item_before(const stud_xml_item *a, const stud_xml_item *b)
+{
+    if (a->round != b->round)
+        return a->round < b->round;
+    if (a->kind != b->kind)
+        return a->kind < b->kind;
+    return a->order < b->order;
+}
+
+void stud_xml_item_insert(stud_xml_item *items, int n, stud_xml_item it)
+{
+    int j;
+    for (j = n; j > 0 && item_before(&it, &items[j - 1]); j--)
+        items[j] = items[j - 1];
+    items[j] = it;
+}
+
+void stud_xml_seat_order(const int64_t *seats, int n, int *order)
+{
+    int k, j;
+    for (k = 0; k < n; k++)
+        order[k] = k;
+    for (k = 1; k < n; k++) {
+        int x = order[k];
+        for (j = k; j > 0 && seats[order[j - 1]] > seats[x]; j--)
+            order[j] = order[j - 1];
+        order[j] = x;
+    }
 }
 
 /* ---- Deal -------------------------------------------------------------------------- */
@@ -306,7 +346,7 @@ static void reveal(stud_xml_deal *d, int seat, const uint8_t *cards, int n)
 }
 
 int stud_xml_deal_cards(stud_xml_deal *d, int seat, const uint8_t *cards, int n,
-                        stud_xml_label label, int64_t round, uint32_t line)
+                        stud_xml_label label, int64_t round, int cumulative, uint32_t line)
 {
     uint8_t unknown[3] = {STUD_HH_UNKNOWN, STUD_HH_UNKNOWN, STUD_HH_UNKNOWN};
     int held = d->dealt[seat] + (d->pending_n[seat] >= 0 ? d->pending_n[seat] : 0);
@@ -314,7 +354,7 @@ int stud_xml_deal_cards(stud_xml_deal *d, int seat, const uint8_t *cards, int n,
     if (n > 7)
         return PY;
     if (d->street && n && n == held) {
-        if (!has_unknown(cards, n))
+        if (!cumulative && !has_unknown(cards, n))
             reveal(d, seat, cards, n);
         return 0;
     }
@@ -327,6 +367,11 @@ int stud_xml_deal_cards(stud_xml_deal *d, int seat, const uint8_t *cards, int n,
     if (!n) {
         cards = unknown;
         n = count;
+    } else if (cumulative) { /* every street's cards so far: the last are new */
+        if (n >= count) {
+            cards = cards + (n - count);
+            n = count;
+        }
     } else if (n > count) {
         int skipped = n - d->dealt[seat] - count, any_pending = 0;
         for (k = 0; k < d->n; k++)
@@ -404,8 +449,8 @@ int stud_xml_deal_act(stud_xml_deal *d, int seat, int kind, int64_t chips, int64
         }
         return 0;
     }
-    to = d->bets[seat] + chips;
-    if (to >= ((int64_t)1 << 31))
+    to = kind == STUD_XML_CALL_TO || kind == STUD_XML_RAISE_TO ? chips : d->bets[seat] + chips;
+    if (to < d->bets[seat] || to >= ((int64_t)1 << 31))
         return PY;
     d->put_in[seat] += to - d->bets[seat];
     most = d->bets[0];
@@ -416,7 +461,8 @@ int stud_xml_deal_act(stud_xml_deal *d, int seat, int kind, int64_t chips, int64
         move = STUD_HH_BRING_IN;
         if (d->put_in[seat] < d->stacks[seat])
             d->bring_in = to;
-    } else if (kind == STUD_XML_CALL || (kind == STUD_XML_ALL_IN && to <= most)) {
+    } else if (kind == STUD_XML_CALL || kind == STUD_XML_CALL_TO ||
+               (kind == STUD_XML_ALL_IN && to <= most)) {
         move = STUD_HH_CHECK_CALL;
     } else {
         move = STUD_HH_RAISE;
@@ -461,6 +507,21 @@ int stud_xml_deal_finish(stud_xml_deal *d, uint32_t line)
             st->n_cards = (uint8_t)n;
             memcpy(st->cards, cards, (size_t)n);
         }
+    }
+    return 0;
+}
+
+int stud_xml_deal_show(stud_xml_deal *d, int seat, const uint8_t *cards, int n, uint32_t line)
+{
+    stud_hh_step *st;
+    if (n > 7)
+        return PY;
+    st = add_step(d, n < 0 ? STUD_HH_MUCKED : STUD_HH_SHOWED, seat, line);
+    if (st == NULL)
+        return PY;
+    if (n > 0) {
+        st->n_cards = (uint8_t)n;
+        memcpy(st->cards, cards, (size_t)n);
     }
     return 0;
 }

@@ -152,6 +152,16 @@ static int xml_reference(const char *s, size_t len, size_t pos, long *c, size_t 
     return STUD_XML_OK;
 }
 
+/* Whether c is printable ASCII that xml_chars has nothing to look at in:
+ * none of '<', '&', '>' (the end of "]]>") and the quotes (a value's end). */
+static int plain_char(char c)
+{
+    /* bit k: the character k (0x20 to 0x3F) is plain */
+    static const uint64_t plain_low = 0xafffff3b00000000u;
+    unsigned u = (unsigned char)c;
+    return u < 64 ? (int)(plain_low >> u & 1) : u < 128;
+}
+
 /* Character data or an attribute's value from s[pos] to its end (a '<'
  * for character data, the quote for a value): checked, its references
  * decoded and, in character data, its line ends made "\n" as XML makes
@@ -165,6 +175,19 @@ static int xml_chars(const char *s, size_t len, size_t pos, int attribute, char 
     long c;
     while (i < len) {
         char b = s[i];
+        if (plain_char(b)) { /* (a run of them at once) */
+            size_t from = i;
+            do
+                i++;
+            while (i < len && plain_char(s[i]));
+            if (decoding) {
+                if (t->used + (i - from) > STUD_XML_MAX_DECODED)
+                    return STUD_XML_GIVE_UP;
+                memcpy(t->decoded + t->used, s + from, i - from);
+                t->used += i - from;
+            }
+            continue;
+        }
         if (b == '<') {
             if (attribute)
                 return STUD_XML_GIVE_UP;

@@ -1,5 +1,5 @@
 """What every site reader in C must do (src/studcore/site_<format>.c; iPoker's
-XML: site_ipoker.c, on xml_scan.c), checked
+and Merge's XML: site_ipoker.c and site_merge.c, on xml_scan.c), checked
 on each of them with its samples and their seeded mutated copies
 (c_reader.py's ``Mutations``; each site's ``golden.py`` names its samples,
 the text its mutations insert, and holds the outputs its former Python
@@ -42,6 +42,8 @@ from .ipoker import gen_ipoker
 from .ipoker.golden import SITE as IPOKER
 from .kingsclub.golden import SITE as KINGSCLUB
 from .kingsclub.kc_gen import generated as kc_generated
+from .merge import gen_merge
+from .merge.golden import SITE as MERGE
 from .ongame import ongamewrite
 from .ongame.golden import SITE as ONGAME
 from .partypoker import partywrite
@@ -55,7 +57,7 @@ from .wpn.golden import SITE as WPN
 SITES: dict[str, Mutations] = {"fulltilt": FULLTILT, "bovada": BOVADA, "everleaf": EVERLEAF,
                                "winamax": WINAMAX, "ongame": ONGAME, "partypoker": PARTYPOKER,
                                "absolute": ABSOLUTE, "kingsclub": KINGSCLUB, "wpn": WPN,
-                               "ipoker": IPOKER}
+                               "ipoker": IPOKER, "merge": MERGE}
 SAMPLES = [(name, sample) for name, site in SITES.items() for sample in site.names()]
 
 
@@ -91,6 +93,11 @@ ENGINE_HANDS: dict[str, Callable[[], str]] = {
     + gen_ipoker.session_xml("Razz L 200/400", gen_ipoker.generated(
         "Razz L 200/400", "razz", 200, 400, 40, 100, "chips", 150, 12, short=True),
         tournament=True),
+    # (a cash game, then a tournament's hands after them: chips, short stacks)
+    "merge": lambda: gen_merge.generated(
+        "stud", '7-Stud" stakes="Limit ($1/$2)', 100, 200, 20, 50, 150, 11)
+    + gen_merge.generated("razz", 'Razz Tournament" stakes="Limit Level 4 Blinds (200/400)',
+                          200, 400, 40, 100, 150, 12, cents=False, short=True),
 }
 
 

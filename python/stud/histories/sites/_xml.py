@@ -30,7 +30,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any, ClassVar, Union
 from xml.etree.ElementTree import Element, ParseError, XMLPullParser
 
-from ..._core import Card
+from ..._core import Card, _SiteXml
 from ...enums import Variant
 from ..errors import HistoryError
 from ..record import Acted, CommunityDealt, Dealt, HandRecord, Move, Showed, _trusted
@@ -356,9 +356,24 @@ class XmlHand:
 class XmlReader:
     """The base of a format's reader: its file, its rules' options (the
     site's ``site_profile`` unless the caller gives others) and its counts
-    of hands skipped and cancelled, of records (``hands``) and of errors."""
+    of hands skipped and cancelled, of records (``hands``) and of errors.
+
+    A file is read in C where the scanner reads its text
+    (``stud._core._SiteXml``, python/stud/_sitexml.pxi; a file read
+    opened, a block of its text at a time), and by ``_python_read`` (the
+    Python stream, ``xml_items``) from where it does not.  A format names
+    its reading in C (``c_format``: src/studcore/site_text.h's
+    ``stud_site_format``), its stream's ``root`` element (none written
+    around the hands where ``rootless``), the attribute that names a hand
+    (``id_attribute``), its ``game_of`` (what _SiteXml reads a hand's game
+    with) and ``hand_of`` (a hand's element to its ``XmlHand``), and what a
+    child of the root that is not a hand says (``header``)."""
 
     site_profile: ClassVar[dict[str, Any]] = {}
+    c_format: ClassVar[int] = -1
+    root: ClassVar[str] = ""
+    rootless: ClassVar[bool] = False
+    id_attribute: ClassVar[str] = "id"
 
     def __init__(self, *, file: str | None = None, profile: dict[str, Any] | None = None) -> None:
         self.file = file
@@ -367,6 +382,69 @@ class XmlReader:
         self.cancelled = 0
         self.hands = 0
         self.errors = 0
+        self._reading: Any = None  # the current reading in C
+
+    @property
+    def reproduced(self) -> int:
+        """Hands of the current reading that the C replay reproduced (and
+        gave no record for: ``_SiteXml.replay_in_c``)."""
+        return 0 if self._reading is None else int(self._reading.reproduced)
+
+    @property
+    def replaying_in_c(self) -> bool:
+        """Whether the current reading replays its hands in C."""
+        return self._reading is not None and bool(self._reading.in_c)
+
+    def read(self, lines: Iterable[str]) -> Iterator[Union[HandRecord, HistoryError]]:
+        """The file's records and errors: read in C where the scanner
+        reads the text (``stud._core._SiteXml``; a file read opened, a
+        block of its text at a time), by ``_python_read`` from where it
+        does not."""
+        if _SiteXml is None:  # pragma: no cover (the C extension is always built)
+            return self._python_read(lines)
+        from ..io import MAX_LINE, _FileLines
+
+        if isinstance(lines, _FileLines):  # (a file read opened: its text a block at a time)
+            blocks, before = lines.rest()
+            self._reading = _SiteXml((), self, self.c_format).read_blocks(blocks, MAX_LINE,
+                                                                          before)
+        else:
+            self._reading = _SiteXml(lines, self, self.c_format)
+        reading: Iterator[Union[HandRecord, HistoryError]] = self._reading
+        return reading
+
+    def _python_read(self, lines: Iterable[str], resume: tuple[int, int | None] | None = None
+                     ) -> Iterator[Union[HandRecord, HistoryError]]:
+        """The file read by Python's stream (``xml_items``; ``resume``: its
+        first line's number and the line its document began, or None
+        outside one)."""
+        for item in xml_items(lines, self.root, "game", self.rootless, resume=resume):
+            kind = item[0]
+            if kind == "header":
+                self.header(item[1])
+            elif kind == "hand":
+                _kind, element, line, text = item
+                yield from self.read_hand(self.hand_of(element, line, text),
+                                          element.get(self.id_attribute))
+            else:
+                _kind, reason, line, hand_id = item
+                self.errors += 1
+                yield HistoryError(reason, self.file, hand_id, line)
+
+    def _python_hand(self, element: Element, line: int,
+                     text: list[str]) -> list[Union[HandRecord, HistoryError]]:
+        """One hand's element read by Python (what the reading in C leaves
+        to it): its record, or its error, or nothing (a hand skipped)."""
+        return list(self.read_hand(self.hand_of(element, line, text),
+                                   element.get(self.id_attribute)))
+
+    def header(self, element: Element) -> None:
+        """A child of the root that is not a hand: passed over (a format
+        whose root has one reads it)."""
+
+    def hand_of(self, element: Element, line: int, text: list[str]) -> XmlHand:
+        """A hand's element, its first line and its lines, to be read."""
+        raise NotImplementedError
 
     def read_hand(self, hand: XmlHand,
                   hand_id: str | None) -> Iterator[Union[HandRecord, HistoryError]]:

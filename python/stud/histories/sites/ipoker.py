@@ -55,13 +55,10 @@ own ``<general>`` may repeat it).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
-from typing import Any, Union
+from typing import Any
 from xml.etree.ElementTree import Element
 
-from ..._core import _SiteXml
 from ...enums import Variant
-from ..errors import HistoryError
 from ..record import (
     HandRecord,
     Source,
@@ -69,7 +66,7 @@ from ..record import (
     options_for,
 )
 from . import SiteFormat
-from ._xml import Deal, XmlHand, XmlReader, amount, card, currency_of, xml_items
+from ._xml import Deal, XmlHand, XmlReader, amount, card, currency_of
 from ._xml import Fail as _Fail
 from ._xml import Skip as _Skip
 
@@ -99,65 +96,21 @@ class IPokerReader(XmlReader):
     """Reads an iPoker XML file hand by hand (see the module)."""
 
     site_profile = PROFILE
+    c_format = 9  # STUD_SITE_IPOKER
+    root = "session"
+    id_attribute = "gamecode"
 
     def __init__(self, *, file: str | None = None, profile: dict[str, Any] | None = None) -> None:
         super().__init__(file=file, profile=profile)
         self.session: dict[str, str] = {}
-        self._reading: Any = None  # the current reading in C
 
-    @property
-    def reproduced(self) -> int:
-        """Hands of the current reading that the C replay reproduced (and
-        gave no record for: ``_SiteXml.replay_in_c``)."""
-        return 0 if self._reading is None else int(self._reading.reproduced)
+    def header(self, element: Element) -> None:
+        """The session's <general>: the game, table, currency... of its hands."""
+        if element.tag == "general":
+            self.session = {child.tag: (child.text or "").strip() for child in element}
 
-    @property
-    def replaying_in_c(self) -> bool:
-        """Whether the current reading replays its hands in C."""
-        return self._reading is not None and bool(self._reading.in_c)
-
-    def read(self, lines: Iterable[str]) -> Iterator[Union[HandRecord, HistoryError]]:
-        """The file's records and errors: read in C where the scanner
-        reads the text (``stud._core._SiteXml``; a file read opened, a
-        block of its text at a time), by ``_python_read`` from where it
-        does not."""
-        if _SiteXml is None:  # pragma: no cover (the C extension is always built)
-            return self._python_read(lines)
-        from ..io import MAX_LINE, _FileLines
-
-        if isinstance(lines, _FileLines):  # (a file read opened: its text a block at a time)
-            blocks, before = lines.rest()
-            self._reading = _SiteXml((), self).read_blocks(blocks, MAX_LINE, before)
-        else:
-            self._reading = _SiteXml(lines, self)
-        reading: Iterator[Union[HandRecord, HistoryError]] = self._reading
-        return reading
-
-    def _python_read(self, lines: Iterable[str], resume: tuple[int, int | None] | None = None
-                     ) -> Iterator[Union[HandRecord, HistoryError]]:
-        """The file read by Python's stream (``xml_items``; ``resume``: its
-        first line's number and the line its <session> began, or None
-        outside one)."""
-        for item in xml_items(lines, "session", "game", resume=resume):
-            kind = item[0]
-            if kind == "header":
-                element = item[1]
-                if element.tag == "general":
-                    self.session = {child.tag: (child.text or "").strip() for child in element}
-            elif kind == "hand":
-                _kind, element, line, text = item
-                yield from self.read_hand(_Hand(self, element, line, text),
-                                          element.get("gamecode"))
-            else:
-                _kind, reason, line, hand_id = item
-                self.errors += 1
-                yield HistoryError(reason, self.file, hand_id, line)
-
-    def _python_hand(self, element: Element, line: int,
-                     text: list[str]) -> list[Union[HandRecord, HistoryError]]:
-        """One <game> element read by Python (what the reading in C leaves
-        to it): its record, or its error, or nothing (a hand skipped)."""
-        return list(self.read_hand(_Hand(self, element, line, text), element.get("gamecode")))
+    def hand_of(self, element: Element, line: int, text: list[str]) -> XmlHand:
+        return _Hand(self, element, line, text)
 
     @staticmethod
     def game_of(gametype: str | None, tournament: bool,

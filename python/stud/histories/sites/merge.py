@@ -25,6 +25,24 @@ who times out is written ``SIT_OUT``: a fold.  A community card (docs/
 rules.md 5.1) is ``<cards type="COMMUNITY">``.  ``GAME_CANCELLED``: the
 hand is counted in ``cancelled``.
 
+Read in C (``stud._core._SiteXml``, python/stud/_sitexml.pxi): the lines
+batched as ``_xml.xml_items`` batches them, the plain XML they hold
+scanned by src/studcore/xml_scan.c, each ``<game>`` read by
+src/studcore/site_merge.c (``_Hand.record``, on site_xml_hand.c's
+amount, card and ``Deal``) once ``game_of`` has read its
+``<description>``.  A hand that reading would fail on, or that is
+written in a form it does not read (an amount or a number not written
+the plain ASCII way, a bound exceeded), is read by ``_Hand`` from the
+element ElementTree makes of its text (``_python_hand``).  Where the
+scanner gives up (a comment, CDATA, a processing instruction or DOCTYPE,
+text or an element between the hands other than a ``<game>``, XML that
+is not well-formed, a truncated hand, a start tag cut by a line break, a
+line with a line break inside it, a source that fails), the rest of the
+file is read by the Python stream (``_python_read``) from the last batch
+of lines the C reading ended cleanly, resumed in the state it would have
+had there: the records, errors and counts are always those of the Python
+reading.
+
 What the files never say: the rake (the replay derives it from the
 winners' amounts), the currency of a cash game (dollars are assumed), the
 cards of a hand that was not shown.
@@ -35,15 +53,13 @@ Profile: none beyond the rule book's defaults.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
-from typing import Any, Union
+from typing import Any
 from xml.etree.ElementTree import Element
 
 from ...enums import Variant
-from ..errors import HistoryError
 from ..record import HandRecord, Mucked, Showed, Source, _cached_rules, _trusted, options_for
 from . import SiteFormat
-from ._xml import Deal, XmlHand, XmlReader, amount, card, xml_items
+from ._xml import Deal, XmlHand, XmlReader, amount, card
 from ._xml import Fail as _Fail
 from ._xml import Skip as _Skip
 
@@ -78,17 +94,39 @@ class MergeReader(XmlReader):
     """Reads a Merge XML file hand by hand (see the module)."""
 
     site_profile = PROFILE
+    c_format = 10  # STUD_SITE_MERGE
+    root = "merge-history"  # (never written: the stream's, around the hands)
+    rootless = True
+    id_attribute = "id"
 
-    def read(self, lines: Iterable[str]) -> Iterator[Union[HandRecord, HistoryError]]:
-        for item in xml_items(lines, "merge-history", "game", rootless=True):
-            kind = item[0]
-            if kind == "hand":
-                _kind, element, line, text = item
-                yield from self.read_hand(_Hand(self, element, line, text), element.get("id"))
-            elif kind == "error":
-                _kind, reason, line, hand_id = item
-                self.errors += 1
-                yield HistoryError(reason, self.file, hand_id, line)
+    def hand_of(self, element: Element, line: int, text: list[str]) -> XmlHand:
+        return _Hand(self, element, line, text)
+
+    @staticmethod
+    def game_of(kind: str | None, stakes: str | None,
+                multigametype: str | None) -> tuple[Variant, int, int, bool]:
+        """The game a hand's ``<description type= stakes=>`` names (and,
+        for a mixed game, its ``multigametype=``): its variant, bets and
+        whether amounts are cents (a cash game; a tournament's are chips);
+        raises _Skip (not a limit stud game) or ValueError (the stakes do
+        not read)."""
+        kind = (kind or "").strip()
+        tournament = kind.lower().endswith(" tournament")
+        if tournament:
+            kind = kind[:-len(" tournament")].strip()
+        stakes = stakes or ""
+        if kind.lower() in _MIXES:
+            variant = _MIXED.get(multigametype or "")
+        else:
+            variant = _GAMES.get(kind.lower())
+        if variant is None or not stakes.startswith("Limit"):
+            raise _Skip()
+        cents = not tournament
+        found = _STAKES.search(stakes)
+        if found is None:
+            raise ValueError(f"no stakes in {stakes!r}")
+        return variant, amount(found.group("small"), cents), amount(found.group("big"), cents), \
+            cents
 
 
 class _Hand(XmlHand):
@@ -101,25 +139,12 @@ class _Hand(XmlHand):
         description = game.find("description")
         if description is None:
             raise _Fail(self.line, "no <description>: the game is not known")
-        kind = (description.get("type") or "").strip()
-        tournament = kind.lower().endswith(" tournament")
-        if tournament:
-            kind = kind[:-len(" tournament")].strip()
-        stakes = description.get("stakes") or ""
-        if kind.lower() in _MIXES:
-            variant = _MIXED.get(game.get("multigametype") or "")
-        else:
-            variant = _GAMES.get(kind.lower())
-        if variant is None or not stakes.startswith("Limit"):
-            raise _Skip()
-        cents = not tournament
-        found = _STAKES.search(stakes)
         try:
-            if found is None:
-                raise ValueError(f"no stakes in {stakes!r}")
-            small, big = amount(found.group("small"), cents), amount(found.group("big"), cents)
+            variant, small, big, cents = self.reader.game_of(
+                description.get("type"), description.get("stakes"), game.get("multigametype"))
         except ValueError as error:
             raise _Fail(self.at(description), f"stakes: {error}") from None
+        tournament = not cents
         raise_to = (game.get("starttime") or "")[:14] >= _RAISE_TO_SINCE
 
         listed: list[tuple[int, str, int, Element]] = []
