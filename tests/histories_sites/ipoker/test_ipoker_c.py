@@ -12,8 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from stud.histories import HistoryError, read, verify
-from stud.histories.io import _FileLines
+from stud.histories import HistoryError, read
 from stud.histories.sites.ipoker import PROFILE, IPokerReader
 
 from ..c_reader import values
@@ -141,31 +140,6 @@ def test_windows_line_ends_in_the_texts_are_read_as_xml_reads_them():
     assert in_c == plain and resumed == []
     assert {record.table for record in read(io.StringIO(text), format="ipoker")} == {
         "Bonn\nEast"}
-
-
-def test_a_file_read_by_path_is_read_in_c_and_verified_in_c(tmp_path):
-    path = tmp_path / "hands.xml"
-    path.write_text(EURO, encoding="utf-8")
-    reading = read(path)
-    records = list(reading)
-    assert reading._reader._reading.__class__.__name__ == "_SiteXml"
-    plain = IPokerReader(file=str(path), profile=PROFILE)
-    with open(path, encoding="utf-8", newline="") as handle:
-        assert records == list(plain._python_read(_FileLines(handle, str(path))))
-    result = verify(path)
-    assert result.reproduced == len(records) and result.slow == 0
-
-
-def test_a_long_line_ends_the_reading_where_python_ends_it():
-    from stud.histories.io import MAX_LINE
-
-    lines = EURO.splitlines(keepends=True)
-    lines[games(EURO)[3]] = "<!-- " + "x" * MAX_LINE + " -->\n"
-    text = "".join(lines)
-    got: list[Any] = []
-    with pytest.raises(HistoryError, match="a line longer"):
-        got.extend(read(io.StringIO(text), format="ipoker", on_error=got.append))
-    assert len([r for r in got if not isinstance(r, HistoryError)]) == 3
 
 
 @pytest.mark.parametrize("gametype", ["7 Card Stud NL $1/$2", "Razz L 1/2/3", ""])

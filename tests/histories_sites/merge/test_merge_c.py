@@ -14,8 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from stud.histories import HistoryError, read, verify
-from stud.histories.io import _FileLines
+from stud.histories import HistoryError, read
 from stud.histories.sites.merge import PROFILE, MergeReader
 
 from ..c_reader import values
@@ -192,28 +191,3 @@ def test_line_ends(end):
     assert resumed == ([(1, None)] if end == "\r" else [])
     in_c, plain, _, _ = both(text, keepends=False)
     assert in_c == plain
-
-
-def test_a_file_read_by_path_is_read_in_c_and_verified_in_c(tmp_path):
-    path = tmp_path / "hands.xml"
-    path.write_text(STUD, encoding="utf-8")
-    reading = read(path)
-    records = list(reading)
-    assert reading._reader._reading.__class__.__name__ == "_SiteXml"
-    plain = MergeReader(file=str(path), profile=PROFILE)
-    with open(path, encoding="utf-8", newline="") as handle:
-        assert records == list(plain._python_read(_FileLines(handle, str(path))))
-    result = verify(path)
-    assert result.reproduced == len(records) and result.slow == 0
-
-
-def test_a_long_line_ends_the_reading_where_python_ends_it():
-    from stud.histories.io import MAX_LINE
-
-    lines = STUD.splitlines(keepends=True)
-    lines[games(STUD)[3]] = "<!-- " + "x" * MAX_LINE + " -->\n"
-    text = "".join(lines)
-    got: list[Any] = []
-    with pytest.raises(HistoryError, match="a line longer"):
-        got.extend(read(io.StringIO(text), format="merge", on_error=got.append))
-    assert len([r for r in got if not isinstance(r, HistoryError)]) == 3
