@@ -588,7 +588,8 @@ cdef class _SiteXml:
                 return -1
         last = self._line_index(end - 1)
         line = self.numbers[first]
-        got = self._merge_hand(line) if self.rootless else self._ipoker_hand(line)
+        got = self._merge_hand(line) if self.format == STUD_SITE_MERGE else \
+            self._ipoker_hand(line)
         if got:
             return self._in_python(p, end, first, last, line)
         return 0
