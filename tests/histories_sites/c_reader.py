@@ -217,3 +217,16 @@ def c_replay_verdicts(site: Mutations, format: str, sample: str, path: Path) -> 
     for name, lines in site.copies(sample):
         path.write_text("".join(lines), encoding="utf-8", newline="")
         assert verdicts(path, format, True)[0] == verdicts(path, format, False)[0], name
+
+
+def xml_outputs(items: Any, reader: Any) -> tuple[Any, ...]:
+    """An XML site reader's outputs (errors as line, hand and reason; records'
+    values) and its counts, to compare the reading in C with Python's."""
+    got = [(item.line, item.hand, item.reason) if isinstance(item, HistoryError)
+           else values(item) for item in items]
+    return got, (reader.skipped, reader.cancelled, reader.hands, reader.errors)
+
+
+def xml_games(text: str) -> list[int]:
+    """The lines (1-based) where each <game of an XML history begins."""
+    return [n for n, line in enumerate(text.splitlines(), 1) if line.startswith("<game ")]

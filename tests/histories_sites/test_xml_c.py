@@ -15,6 +15,7 @@ from stud.histories.sites.ipoker import IPokerReader
 from stud.histories.sites.merge import PROFILE as MERGE_PROFILE
 from stud.histories.sites.merge import MergeReader
 
+from .c_reader import xml_games as games
 from .ipoker.test_ipoker_c import EURO
 from .merge.test_merge_c import STUD
 
@@ -22,9 +23,6 @@ SITES = {"ipoker": (EURO, IPokerReader, IPOKER_PROFILE),
          "merge": (STUD, MergeReader, MERGE_PROFILE)}
 
 
-def games(text: str) -> list[int]:
-    """The lines (1-based) where each <game begins."""
-    return [n for n, line in enumerate(text.splitlines(), 1) if line.startswith("<game ")]
 
 
 @pytest.mark.parametrize("site", sorted(SITES))

@@ -12,20 +12,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from stud.histories import HistoryError, read
+from stud.histories import read
 from stud.histories.sites.ipoker import PROFILE, IPokerReader
 
-from ..c_reader import values
+from ..c_reader import xml_games as games
+from ..c_reader import xml_outputs as outputs
 
 SAMPLES = Path(__file__).resolve().parent / "samples"
 TEXT = (SAMPLES / "features.xml").read_text(encoding="utf-8")
 EURO = (SAMPLES / "gen_stud_euro.xml").read_text(encoding="utf-8")
 
 
-def outputs(items: Any, reader: IPokerReader) -> tuple[Any, ...]:
-    got = [(item.line, item.hand, item.reason) if isinstance(item, HistoryError)
-           else values(item) for item in items]
-    return got, (reader.skipped, reader.cancelled, reader.hands, reader.errors)
 
 
 def both(text: str, keepends: bool = True) -> tuple[Any, Any, list[Any]]:
@@ -46,9 +43,6 @@ def both(text: str, keepends: bool = True) -> tuple[Any, Any, list[Any]]:
     return in_c, outputs(plain._python_read(lines), plain), resumed
 
 
-def games(text: str) -> list[int]:
-    """The lines (1-based) where each <game begins."""
-    return [n for n, line in enumerate(text.splitlines(), 1) if line.startswith("<game ")]
 
 
 def test_plain_files_are_read_in_c_whole():

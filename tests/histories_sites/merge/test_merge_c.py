@@ -14,20 +14,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from stud.histories import HistoryError, read
+from stud.histories import read
 from stud.histories.sites.merge import PROFILE, MergeReader
 
-from ..c_reader import values
+from ..c_reader import xml_games as games
+from ..c_reader import xml_outputs as outputs
 
 SAMPLES = Path(__file__).resolve().parent / "samples"
 TEXT = (SAMPLES / "features.xml").read_text(encoding="utf-8")
 STUD = (SAMPLES / "gen_stud.xml").read_text(encoding="utf-8")
 
 
-def outputs(items: Any, reader: MergeReader) -> tuple[Any, ...]:
-    got = [(item.line, item.hand, item.reason) if isinstance(item, HistoryError)
-           else values(item) for item in items]
-    return got, (reader.skipped, reader.cancelled, reader.hands, reader.errors)
 
 
 def both(text: str, keepends: bool = True) -> tuple[Any, Any, list[Any], int]:
@@ -55,9 +52,6 @@ def both(text: str, keepends: bool = True) -> tuple[Any, Any, list[Any], int]:
     return in_c, outputs(plain._python_read(lines), plain), resumed, left[0]
 
 
-def games(text: str) -> list[int]:
-    """The lines (1-based) where each <game begins."""
-    return [n for n, line in enumerate(text.splitlines(), 1) if line.startswith("<game ")]
 
 
 @pytest.mark.parametrize("name", ["features.xml", "gen_stud.xml", "gen_stud_tournament.xml",
