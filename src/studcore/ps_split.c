@@ -47,22 +47,64 @@ static inline int word_not_plain(uint64_t w)
     return (below | above) != 0;
 }
 
+/* The high bit of each byte of w that is '\n', byte by byte (no carry
+ * crosses a byte: (t & 0x7F) + 0x7F is at most 0xFE). */
+static inline uint64_t word_newlines(uint64_t w)
+{
+    const uint64_t lows = 0x7F7F7F7F7F7F7F7Fu;
+    uint64_t t = w ^ 0x0A0A0A0A0A0A0A0Au;
+    return ~(((t & lows) + lows) | t) & ~lows;
+}
+
+/* The line that ends at `end` (a line end or the end of the text) has at
+ * most STUD_PS_MAX_LINE bytes; it starts at `from` or after. */
+static int line_fits(const unsigned char *p, size_t from, size_t end)
+{
+    size_t start = end;
+    while (start > from && p[start - 1] != '\n' && p[start - 1] != '\r')
+        start--;
+    return end - start <= STUD_PS_MAX_LINE;
+}
+
 int stud_ps_clean(const char *buf, size_t len)
 {
     const unsigned char *p = (const unsigned char *)buf;
+    /* line_start: where the line under way starts, or up to 8 bytes
+     * before (a word that ends a line sets it to the word's start;
+     * line_fits finds the exact start when the length is near the limit) */
     size_t i = 0, line_start = 0;
     while (i < len) {
-        /* printable ASCII runs first, 8 bytes at a time: the common case */
-        uint64_t w;
-        while (i + 8 <= len && (memcpy(&w, p + i, 8), !word_not_plain(w)))
+        /* printable ASCII and \n, 8 bytes at a time: the common case (a
+         * \n is made a '*' for the test) */
+        while (i + 8 <= len) {
+            uint64_t w;
+            memcpy(&w, p + i, 8);
+            if (!word_not_plain(w)) {
+                i += 8;
+                continue;
+            }
+            uint64_t nl = word_newlines(w);
+            if (!nl || word_not_plain(w | nl >> 2))
+                break;
+            /* the line ends in this word, at i + 7 or before: near the
+             * limit, where exactly */
+            if (i + 7 - line_start > STUD_PS_MAX_LINE) {
+                size_t end = i;
+                while (p[end] != '\n')
+                    end++;
+                if (!line_fits(p, line_start, end))
+                    return 0;
+            }
+            line_start = i; /* (the next line starts in this word) */
             i += 8;
+        }
         while (i < len && p[i] >= 0x20 && p[i] <= 0x7E)
             i++;
         if (i >= len)
             break;
         unsigned kind = byte_class(p[i]);
         if (kind == LINE_END) {
-            if (i - line_start > STUD_PS_MAX_LINE)
+            if (i - line_start > STUD_PS_MAX_LINE && !line_fits(p, line_start, i))
                 return 0;
             i++;
             line_start = i;
@@ -83,7 +125,7 @@ int stud_ps_clean(const char *buf, size_t len)
             return 0;
         i += n;
     }
-    return len - line_start <= STUD_PS_MAX_LINE;
+    return len - line_start <= STUD_PS_MAX_LINE || line_fits(p, line_start, len);
 }
 
 size_t stud_ps_count_lines(const char *buf, size_t len)
