@@ -1666,22 +1666,43 @@ int stud_ps_read(const char *buf, const stud_ps_item *item, const stud_ps_game *
         r.showed_step[k] = NONE;
     memset(r.seen, -1, sizeof r.seen);
     out->n_steps = 0;
-    size_t end = item->end;
+    size_t end = item->end, pos = item->start;
     ps_line ln;
     r.line_no = (uint32_t)item->first_line;
     uint32_t last = r.line_no;
-    int cr = end > item->start && memchr(buf + item->start, '\r', end - item->start) != NULL;
-    size_t pos = ps_next_line_cr(buf, end, item->start, &ln, cr); /* (the header) */
-    while (pos < end) {
-        r.line_no++;
-        pos = ps_next_line_cr(buf, end, pos, &ln, cr);
-        if (ln.end > ln.start) {
-            last = r.line_no;
-            int said = line(&r, buf + ln.start, ln.end - ln.start);
+    const stud_ps_kept_lines *kept = item->kept;
+    if (kept && kept->buf == buf && kept->start == item->start && kept->end == end &&
+        kept->n < item->n_lines) {
+        /* the lines the scanner found, then any it did not keep */
+        for (int k = 0; k < kept->n; k++) {
+            r.line_no = last = kept->line[k].number;
+            int said = line(&r, buf + kept->line[k].start,
+                            kept->line[k].end - kept->line[k].start);
             if (said < 0)
                 return STUD_HH_ERROR;
             if (said > 0)
                 return STUD_HH_SKIPPED;
+        }
+        if (kept->n + 1 == item->n_lines)
+            pos = end;
+        else if (kept->n)
+            pos = kept->line[kept->n - 1].end; /* (the rest of the last line kept) */
+    }
+    if (pos < end) {
+        int cr = memchr(buf + pos, '\r', end - pos) != NULL;
+        pos = ps_next_line_cr(buf, end, pos, &ln, cr); /* (the header, or what is left
+                                                         * of the last line kept) */
+        while (pos < end) {
+            r.line_no++;
+            pos = ps_next_line_cr(buf, end, pos, &ln, cr);
+            if (ln.end > ln.start) {
+                last = r.line_no;
+                int said = line(&r, buf + ln.start, ln.end - ln.start);
+                if (said < 0)
+                    return STUD_HH_ERROR;
+                if (said > 0)
+                    return STUD_HH_SKIPPED;
+            }
         }
     }
     r.line_no = last;

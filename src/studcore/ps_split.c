@@ -262,6 +262,8 @@ void stud_ps_scanner_init(stud_ps_scanner *s, const char *buf, size_t len, long 
     s->line = first_line;
     s->outside = 0;
     s->cr = len && memchr(buf, '\r', len) != NULL;
+    s->kept.buf = NULL;
+    s->kept.n = 0;
 }
 
 void stud_ps_scan(stud_ps_scanner *s, stud_ps_item *item)
@@ -269,6 +271,7 @@ void stud_ps_scan(stud_ps_scanner *s, stud_ps_item *item)
     memset(item, 0, sizeof *item);
     ps_line line;
     int in_hand = 0, summary = 0;
+    stud_ps_kept_lines *kept = &s->kept;
     while (s->pos < s->len) {
         size_t next = ps_next_line_cr(s->buf, s->len, s->pos, &line, s->cr);
         const char *text = s->buf + line.start;
@@ -294,6 +297,11 @@ void stud_ps_scan(stud_ps_scanner *s, stud_ps_item *item)
             item->desc_start = line.start + after + ds;
             item->desc_end = line.start + after + de;
             item->n_lines = 1;
+            /* (positions kept as 32 bits: the reader reads no hand past 4 GB) */
+            kept->buf = s->len < UINT32_MAX ? s->buf : NULL;
+            kept->start = kept->end = line.start;
+            kept->n = 0;
+            item->kept = kept;
         } else if (!in_hand) {
             if (n && !s->outside) {
                 s->outside = 1;
@@ -316,7 +324,13 @@ void stud_ps_scan(stud_ps_scanner *s, stud_ps_item *item)
             if (item->n_lines < STUD_PS_MAX_HAND_LINES)
                 summary = summary || ps_prefix(text, n, "*** SUMMARY ***");
             item->n_lines++;
-            item->end = line.end;
+            item->end = kept->end = line.end;
+            if (kept->n < STUD_PS_KEPT_LINES) {
+                kept->line[kept->n].start = (uint32_t)line.start;
+                kept->line[kept->n].end = (uint32_t)line.end;
+                kept->line[kept->n].number = (uint32_t)s->line;
+                kept->n++;
+            }
         }
         s->pos = next;
         s->line++;
