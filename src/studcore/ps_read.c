@@ -36,6 +36,10 @@ typedef struct {
 typedef struct {
     ps_msg msg;                 /* the error (ps_message.h) */
     const char *buf;
+    size_t end;                 /* the end of the hand's text */
+    /* where the text next holds, at or after the line read (lines are read
+     * in order), a '"' and " cashed out the hand for " (end: nowhere) */
+    size_t quote_at, cashed_at;
     const stud_ps_game *game;
     stud_hh_hand *out;
     stud_ps_extra *extra;
@@ -1438,13 +1442,44 @@ static size_t action_verb(const char *s, size_t len)
     return 0;
 }
 
+/* The line ends as a "NAME collected X from ..." line that collected_line
+ * reads must: "pot" or "pot-" and digits (else that line reads nothing). */
+static int pot_ends(const char *s, size_t len)
+{
+    size_t i = len;
+    while (i > 0 && ps_digit(s[i - 1]))
+        i--;
+    if (i < len)
+        return i >= 4 && memcmp(s + i - 4, "pot-", 4) == 0;
+    return len >= 3 && memcmp(s + len - 3, "pot", 3) == 0;
+}
+
+/* " cashed out the hand for " at 1 or after in the line at `at` (ps_find's
+ * answer >= 1): the hand's next one is kept, found by its 'f' (a byte
+ * rarer than its first) */
+static int cashed_out(reader *r, size_t at, size_t len)
+{
+    static const char lit[] = " cashed out the hand for ";
+    const size_t n = sizeof lit - 1;
+    if (r->cashed_at < at + 1) {
+        long found = ps_find_by(r->buf, r->end, at + 1, lit, n, 21);
+        r->cashed_at = found < 0 ? r->end : (size_t)found;
+    }
+    return r->cashed_at + n <= at + len;
+}
+
 /* _line: the tests in order */
 static int line(reader *r, const char *s, size_t len)
 {
     if (ps_prefix(s, len, "*** "))
         return section(r, s, len);
-    /* (a quote is rare: looked for first) */
-    long said = memchr(s, '"', len) ? ps_find(s, len, 1, " said, \"") : -1;
+    /* (a quote is rare: looked for first, once for the lines up to the next) */
+    size_t at = (size_t)(s - r->buf);
+    if (r->quote_at < at) {
+        const char *quote = (const char *)memchr(s, '"', r->end - at);
+        r->quote_at = quote ? (size_t)(quote - r->buf) : r->end;
+    }
+    long said = r->quote_at < at + len ? ps_find(s, len, 1, " said, \"") : -1;
     if (said >= 1)
         return 0; /* chat, from a player at the table or not */
     if (r->summary)
@@ -1464,15 +1499,14 @@ static int line(reader *r, const char *s, size_t len)
         if (done)
             return 0;
     }
-    if (ps_find(s, len, 0, " collected ") >= 0) {
+    if (pot_ends(s, len) && ps_find(s, len, 0, " collected ") >= 0) {
         if (collected_line(r, s, len, &done))
             return -1;
         if (done)
             return 0;
     }
     size_t rest;
-    if (ps_find(s, len, 1, " cashed out the hand for ") >= 1 &&
-        who_starts(r, s, len, " cashed out ", &rest) != NONE)
+    if (cashed_out(r, at, len) && who_starts(r, s, len, " cashed out ", &rest) != NONE)
         return fail(r, "a hand cashed out before its end is not supported");
     if (ps_equal(s, len, "The deck is reshuffled")) {
         /* the burn and folded cards go back: only the live hands' stay out */
@@ -1658,6 +1692,7 @@ int stud_ps_read(const char *buf, const stud_ps_item *item, const stud_ps_game *
     memset(&r, 0, sizeof r);
     r.msg = msg;
     r.buf = buf;
+    r.end = item->end;
     r.game = game;
     r.out = out;
     r.extra = extra;

@@ -103,6 +103,24 @@ static inline long ps_find(const char *s, size_t len, size_t from, const char *l
     return -1;
 }
 
+/* The first index >= from of the n bytes of `lit` in s, or -1; memchr
+ * looks for lit[k] (a byte the text holds few of). */
+static inline long ps_find_by(const char *s, size_t len, size_t from, const char *lit, size_t n,
+                              size_t k)
+{
+    size_t i = from; /* a candidate start: lit[k] is looked for at i + k onwards */
+    while (i <= len && len - i >= n) {
+        const char *at = (const char *)memchr(s + i + k, lit[k], len - n + 1 - i);
+        if (!at)
+            return -1;
+        i = (size_t)(at - s) - k;
+        if (memcmp(s + i, lit, n) == 0)
+            return (long)i;
+        i++;
+    }
+    return -1;
+}
+
 /* The last index of `lit` starting before `before` (and fitting in s), or -1. */
 static inline long ps_rfind(const char *s, size_t len, size_t before, const char *lit)
 {
