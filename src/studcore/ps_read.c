@@ -92,8 +92,33 @@ static void put_amount(reader *r, int64_t v)
 
 /* ---- small parts (_amount, _cards, _see) ----------------------------------------------- */
 
-/* _read_amount: the amount of a whole token, or -1 with the error set. */
-static int64_t amount(reader *r, const char *s, size_t len)
+static int64_t amount_read(reader *r, const char *s, size_t len);
+
+/* _read_amount: the amount of a whole token, or -1 with the error set.
+ * The common spellings first: chips as up to 9 digits; money as up to 7
+ * digits, "$" before them when the hand's currency has it, and a point
+ * and one or two digits after them (what amount_read makes of them). */
+static inline int64_t amount(reader *r, const char *s, size_t len)
+{
+    size_t i = 0;
+    int cents = r->game->cents != 0;
+    if (cents && len && s[0] == '$' && (r->game->symbols & 1))
+        i = 1;
+    size_t first = i, most = cents ? 7 : 9;
+    int64_t value = 0;
+    while (i < len && i - first < most && ps_digit(s[i]))
+        value = value * 10 + (s[i++] - '0');
+    if (i > first) {
+        if (i == len)
+            return cents ? value * 100 : value;
+        if (cents && s[i] == '.' && len - i >= 2 && len - i <= 3 && ps_digit(s[i + 1]) &&
+            (len - i == 2 || ps_digit(s[i + 2])))
+            return value * 100 + (s[i + 1] - '0') * 10 + (len - i == 3 ? s[i + 2] - '0' : 0);
+    }
+    return amount_read(r, s, len);
+}
+
+static int64_t amount_read(reader *r, const char *s, size_t len)
 {
     size_t i = 0;
     unsigned symbol = 0;
