@@ -212,36 +212,55 @@ static int token(const char *s, size_t len)
     return 1;
 }
 
+/* A card's rank and suit as ASCII letters (ps_card_word's "As", "as",
+ * "Td"): 1 + the rank, 1 + the suit; 0 for no rank or suit. */
+static const uint8_t rank_letter[256] = {
+    ['2'] = 1, ['3'] = 2, ['4'] = 3, ['5'] = 4, ['6'] = 5, ['7'] = 6, ['8'] = 7, ['9'] = 8,
+    ['T'] = 9, ['t'] = 9, ['J'] = 10, ['j'] = 10, ['Q'] = 11, ['q'] = 11, ['K'] = 12,
+    ['k'] = 12, ['A'] = 13, ['a'] = 13};
+static const uint8_t suit_letter[256] = {['c'] = 1, ['C'] = 1, ['d'] = 2, ['D'] = 2,
+                                         ['h'] = 3, ['H'] = 3, ['s'] = 4, ['S'] = 4};
+
 /* _cards: the cards of a whitespace-separated text; the count, or -1 with
  * the error set.  `out` holds 52 (a 53rd card would repeat one). */
 static int cards(reader *r, const char *s, size_t len, uint8_t *out)
 {
     int n = 0;
     size_t i = 0;
+    uint64_t listed = 0; /* the cards so far */
     while (i < len) {
         if (ps_space(s[i])) {
             i++;
             continue;
         }
-        size_t j = i;
-        while (j < len && !ps_space(s[j]))
-            j++;
-        int c = ps_card_word(s + i, j - i);
+        size_t j;
+        int c;
+        unsigned rank = rank_letter[(unsigned char)s[i]];
+        unsigned suit = len - i >= 2 ? suit_letter[(unsigned char)s[i + 1]] : 0;
+        if (rank && suit && (len - i == 2 || ps_space(s[i + 2]))) { /* (the common spelling) */
+            c = (int)((rank - 1) * 4 + suit - 1);
+            j = i + 2;
+        } else {
+            j = i;
+            while (j < len && !ps_space(s[j]))
+                j++;
+            c = ps_card_word(s + i, j - i);
+        }
         if (c < 0) {
             ps_msg_start(&r->msg, r->line_no);
             ps_msg_repr(&r->msg, s + i, j - i);
             ps_msg_put(&r->msg, " is not a card");
             return -1;
         }
-        for (int k = 0; k < n; k++)
-            if (out[k] == c) {
-                ps_msg_start(&r->msg, r->line_no);
-                ps_msg_card(&r->msg, c);
-                ps_msg_put(&r->msg, " is listed twice in [");
-                ps_msg_raw(&r->msg, s, len);
-                ps_msg_put(&r->msg, "]");
-                return -1;
-            }
+        if (listed >> c & 1) {
+            ps_msg_start(&r->msg, r->line_no);
+            ps_msg_card(&r->msg, c);
+            ps_msg_put(&r->msg, " is listed twice in [");
+            ps_msg_raw(&r->msg, s, len);
+            ps_msg_put(&r->msg, "]");
+            return -1;
+        }
+        listed |= (uint64_t)1 << c;
         out[n++] = (uint8_t)c;
         i = j;
     }
