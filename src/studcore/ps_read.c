@@ -312,7 +312,7 @@ static int see(reader *r, int c, int owner, int again)
 static int find_player(const reader *r, const char *s, size_t len)
 {
     for (int k = 0; k < r->n_players; k++)
-        if (r->players[k].name_len == len && memcmp(r->players[k].name, s, len) == 0)
+        if (r->players[k].name_len == len && ps_same(r->players[k].name, s, len))
             return k;
     return NONE;
 }
@@ -325,8 +325,8 @@ static int who_starts(const reader *r, const char *s, size_t len, const char *se
     int best = NONE;
     for (int k = 0; k < r->n_players; k++) {
         const player *p = &r->players[k];
-        if (p->name_len + n_sep <= len && memcmp(s, p->name, p->name_len) == 0 &&
-            memcmp(s + p->name_len, sep, n_sep) == 0 &&
+        if (p->name_len + n_sep <= len && ps_same(s, p->name, p->name_len) &&
+            ps_same(s + p->name_len, sep, n_sep) &&
             (best == NONE || p->name_len > r->players[best].name_len))
             best = k;
     }
@@ -488,12 +488,13 @@ static int section(reader *r, const char *s, size_t len)
         card_start = at + 2;
         card_end = len - 1;
     }
-    static const struct { const char *name; int street; } names[] = {
-        {"3rd street", 3}, {"4th street", 4}, {"5th street", 5}, {"6th street", 6},
-        {"river", 7},      {"7th street", 7}, {"show down", 1},  {"summary", 2}};
+    static const struct { const char *name; size_t len; int street; } names[] = {
+        {"3rd street", 10, 3}, {"4th street", 10, 4}, {"5th street", 10, 5},
+        {"6th street", 10, 6}, {"river", 5, 7},       {"7th street", 10, 7},
+        {"show down", 9, 1},   {"summary", 7, 2}};
     int street = 0;
     for (size_t k = 0; k < sizeof names / sizeof names[0] && !street; k++)
-        if (ps_iequal(name, name_len, names[k].name))
+        if (name_len == names[k].len && ps_iequal(name, name_len, names[k].name))
             street = names[k].street;
     if (flush(r))
         return -1;

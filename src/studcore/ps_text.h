@@ -4,6 +4,7 @@
 #define STUD_PS_TEXT_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 typedef struct {
@@ -12,10 +13,37 @@ typedef struct {
 
 static inline int ps_digit(char c) { return c >= '0' && c <= '9'; }
 
-/* ASCII whitespace, as \s and str.split() see it */
+/* ASCII whitespace, as \s and str.split() see it: ' ', \t to \r, \x1c to \x1f */
 static inline int ps_space(char c)
 {
-    return c == ' ' || (c >= '\t' && c <= '\r') || (c >= '\x1c' && c <= '\x1f');
+    const uint64_t spaces = (uint64_t)1 << ' ' | (uint64_t)0x1F << '\t' | (uint64_t)0xF << 0x1C;
+    unsigned b = (unsigned char)c;
+    return b <= ' ' && (spaces >> b & 1);
+}
+
+/* The n bytes at a and at b are the same (memcmp's answer, without a call
+ * for the short runs names are) */
+static inline int ps_same(const char *a, const char *b, size_t n)
+{
+    if (n >= 8) {
+        if (n > 16)
+            return memcmp(a, b, n) == 0;
+        uint64_t a0, b0, a1, b1; /* (the first 8 bytes and the last 8) */
+        memcpy(&a0, a, 8);
+        memcpy(&b0, b, 8);
+        memcpy(&a1, a + n - 8, 8);
+        memcpy(&b1, b + n - 8, 8);
+        return ((a0 ^ b0) | (a1 ^ b1)) == 0;
+    }
+    if (n >= 4) {
+        uint32_t a0, b0, a1, b1;
+        memcpy(&a0, a, 4);
+        memcpy(&b0, b, 4);
+        memcpy(&a1, a + n - 4, 4);
+        memcpy(&b1, b + n - 4, 4);
+        return ((a0 ^ b0) | (a1 ^ b1)) == 0;
+    }
+    return n == 0 || (a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1]);
 }
 
 /* The line at pos (ended by \n, \r\n, \r or the end of the text), stripped
