@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "portable.h"
 #include "ps_message.h"
 #include "ps_text.h"
 
@@ -46,7 +47,6 @@ typedef struct {
     uint32_t line_no;           /* the number of the line being read */
     uint32_t table_line;        /* the table line's number, once read */
     stud_hh_span table;
-    player players[STUD_PS_MAX_PLAYERS];
     int n_players;
     int colon_names;            /* a name holds ": " */
     int order[STUD_PS_MAX_PLAYERS]; /* the engine's seats: player indexes by site seat */
@@ -67,6 +67,9 @@ typedef struct {
     uint32_t total_line;
     int64_t total, rake, pots;
     int n_antes;
+    /* (from here on not cleared for a hand: read below n_players and
+     * n_antes only, each player cleared by its seat line) */
+    player players[STUD_PS_MAX_PLAYERS];
     struct { int who; int64_t amount; int all_in; uint32_t line; } antes[MAX_ANTES];
 } reader;
 
@@ -1095,11 +1098,13 @@ static int action(reader *r, int who, const char *s, size_t len)
         has_to = 1;
         int64_t faced = 0;
         int any = 0;
-        for (int k = 0; k < STUD_PS_MAX_PLAYERS; k++)
-            if ((r->has_bet >> k & 1) && (!any || r->bets[k] > faced)) {
+        for (unsigned bet = r->has_bet; bet; bet &= bet - 1) {
+            int k = stud_ctz64(bet);
+            if (!any || r->bets[k] > faced) {
                 faced = r->bets[k];
                 any = 1;
             }
+        }
         if (to <= faced && !all_in) {
             ps_msg_start(&r->msg, r->line_no);
             put_name(r, who);
@@ -1734,7 +1739,7 @@ int stud_ps_read(const char *buf, const stud_ps_item *item, const stud_ps_game *
     memset(extra, 0, sizeof *extra);
     extra->hero = NONE;
     ps_msg msg = r.msg;
-    memset(&r, 0, sizeof r);
+    memset(&r, 0, offsetof(reader, players));
     r.msg = msg;
     r.buf = buf;
     r.end = item->end;
