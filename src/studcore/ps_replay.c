@@ -188,7 +188,9 @@ static int kind_of_move(int move, int kind)
     }
 }
 
-/* Hand._act(kind, None): the one listed action of the kind (or amount 0) */
+/* Hand._act(kind, None): the one listed action of the kind (none listed:
+ * the engine refuses the kind; the list is the one stud_hand_check would
+ * make again, so no check) */
 static int act_kind_in(stud_hand *h, const stud_action *legal, int n, int kind, stud_log *log)
 {
     int matches = 0;
@@ -198,7 +200,7 @@ static int act_kind_in(stud_hand *h, const stud_action *legal, int n, int kind, 
             matches++;
             amount = legal[i].amount;
         }
-    if (matches > 1 || stud_hand_check(h, kind, amount) != STUD_OK)
+    if (matches != 1)
         return -1;
     stud_hand_apply(h, kind, amount, log);
     return 0;
