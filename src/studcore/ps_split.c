@@ -266,41 +266,71 @@ void stud_ps_scanner_init(stud_ps_scanner *s, const char *buf, size_t len, long 
     s->kept.n = 0;
 }
 
+/* A line of the hand kept for the reader (the first STUD_PS_KEPT_LINES) */
+static inline void keep_line(stud_ps_kept_lines *kept, int *n_kept, const ps_line *line,
+                             long number)
+{
+    if (*n_kept < STUD_PS_KEPT_LINES) {
+        kept->line[*n_kept].start = (uint32_t)line->start;
+        kept->line[*n_kept].end = (uint32_t)line->end;
+        kept->line[*n_kept].number = (uint32_t)number;
+        ++*n_kept;
+    }
+}
+
 void stud_ps_scan(stud_ps_scanner *s, stud_ps_item *item)
 {
     memset(item, 0, sizeof *item);
     ps_line line;
     int in_hand = 0, summary = 0;
     stud_ps_kept_lines *kept = &s->kept;
-    while (s->pos < s->len) {
-        size_t next = ps_next_line_cr(s->buf, s->len, s->pos, &line, s->cr);
-        const char *text = s->buf + line.start;
+    /* (the scanner's state in locals, stored back on the way out) */
+    const char *buf = s->buf;
+    const size_t len = s->len;
+    const int cr = s->cr;
+    size_t pos = s->pos;
+    long number = s->line;
+    long n_lines = 0;
+    int n_kept = 0;
+    while (pos < len) {
+        size_t next = ps_next_line_cr(buf, len, pos, &line, cr);
+        const char *text = buf + line.start;
         size_t n = line.end - line.start;
-        size_t id_start, id_end, after;
-        after = (n && (text[0] == 'P' || text[0] == 'p'))
-                    ? header_match(text, n, &id_start, &id_end) : 0;
+        if (in_hand && n && text[0] != 'P' && text[0] != 'p') { /* (most lines: no header) */
+            if (n_lines < STUD_PS_MAX_HAND_LINES && !summary && text[0] == '*')
+                summary = ps_prefix(text, n, "*** SUMMARY ***");
+            keep_line(kept, &n_kept, &line, number);
+            n_lines++;
+            item->end = line.end;
+            pos = next;
+            number++;
+            continue;
+        }
+        size_t id_start, id_end;
+        size_t after = (n && (text[0] == 'P' || text[0] == 'p'))
+                           ? header_match(text, n, &id_start, &id_end) : 0;
         if (after) {
             if (in_hand) {
                 item->ended = 1;
-                return; /* (this header begins the next hand) */
+                break; /* (this header begins the next hand) */
             }
             in_hand = 1;
             s->outside = 0;
             item->kind = STUD_PS_HAND;
             item->start = line.start;
             item->end = line.end;
-            item->first_line = s->line;
+            item->first_line = number;
             item->id_start = line.start + id_start;
             item->id_end = line.start + id_end;
             size_t ds, de;
             header_desc(text + after, n - after, &ds, &de);
             item->desc_start = line.start + after + ds;
             item->desc_end = line.start + after + de;
-            item->n_lines = 1;
+            n_lines = 1;
             /* (positions kept as 32 bits: the reader reads no hand past 4 GB) */
-            kept->buf = s->len < UINT32_MAX ? s->buf : NULL;
-            kept->start = kept->end = line.start;
-            kept->n = 0;
+            kept->buf = len < UINT32_MAX ? buf : NULL;
+            kept->start = line.start;
+            n_kept = 0;
             item->kept = kept;
         } else if (!in_hand) {
             if (n && !s->outside) {
@@ -308,32 +338,30 @@ void stud_ps_scan(stud_ps_scanner *s, stud_ps_item *item)
                 item->kind = STUD_PS_OUTSIDE;
                 item->start = line.start;
                 item->end = line.end;
-                item->first_line = s->line;
-                s->pos = next;
-                s->line++;
-                return;
+                item->first_line = number;
+                pos = next;
+                number++;
+                break;
             }
-        } else if (!n) {
-            if (summary) {
-                item->ended = 1;
-                s->pos = next;
-                s->line++;
-                return;
-            }
-        } else {
-            if (item->n_lines < STUD_PS_MAX_HAND_LINES)
-                summary = summary || ps_prefix(text, n, "*** SUMMARY ***");
-            item->n_lines++;
-            item->end = kept->end = line.end;
-            if (kept->n < STUD_PS_KEPT_LINES) {
-                kept->line[kept->n].start = (uint32_t)line.start;
-                kept->line[kept->n].end = (uint32_t)line.end;
-                kept->line[kept->n].number = (uint32_t)s->line;
-                kept->n++;
-            }
+        } else if (n) { /* (a line of the hand that starts as a header does) */
+            keep_line(kept, &n_kept, &line, number);
+            n_lines++;
+            item->end = line.end;
+        } else if (summary) { /* (a blank line after the summary ends the hand) */
+            item->ended = 1;
+            pos = next;
+            number++;
+            break;
         }
-        s->pos = next;
-        s->line++;
+        pos = next;
+        number++;
+    }
+    s->pos = pos;
+    s->line = number;
+    if (in_hand) {
+        item->n_lines = n_lines;
+        kept->n = n_kept;
+        kept->end = item->end;
     }
 }
 
