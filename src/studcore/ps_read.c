@@ -48,7 +48,8 @@ typedef struct {
     uint32_t table_line;        /* the table line's number, once read */
     stud_hh_span table;
     int n_players;
-    int colon_names;            /* a name holds ": " */
+    uint64_t initials[2];       /* the names' first bytes: player k's is byte k % 8 of
+                                 * word k / 8 (bits 8 * (k % 8) up) */
     int order[STUD_PS_MAX_PLAYERS]; /* the engine's seats: player indexes by site seat */
     int n_order;
     int street, deal_open, showdown, summary, completed;
@@ -312,11 +313,31 @@ static int see(reader *r, int c, int owner, int again)
     return -1;
 }
 
+/* The players whose names start with the byte c: bit k for player k (each
+ * word of initials compared at once: the high bit of each byte equal to
+ * c, exactly, then those bits gathered into one byte by a multiply) */
+static inline unsigned named_from(const reader *r, char c)
+{
+    const uint64_t ones = 0x0101010101010101u, lows = 0x7F7F7F7F7F7F7F7Fu;
+    uint64_t b = (unsigned char)c * ones;
+    unsigned found = 0;
+    for (int w = 0; w < 2 && 8 * w < r->n_players; w++) {
+        uint64_t t = r->initials[w] ^ b;
+        uint64_t zero = ~(((t & lows) + lows) | t) & ~lows;
+        found |= (unsigned)(((zero >> 7) * 0x0102040810204080u) >> 56) << (8 * w);
+    }
+    return found & ((1u << r->n_players) - 1);
+}
+
 static int find_player(const reader *r, const char *s, size_t len)
 {
-    for (int k = 0; k < r->n_players; k++)
+    if (!len)
+        return NONE; /* (no name is empty) */
+    for (unsigned m = named_from(r, s[0]); m; m &= m - 1) {
+        int k = stud_ctz64(m);
         if (r->players[k].name_len == len && ps_same(r->players[k].name, s, len))
             return k;
+    }
     return NONE;
 }
 
@@ -335,6 +356,28 @@ static int who_starts(const reader *r, const char *s, size_t len, const char *se
     }
     if (best != NONE)
         *rest = r->players[best].name_len + n_sep;
+    return best;
+}
+
+/* The player whose name the text starts with, followed by the bytes c0
+ * and c1 (the longest such name), or NONE: who_starts for a two-byte
+ * separator, each name's next byte compared first. */
+static int who_then(const reader *r, const char *s, size_t len, char c0, char c1)
+{
+    int best = NONE;
+    size_t best_len = 0;
+    if (!len)
+        return NONE;
+    for (unsigned m = named_from(r, s[0]); m; m &= m - 1) {
+        int k = stud_ctz64(m);
+        const player *p = &r->players[k];
+        size_t n = p->name_len;
+        if (n + 2 <= len && s[n] == c0 && s[n + 1] == c1 && (best == NONE || n > best_len) &&
+            ps_same(s, p->name, n)) {
+            best = k;
+            best_len = n;
+        }
+    }
     return best;
 }
 
@@ -655,6 +698,7 @@ static int seat_line(reader *r, const char *s, size_t len)
         }
         if (r->n_players >= STUD_PS_MAX_PLAYERS)
             return fail(r, "more than 10 seat lines: no stud table seats so many");
+        r->initials[r->n_players / 8] |= (uint64_t)(unsigned char)nm[0] << (8 * (r->n_players % 8));
         player *pl = &r->players[r->n_players++];
         memset(pl, 0, sizeof *pl);
         pl->name = nm;
@@ -663,7 +707,6 @@ static int seat_line(reader *r, const char *s, size_t len)
         pl->stack = (int32_t)chips;
         pl->seat = NONE;
         pl->seat_line = r->line_no;
-        r->colon_names |= ps_find(nm, nm_len, 0, ": ") >= 0;
         return 0;
     }
     return seat_unparsed(r, s, len);
@@ -674,14 +717,9 @@ static int dealt_line(reader *r, const char *s, size_t len)
 {
     const char *rest = s + 9;
     size_t n = len - 9;
-    int who = NONE;
-    long end = ps_rfind(rest, n, n, " [");
-    while (end >= 0) {
-        who = find_player(r, rest, (size_t)end);
-        if (who != NONE)
-            break;
-        end = ps_rfind(rest, n, (size_t)end, " [");
-    }
+    /* the name: the last " [" that ends one, so the longest name followed
+     * by " [" */
+    int who = who_then(r, rest, n, ' ', '[');
     if (who == NONE) {
         long first = ps_find(rest, n, 0, " [");
         ps_msg_start(&r->msg, r->line_no);
@@ -698,6 +736,7 @@ static int dealt_line(reader *r, const char *s, size_t len)
         return -1;
     }
     player *p = &r->players[who];
+    size_t end = p->name_len;
     const char *b = rest + end + 1;
     size_t bn = n - (size_t)end - 1;
     /* \[A\](?: \[B\])? */
@@ -1571,17 +1610,11 @@ static int line(reader *r, const char *s, size_t len)
         r->extra->reshuffled[r->extra->n_reshuffled++] = (uint8_t)r->street;
         return 0;
     }
-    int who = NONE;
-    if (!r->colon_names) {
-        /* the name ends where ": " first does when no name holds ": " */
-        long colon = ps_find(s, len, 0, ": ");
-        if (colon >= 0) {
-            who = find_player(r, s, (size_t)colon);
-            rest = (size_t)colon + 2;
-        }
-    } else {
-        who = who_starts(r, s, len, ": ", &rest);
-    }
+    /* the longest name the line starts with followed by ": " (when no
+     * name holds ": ", that name ends where ": " first is, and no other
+     * name is followed by one) */
+    int who = who_then(r, s, len, ':', ' ');
+    rest = who == NONE ? 0 : r->players[who].name_len + 2;
     if (who != NONE)
         return action(r, who, s + rest, len - rest);
     size_t verb = action_verb(s, len);
