@@ -362,7 +362,7 @@ static int who_starts(const reader *r, const char *s, size_t len, const char *se
 /* The player whose name the text starts with, followed by the bytes c0
  * and c1 (the longest such name), or NONE: who_starts for a two-byte
  * separator, each name's next byte compared first. */
-static int who_then(const reader *r, const char *s, size_t len, char c0, char c1)
+static STUD_ALWAYS_INLINE int who_then(const reader *r, const char *s, size_t len, char c0, char c1)
 {
     int best = NONE;
     size_t best_len = 0;
@@ -1788,40 +1788,48 @@ int stud_ps_read(const char *buf, const stud_ps_item *item, const stud_ps_game *
     ps_line ln;
     r.line_no = (uint32_t)item->first_line;
     uint32_t last = r.line_no;
+    /* the lines the scanner kept (item->kept), then any it did not keep,
+     * found here (all of them when it kept none) */
     const stud_ps_kept_lines *kept = item->kept;
+    int n_kept = 0, k = 0, cr = -1; /* (cr: not yet known) */
     if (kept && kept->buf == buf && kept->start == item->start && kept->end == end &&
         kept->n < item->n_lines) {
-        /* the lines the scanner found, then any it did not keep */
-        for (int k = 0; k < kept->n; k++) {
-            r.line_no = last = kept->line[k].number;
-            int said = line(&r, buf + kept->line[k].start,
-                            kept->line[k].end - kept->line[k].start);
-            if (said < 0)
-                return STUD_HH_ERROR;
-            if (said > 0)
-                return STUD_HH_SKIPPED;
-        }
-        if (kept->n + 1 == item->n_lines)
+        n_kept = kept->n;
+        if (n_kept + 1 == item->n_lines)
             pos = end;
-        else if (kept->n)
-            pos = kept->line[kept->n - 1].end; /* (the rest of the last line kept) */
+        else if (n_kept)
+            pos = kept->line[n_kept - 1].end; /* (the rest of the last line kept) */
     }
-    if (pos < end) {
-        int cr = memchr(buf + pos, '\r', end - pos) != NULL;
-        pos = ps_next_line_cr(buf, end, pos, &ln, cr); /* (the header, or what is left
-                                                         * of the last line kept) */
-        while (pos < end) {
+    for (;;) {
+        size_t start, stop;
+        if (k < n_kept) {
+            start = kept->line[k].start;
+            stop = kept->line[k].end;
+            r.line_no = kept->line[k].number;
+            k++;
+        } else {
+            if (cr < 0) {
+                if (pos >= end)
+                    break;
+                cr = memchr(buf + pos, '\r', end - pos) != NULL;
+                /* (the header, or what is left of the last line kept) */
+                pos = ps_next_line_cr(buf, end, pos, &ln, cr);
+            }
+            if (pos >= end)
+                break;
             r.line_no++;
             pos = ps_next_line_cr(buf, end, pos, &ln, cr);
-            if (ln.end > ln.start) {
-                last = r.line_no;
-                int said = line(&r, buf + ln.start, ln.end - ln.start);
-                if (said < 0)
-                    return STUD_HH_ERROR;
-                if (said > 0)
-                    return STUD_HH_SKIPPED;
-            }
+            if (ln.end == ln.start)
+                continue;
+            start = ln.start;
+            stop = ln.end;
         }
+        last = r.line_no;
+        int said = line(&r, buf + start, stop - start);
+        if (said < 0)
+            return STUD_HH_ERROR;
+        if (said > 0)
+            return STUD_HH_SKIPPED;
     }
     r.line_no = last;
     if (!r.summary)
