@@ -1560,7 +1560,8 @@ static int cashed_out(reader *r, size_t at, size_t len)
 /* _line: the tests in order */
 static int line(reader *r, const char *s, size_t len)
 {
-    if (ps_prefix(s, len, "*** "))
+    char c0 = s[0]; /* (len > 0: the prefixes are tested after their first byte) */
+    if (c0 == '*' && ps_prefix(s, len, "*** "))
         return section(r, s, len);
     /* (a quote is rare: looked for first, once for the lines up to the next) */
     size_t at = (size_t)(s - r->buf);
@@ -1573,16 +1574,16 @@ static int line(reader *r, const char *s, size_t len)
         return 0; /* chat, from a player at the table or not */
     if (r->summary)
         return summary_line(r, s, len);
-    if (r->street == 0 && ps_prefix(s, len, "Table "))
+    if (r->street == 0 && c0 == 'T' && ps_prefix(s, len, "Table "))
         return table_line(r, s, len);
-    if (r->street == 0 && ps_prefix(s, len, "Seat "))
+    if (r->street == 0 && c0 == 'S' && ps_prefix(s, len, "Seat "))
         return seat_line(r, s, len);
-    if (ps_prefix(s, len, "Dealt to "))
+    if (c0 == 'D' && ps_prefix(s, len, "Dealt to "))
         return dealt_line(r, s, len);
-    if (ps_equal(s, len, "Hand cancelled"))
+    if (c0 == 'H' && ps_equal(s, len, "Hand cancelled"))
         return 1; /* (the hand is passed over) */
     int done;
-    if (ps_prefix(s, len, "Uncalled bet (")) {
+    if (c0 == 'U' && ps_prefix(s, len, "Uncalled bet (")) {
         if (uncalled_line(r, s, len, &done))
             return -1;
         if (done)
@@ -1597,7 +1598,7 @@ static int line(reader *r, const char *s, size_t len)
     size_t rest;
     if (cashed_out(r, at, len) && who_starts(r, s, len, " cashed out ", &rest) != NONE)
         return fail(r, "a hand cashed out before its end is not supported");
-    if (ps_equal(s, len, "The deck is reshuffled")) {
+    if (c0 == 'T' && ps_equal(s, len, "The deck is reshuffled")) {
         /* the burn and folded cards go back: only the live hands' stay out */
         for (int c = 0; c < 52; c++) {
             int owner = r->seen[c];
