@@ -133,4 +133,40 @@ static inline int stud_cpu_has_avx2(void)
 #define STUD_HAVE_AVX2_KERNELS 0
 #endif
 
+/* Byte masks of 16 bytes (SSE2, which every x86-64 processor has: no run
+ * time choice), for the text scans (ps_split.c):
+ *   stud_bytes16_load(p)          16 bytes at p, unaligned;
+ *   stud_bytes16_eq(v, c)         bit k set when byte k of v is c;
+ *   stud_bytes16_outside(v, lo, hi)  bit k set when byte k of v is below
+ *                                 lo or above hi (lo <= hi < lo + 255).
+ * STUD_HAVE_BYTES16 0 (arm64, 32-bit x86 without SSE2, or STUD_NO_BYTES16
+ * defined, which tests the other path): the callers' word loops. */
+#if (defined(__SSE2__) || (defined(_MSC_VER) && defined(_M_X64) && !defined(_M_ARM64EC))) && \
+    !defined(STUD_NO_BYTES16)
+#include <emmintrin.h>
+
+#define STUD_HAVE_BYTES16 1
+typedef __m128i stud_bytes16;
+
+static inline stud_bytes16 stud_bytes16_load(const void *p)
+{
+    return _mm_loadu_si128((const __m128i *)p);
+}
+
+static inline unsigned stud_bytes16_eq(stud_bytes16 v, char c)
+{
+    return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(c)));
+}
+
+static inline unsigned stud_bytes16_outside(stud_bytes16 v, unsigned char lo, unsigned char hi)
+{
+    /* b - lo <= hi - lo, unsigned: b - lo + 0x80 below hi - lo + 1 + 0x80, signed */
+    __m128i shifted = _mm_add_epi8(v, _mm_set1_epi8((char)(0x80 - lo)));
+    __m128i in = _mm_cmplt_epi8(shifted, _mm_set1_epi8((char)(hi - lo + 1 - 0x80)));
+    return (unsigned)_mm_movemask_epi8(in) ^ 0xFFFFu;
+}
+#else
+#define STUD_HAVE_BYTES16 0
+#endif
+
 #endif

@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "portable.h"
 #include "ps_text.h"
 
 /* A code point the Python reader's str methods and patterns treat as a
@@ -69,13 +70,33 @@ static int line_fits(const unsigned char *p, size_t from, size_t end)
 int stud_ps_clean(const char *buf, size_t len)
 {
     const unsigned char *p = (const unsigned char *)buf;
-    /* line_start: where the line under way starts, or up to 8 bytes
+    /* line_start: where the line under way starts, or up to 32 bytes
      * before (a word that ends a line sets it to the word's start;
      * line_fits finds the exact start when the length is near the limit) */
     size_t i = 0, line_start = 0;
     while (i < len) {
-        /* printable ASCII and \n, 8 bytes at a time: the common case (a
-         * \n is made a '*' for the test) */
+#if STUD_HAVE_BYTES16
+        /* printable ASCII and \n, 32 bytes at a time: the common case */
+        while (i + 32 <= len) {
+            stud_bytes16 a = stud_bytes16_load(p + i), b = stud_bytes16_load(p + i + 16);
+            unsigned nl = stud_bytes16_eq(a, '\n') | stud_bytes16_eq(b, '\n') << 16;
+            unsigned other = stud_bytes16_outside(a, 0x20, 0x7E) |
+                             stud_bytes16_outside(b, 0x20, 0x7E) << 16;
+            if (other & ~nl)
+                break;
+            if (nl) {
+                /* a line ends here, at i + 31 or before: near the limit,
+                 * where exactly */
+                if (i + 31 - line_start > STUD_PS_MAX_LINE &&
+                    !line_fits(p, line_start, i + (size_t)stud_ctz64(nl)))
+                    return 0;
+                line_start = i; /* (the next line starts in these bytes) */
+            }
+            i += 32;
+        }
+#endif
+        /* printable ASCII and \n, 8 bytes at a time (a \n is made a '*'
+         * for the test) */
         while (i + 8 <= len) {
             uint64_t w;
             memcpy(&w, p + i, 8);
