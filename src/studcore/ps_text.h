@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "portable.h"
+
 typedef struct {
     size_t start, end; /* the line stripped of its spaces, without its end */
 } ps_line;
@@ -51,9 +53,26 @@ static inline int ps_same(const char *a, const char *b, size_t n)
  * holds no \r (then one memchr finds the line's end). */
 static inline size_t ps_next_line_cr(const char *buf, size_t len, size_t pos, ps_line *line, int cr)
 {
-    /* the first \n, then any \r before it (both searches are memchr's) */
+    /* the first \n (16 bytes at a time when it is near, as it is in a
+     * line: memchr's call costs more), then any \r before it */
+    size_t i = pos;
+#if STUD_HAVE_BYTES16
+    for (;; i += 16) {
+        if (len - i < 16) {
+            const char *nl = (const char *)memchr(buf + i, '\n', len - i);
+            i = nl ? (size_t)(nl - buf) : len;
+            break;
+        }
+        unsigned found = stud_bytes16_eq(stud_bytes16_load(buf + i), '\n');
+        if (found) {
+            i += (size_t)stud_ctz64(found);
+            break;
+        }
+    }
+#else
     const char *nl = (const char *)memchr(buf + pos, '\n', len - pos);
-    size_t i = nl ? (size_t)(nl - buf) : len;
+    i = nl ? (size_t)(nl - buf) : len;
+#endif
     const char *at = cr ? (const char *)memchr(buf + pos, '\r', i - pos) : NULL;
     if (at)
         i = (size_t)(at - buf);
