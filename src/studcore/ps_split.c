@@ -151,8 +151,12 @@ int stud_ps_clean(const char *buf, size_t len)
 
 size_t stud_ps_count_lines(const char *buf, size_t len)
 {
-    size_t count = 0;
-    for (const char *p = buf, *end = buf + len;
+    size_t count = 0, from = 0;
+#if STUD_HAVE_BYTES16
+    count = stud_bytes16_count(buf, len, '\n');
+    from = len - len % 16;
+#endif
+    for (const char *p = buf + from, *end = buf + len;
          (p = (const char *)memchr(p, '\n', (size_t)(end - p))) != NULL; p++)
         count++;
     for (const char *p = buf, *end = buf + len;
