@@ -907,6 +907,14 @@ static int show_once(reader *r, int who, int seat, const uint8_t *shown, int n_s
     return 0;
 }
 
+/* The text's first word (up to its first space, or all of it) is `lit`,
+ * a word of no space */
+static inline int first_word(const char *s, size_t len, const char *lit)
+{
+    size_t n = strlen(lit);
+    return ps_prefix(s, len, lit) && (len == n || s[n] == ' ');
+}
+
 /* "NAME: rest" (_action) */
 static int action(reader *r, int who, const char *s, size_t len)
 {
@@ -923,40 +931,38 @@ static int action(reader *r, int who, const char *s, size_t len)
     const char *a = NULL, *b = NULL;
     size_t a_len = 0, b_len = 0;
     /* the kind by the first word, then the whole pattern */
-    long space = ps_char(s, len, 0, ' ');
-    size_t word = space < 0 ? len : (size_t)space;
-    if (ps_equal(s, word, "posts")) {
+    if (first_word(s, len, "posts")) {
         size_t at = ps_prefix(s, len, "posts the ante ") ? 15 : ps_prefix(s, len, "posts ante ") ? 11 : 0;
         if (at && token(s + at, len - at)) {
             kind = ANTE;
             a = s + at;
             a_len = len - at;
         }
-    } else if (ps_equal(s, word, "brings")) {
+    } else if (first_word(s, len, "brings")) {
         if (ps_prefix(s, len, "brings in for ") && token(s + 14, len - 14)) {
             kind = BRING_IN;
             a = s + 14;
             a_len = len - 14;
         }
-    } else if (ps_equal(s, word, "folds")) {
+    } else if (first_word(s, len, "folds")) {
         if (len == 5 || (len > 6 && s[5] == ' ' && bracketed(s + 6, len - 6)))
             kind = FOLD;
-    } else if (ps_equal(s, word, "checks")) {
+    } else if (first_word(s, len, "checks")) {
         if (len == 6)
             kind = CHECK;
-    } else if (ps_equal(s, word, "calls")) {
+    } else if (first_word(s, len, "calls")) {
         if (token(s + 6, len > 6 ? len - 6 : 0)) {
             kind = CALL;
             a = s + 6;
             a_len = len - 6;
         }
-    } else if (ps_equal(s, word, "bets")) {
+    } else if (first_word(s, len, "bets")) {
         if (token(s + 5, len > 5 ? len - 5 : 0)) {
             kind = BET;
             a = s + 5;
             a_len = len - 5;
         }
-    } else if (ps_equal(s, word, "raises")) {
+    } else if (first_word(s, len, "raises")) {
         long to = ps_find(s, len, 7, " to ");
         if (len > 7 && to > 7 && token(s + 7, (size_t)to - 7) &&
             token(s + to + 4, len - (size_t)to - 4)) {
@@ -966,7 +972,7 @@ static int action(reader *r, int who, const char *s, size_t len)
             b = s + to + 4;
             b_len = len - (size_t)to - 4;
         }
-    } else if (ps_equal(s, word, "completes")) {
+    } else if (first_word(s, len, "completes")) {
         size_t at = ps_prefix(s, len, "completes to ") ? 13
                     : ps_prefix(s, len, "completes it to ") ? 16 : 0;
         if (at && token(s + at, len - at)) {
@@ -974,7 +980,7 @@ static int action(reader *r, int who, const char *s, size_t len)
             b = s + at;
             b_len = len - at;
         }
-    } else if (ps_equal(s, word, "shows")) {
+    } else if (first_word(s, len, "shows")) {
         long close = ps_prefix(s, len, "shows [") ? ps_char(s, len, 7, ']') : -1;
         size_t after = (size_t)close + 1;
         if (close >= 0 && (after == len || (len - after >= 3 && s[after] == ' ' &&
@@ -983,10 +989,10 @@ static int action(reader *r, int who, const char *s, size_t len)
             a = s + 7;
             a_len = (size_t)close - 7;
         }
-    } else if (ps_equal(s, word, "mucks")) {
+    } else if (first_word(s, len, "mucks")) {
         if (ps_equal(s, len, "mucks hand") || (len > 6 && s[5] == ' ' && bracketed(s + 6, len - 6)))
             kind = MUCK;
-    } else if (ps_equal(s, word, "doesn't")) {
+    } else if (first_word(s, len, "doesn't")) {
         if (ps_equal(s, len, "doesn't show hand"))
             kind = NO_SHOW;
     }
