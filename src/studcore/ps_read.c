@@ -1541,6 +1541,8 @@ static size_t action_verb(const char *s, size_t len)
  * reads must: "pot" or "pot-" and digits (else that line reads nothing). */
 static int pot_ends(const char *s, size_t len)
 {
+    if (len < 22) /* (a name, " collected ", an amount, " from ", "pot") */
+        return 0;
     size_t i = len;
     while (i > 0 && ps_digit(s[i - 1]))
         i--;

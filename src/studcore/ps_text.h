@@ -111,11 +111,10 @@ static inline int ps_suffix(const char *s, size_t len, const char *lit)
     return len >= n && memcmp(s + len - n, lit, n) == 0;
 }
 
-/* s equals `lit` (lower case) with its ASCII letters in any case */
+/* s equals the `len` bytes of `lit` (lower case) with its ASCII letters in
+ * any case */
 static inline int ps_iequal(const char *s, size_t len, const char *lit)
 {
-    if (strlen(lit) != len)
-        return 0;
     for (size_t i = 0; i < len; i++) {
         char a = s[i];
         if (a >= 'A' && a <= 'Z')
