@@ -1288,11 +1288,14 @@ static int seat_of(reader *r, deal_state *ds, word w, uint32_t line) {
 }
 
 static int card_of(const char *p) {
-    static const char ranks[] = "23456789TJQKA", suits[] = "cdhs";
-    const char *rk = p[0] ? strchr(ranks, p[0]) : NULL;
-    const char *st = p[1] ? strchr(suits, p[1]) : NULL;
-    if (!rk || !st) return -1;
-    return (int)(rk - ranks) * 4 + (int)(st - suits);
+    /* 1 + the index of the byte in "23456789TJQKA" and in "cdhs", else 0 */
+    static const uint8_t ranks[256] = {['2'] = 1,  ['3'] = 2,  ['4'] = 3, ['5'] = 4, ['6'] = 5,
+                                       ['7'] = 6,  ['8'] = 7,  ['9'] = 8, ['T'] = 9, ['J'] = 10,
+                                       ['Q'] = 11, ['K'] = 12, ['A'] = 13};
+    static const uint8_t suits[256] = {['c'] = 1, ['d'] = 2, ['h'] = 3, ['s'] = 4};
+    int rank = ranks[(unsigned char)p[0]], suit = suits[(unsigned char)p[1]];
+    if (!rank || !suit) return -1;
+    return (rank - 1) * 4 + suit - 1;
 }
 
 static void card_text(int card, char *out) {
