@@ -1154,21 +1154,24 @@ static int64_t chips_of(reader *r, const stud_phh_token *t, const char *what_0, 
 
 /* ==== the reader: fields ========================================================= */
 
-static const char *const FIELD_NAMES[STUD_PHH_N_FIELDS] = {
-    "variant", "antes", "bring_in", "small_bet", "big_bet", "starting_stacks", "actions",
-    "players", "seats", "hand", "table", "finishing_stacks", "winnings", "currency", "_rake",
-    "_rules", "blinds_or_straddles", "ante_trimming_status"};
+#define FIELDS(X)                                                                         \
+    X("variant") X("antes") X("bring_in") X("small_bet") X("big_bet") X("starting_stacks") \
+    X("actions") X("players") X("seats") X("hand") X("table") X("finishing_stacks")        \
+    X("winnings") X("currency") X("_rake") X("_rules") X("blinds_or_straddles")            \
+    X("ante_trimming_status")
+#define FIELD_NAME(s) s,
+#define FIELD_LEN(s) sizeof s - 1,
+static const char *const FIELD_NAMES[STUD_PHH_N_FIELDS] = {FIELDS(FIELD_NAME)};
+static const uint8_t FIELD_LENS[STUD_PHH_N_FIELDS] = {FIELDS(FIELD_LEN)}; /* (their strlen) */
 
 typedef struct {
     const char *s;
     size_t n;
 } word;
 
-static int word_is(word w, const char *s) {
-    size_t i = 0;
-    for (; i < w.n; i++)
-        if (s[i] != w.s[i] || s[i] == '\0') return 0;
-    return s[i] == '\0';
+static inline int word_is(word w, const char *s) {
+    size_t n = strlen(s);  /* (a literal's, known where this is inlined) */
+    return w.n == n && memcmp(w.s, s, n) == 0;
 }
 
 static int span_is(reader *r, const stud_phh_token *t, const char *s) {
@@ -1230,8 +1233,10 @@ static const struct {
 
 /* Python's str.split() whitespace at s[i]: its length in bytes, or 0. */
 static size_t space_at(const char *s, size_t n, size_t i) {
+    /* ' ', \t to \r, \x1c to \x1f as bits of a word */
+    const uint64_t spaces = (uint64_t)1 << ' ' | (uint64_t)0x1F << '\t' | (uint64_t)0xF << 0x1C;
     unsigned char c = (unsigned char)s[i];
-    if (c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f)) return 1;
+    if (c <= ' ') return spaces >> c & 1;
     if (c < 0x80) return 0;
     size_t j = i;
     uint32_t cp = next_cp(s, n, &j);
@@ -1283,11 +1288,14 @@ static int seat_of(reader *r, deal_state *ds, word w, uint32_t line) {
 }
 
 static int card_of(const char *p) {
-    static const char ranks[] = "23456789TJQKA", suits[] = "cdhs";
-    const char *rk = p[0] ? strchr(ranks, p[0]) : NULL;
-    const char *st = p[1] ? strchr(suits, p[1]) : NULL;
-    if (!rk || !st) return -1;
-    return (int)(rk - ranks) * 4 + (int)(st - suits);
+    /* 1 + the index of the byte in "23456789TJQKA" and in "cdhs", else 0 */
+    static const uint8_t ranks[256] = {['2'] = 1,  ['3'] = 2,  ['4'] = 3, ['5'] = 4, ['6'] = 5,
+                                       ['7'] = 6,  ['8'] = 7,  ['9'] = 8, ['T'] = 9, ['J'] = 10,
+                                       ['Q'] = 11, ['K'] = 12, ['A'] = 13};
+    static const uint8_t suits[256] = {['c'] = 1, ['d'] = 2, ['h'] = 3, ['s'] = 4};
+    int rank = ranks[(unsigned char)p[0]], suit = suits[(unsigned char)p[1]];
+    if (!rank || !suit) return -1;
+    return (rank - 1) * 4 + suit - 1;
 }
 
 static void card_text(int card, char *out) {
@@ -1441,11 +1449,8 @@ static void action(reader *r, deal_state *ds, uint32_t v) {
     }
     const char *s = r->buf + t->start;
     size_t n = t->len;
-    for (size_t i = 0; i < n; i++)
-        if (s[i] == '#') {
-            n = i;  /* commentary dropped */
-            break;
-        }
+    const char *hash = memchr(s, '#', n);
+    if (hash) n = (size_t)(hash - s);  /* commentary dropped */
     word words[5];
     int nw = 0;
     size_t i = 0;
@@ -1456,7 +1461,8 @@ static void action(reader *r, deal_state *ds, uint32_t v) {
             continue;
         }
         size_t start = i;
-        while (i < n && !space_at(s, n, i)) i++;
+        /* (ASCII past the space: a word's byte, whatever space_at says of others) */
+        while (i < n && ((unsigned char)s[i] - 0x21u < 0x5Fu || !space_at(s, n, i))) i++;
         if (nw < 5) words[nw] = (word){s + start, i - start};
         nw++;
     }
@@ -1622,7 +1628,11 @@ static void interpret(reader *r, uint32_t first_line) {
             continue;
         }
         for (int f = 0; f < STUD_PHH_N_FIELDS; f++)
-            if (span_is(r, t, FIELD_NAMES[f])) d->field[f] = (int32_t)i;
+            if (t->len == FIELD_LENS[f] &&
+                memcmp(r->buf + t->start, FIELD_NAMES[f], FIELD_LENS[f]) == 0) {
+                d->field[f] = (int32_t)i;
+                break; /* (the names differ: no other is this key) */
+            }
         i = d->tokens[i + 1].end;
     }
     static const int REQUIRED[] = {STUD_PHH_F_VARIANT, STUD_PHH_F_ANTES, STUD_PHH_F_BRING_IN,

@@ -88,7 +88,7 @@ int stud_phh_split_next(stud_phh_splitter *s, char *block, size_t len, int at_en
             s->index = s->count + 1;
             return STUD_PHH_HAND;
         }
-        if (s->text.file_lines && n && memchr(block + ls, '\0', n)) {  /* (a stray NUL byte) */
+        if (s->text.file_lines && n && s->text.nul) {  /* (a stray NUL byte) */
             size_t k = 0;
             for (size_t i = 0; i < n; i++)
                 if (block[ls + i] != '\0') block[ls + k++] = block[ls + i];

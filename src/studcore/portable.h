@@ -133,4 +133,62 @@ static inline int stud_cpu_has_avx2(void)
 #define STUD_HAVE_AVX2_KERNELS 0
 #endif
 
+/* Byte masks of 16 bytes (SSE2, which every x86-64 processor has: no run
+ * time choice), for the text scans (ps_split.c):
+ *   stud_bytes16_load(p)          16 bytes at p, unaligned;
+ *   stud_bytes16_eq(v, c)         bit k set when byte k of v is c;
+ *   stud_bytes16_outside(v, lo, hi)  bit k set when byte k of v is below
+ *                                 lo or above hi (lo <= hi < lo + 255);
+ *   stud_bytes16_count(p, n, c)   the bytes equal to c in the first
+ *                                 n - n % 16 bytes at p.
+ * STUD_HAVE_BYTES16 0 (arm64, 32-bit x86 without SSE2, or STUD_NO_BYTES16
+ * defined, which tests the other path): the callers' word loops. */
+#if (defined(__SSE2__) || (defined(_MSC_VER) && defined(_M_X64) && !defined(_M_ARM64EC))) && \
+    !defined(STUD_NO_BYTES16)
+#include <emmintrin.h>
+
+#define STUD_HAVE_BYTES16 1
+typedef __m128i stud_bytes16;
+
+static inline stud_bytes16 stud_bytes16_load(const void *p)
+{
+    return _mm_loadu_si128((const __m128i *)p);
+}
+
+static inline unsigned stud_bytes16_eq(stud_bytes16 v, char c)
+{
+    return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(c)));
+}
+
+/* The bytes equal to c in the n bytes at p, whole 16-byte blocks only
+ * (the caller counts the last n % 16): each block's matches subtracted
+ * (a match is -1) into 16 byte counters, summed every 255 blocks. */
+static inline size_t stud_bytes16_count(const char *p, size_t n, char c)
+{
+    const __m128i want = _mm_set1_epi8(c), zero = _mm_setzero_si128();
+    size_t count = 0, blocks = n / 16;
+    while (blocks) {
+        size_t run = blocks < 255 ? blocks : 255;
+        __m128i sum = zero;
+        for (size_t k = 0; k < run; k++, p += 16)
+            sum = _mm_sub_epi8(sum, _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)p), want));
+        __m128i total = _mm_sad_epu8(sum, zero); /* (two 64-bit sums of 8 counters) */
+        count += (size_t)_mm_cvtsi128_si32(total) +
+                 (size_t)_mm_cvtsi128_si32(_mm_unpackhi_epi64(total, total));
+        blocks -= run;
+    }
+    return count;
+}
+
+static inline unsigned stud_bytes16_outside(stud_bytes16 v, unsigned char lo, unsigned char hi)
+{
+    /* b - lo <= hi - lo, unsigned: b - lo + 0x80 below hi - lo + 1 + 0x80, signed */
+    __m128i shifted = _mm_add_epi8(v, _mm_set1_epi8((char)(0x80 - lo)));
+    __m128i in = _mm_cmplt_epi8(shifted, _mm_set1_epi8((char)(hi - lo + 1 - 0x80)));
+    return (unsigned)_mm_movemask_epi8(in) ^ 0xFFFFu;
+}
+#else
+#define STUD_HAVE_BYTES16 0
+#endif
+
 #endif

@@ -57,12 +57,28 @@ enum stud_ps_item_kind {
     STUD_PS_OUTSIDE = 2, /* the first line of a run of text outside any hand */
 };
 
+/* The lines after a hand's header that say something, as the scanner
+ * found them (its first STUD_PS_KEPT_LINES: a hand has about 70), for the
+ * reader not to look for them again.  Kept for the item of the last scan
+ * (buf, start and end say which). */
+#define STUD_PS_KEPT_LINES 256
+typedef struct {
+    const char *buf;
+    size_t start, end;   /* the item's */
+    int n;               /* lines kept */
+    struct {
+        uint32_t start, end; /* the line, stripped, without its end */
+        uint32_t number;
+    } line[STUD_PS_KEPT_LINES];
+} stud_ps_kept_lines;
+
 typedef struct {
     const char *buf;
     size_t len, pos;
     long line;   /* the number of the line at pos */
     int outside; /* in a run of text outside any hand, reported already */
     int cr;      /* the text holds a \r */
+    stud_ps_kept_lines kept; /* the lines of the last hand (see above) */
 } stud_ps_scanner;
 
 typedef struct {
@@ -75,6 +91,8 @@ typedef struct {
     long n_lines;        /* HAND: its lines that say something (the header included) */
     int ended;           /* HAND: ended by the next header or by a blank line after
                           * its summary (0: by the end of the text) */
+    const stud_ps_kept_lines *kept; /* HAND: its lines as the scanner found them
+                          * (until the next scan), or NULL */
 } stud_ps_item;
 
 void stud_ps_scanner_init(stud_ps_scanner *s, const char *buf, size_t len, long first_line);

@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "portable.h"
 #include "ps_message.h"
 #include "ps_text.h"
 
@@ -36,15 +37,19 @@ typedef struct {
 typedef struct {
     ps_msg msg;                 /* the error (ps_message.h) */
     const char *buf;
+    size_t end;                 /* the end of the hand's text */
+    /* where the text next holds, at or after the line read (lines are read
+     * in order), a '"' and " cashed out the hand for " (end: nowhere) */
+    size_t quote_at, cashed_at;
     const stud_ps_game *game;
     stud_hh_hand *out;
     stud_ps_extra *extra;
     uint32_t line_no;           /* the number of the line being read */
     uint32_t table_line;        /* the table line's number, once read */
     stud_hh_span table;
-    player players[STUD_PS_MAX_PLAYERS];
     int n_players;
-    int colon_names;            /* a name holds ": " */
+    uint64_t initials[2];       /* the names' first bytes: player k's is byte k % 8 of
+                                 * word k / 8 (bits 8 * (k % 8) up) */
     int order[STUD_PS_MAX_PLAYERS]; /* the engine's seats: player indexes by site seat */
     int n_order;
     int street, deal_open, showdown, summary, completed;
@@ -63,6 +68,9 @@ typedef struct {
     uint32_t total_line;
     int64_t total, rake, pots;
     int n_antes;
+    /* (from here on not cleared for a hand: read below n_players and
+     * n_antes only, each player cleared by its seat line) */
+    player players[STUD_PS_MAX_PLAYERS];
     struct { int who; int64_t amount; int all_in; uint32_t line; } antes[MAX_ANTES];
 } reader;
 
@@ -88,8 +96,33 @@ static void put_amount(reader *r, int64_t v)
 
 /* ---- small parts (_amount, _cards, _see) ----------------------------------------------- */
 
-/* _read_amount: the amount of a whole token, or -1 with the error set. */
-static int64_t amount(reader *r, const char *s, size_t len)
+static int64_t amount_read(reader *r, const char *s, size_t len);
+
+/* _read_amount: the amount of a whole token, or -1 with the error set.
+ * The common spellings first: chips as up to 9 digits; money as up to 7
+ * digits, "$" before them when the hand's currency has it, and a point
+ * and one or two digits after them (what amount_read makes of them). */
+static inline int64_t amount(reader *r, const char *s, size_t len)
+{
+    size_t i = 0;
+    int cents = r->game->cents != 0;
+    if (cents && len && s[0] == '$' && (r->game->symbols & 1))
+        i = 1;
+    size_t first = i, most = cents ? 7 : 9;
+    int64_t value = 0;
+    while (i < len && i - first < most && ps_digit(s[i]))
+        value = value * 10 + (s[i++] - '0');
+    if (i > first) {
+        if (i == len)
+            return cents ? value * 100 : value;
+        if (cents && s[i] == '.' && len - i >= 2 && len - i <= 3 && ps_digit(s[i + 1]) &&
+            (len - i == 2 || ps_digit(s[i + 2])))
+            return value * 100 + (s[i + 1] - '0') * 10 + (len - i == 3 ? s[i + 2] - '0' : 0);
+    }
+    return amount_read(r, s, len);
+}
+
+static int64_t amount_read(reader *r, const char *s, size_t len)
 {
     size_t i = 0;
     unsigned symbol = 0;
@@ -183,36 +216,55 @@ static int token(const char *s, size_t len)
     return 1;
 }
 
+/* A card's rank and suit as ASCII letters (ps_card_word's "As", "as",
+ * "Td"): 1 + the rank, 1 + the suit; 0 for no rank or suit. */
+static const uint8_t rank_letter[256] = {
+    ['2'] = 1, ['3'] = 2, ['4'] = 3, ['5'] = 4, ['6'] = 5, ['7'] = 6, ['8'] = 7, ['9'] = 8,
+    ['T'] = 9, ['t'] = 9, ['J'] = 10, ['j'] = 10, ['Q'] = 11, ['q'] = 11, ['K'] = 12,
+    ['k'] = 12, ['A'] = 13, ['a'] = 13};
+static const uint8_t suit_letter[256] = {['c'] = 1, ['C'] = 1, ['d'] = 2, ['D'] = 2,
+                                         ['h'] = 3, ['H'] = 3, ['s'] = 4, ['S'] = 4};
+
 /* _cards: the cards of a whitespace-separated text; the count, or -1 with
  * the error set.  `out` holds 52 (a 53rd card would repeat one). */
 static int cards(reader *r, const char *s, size_t len, uint8_t *out)
 {
     int n = 0;
     size_t i = 0;
+    uint64_t listed = 0; /* the cards so far */
     while (i < len) {
         if (ps_space(s[i])) {
             i++;
             continue;
         }
-        size_t j = i;
-        while (j < len && !ps_space(s[j]))
-            j++;
-        int c = ps_card_word(s + i, j - i);
+        size_t j;
+        int c;
+        unsigned rank = rank_letter[(unsigned char)s[i]];
+        unsigned suit = len - i >= 2 ? suit_letter[(unsigned char)s[i + 1]] : 0;
+        if (rank && suit && (len - i == 2 || ps_space(s[i + 2]))) { /* (the common spelling) */
+            c = (int)((rank - 1) * 4 + suit - 1);
+            j = i + 2;
+        } else {
+            j = i;
+            while (j < len && !ps_space(s[j]))
+                j++;
+            c = ps_card_word(s + i, j - i);
+        }
         if (c < 0) {
             ps_msg_start(&r->msg, r->line_no);
             ps_msg_repr(&r->msg, s + i, j - i);
             ps_msg_put(&r->msg, " is not a card");
             return -1;
         }
-        for (int k = 0; k < n; k++)
-            if (out[k] == c) {
-                ps_msg_start(&r->msg, r->line_no);
-                ps_msg_card(&r->msg, c);
-                ps_msg_put(&r->msg, " is listed twice in [");
-                ps_msg_raw(&r->msg, s, len);
-                ps_msg_put(&r->msg, "]");
-                return -1;
-            }
+        if (listed >> c & 1) {
+            ps_msg_start(&r->msg, r->line_no);
+            ps_msg_card(&r->msg, c);
+            ps_msg_put(&r->msg, " is listed twice in [");
+            ps_msg_raw(&r->msg, s, len);
+            ps_msg_put(&r->msg, "]");
+            return -1;
+        }
+        listed |= (uint64_t)1 << c;
         out[n++] = (uint8_t)c;
         i = j;
     }
@@ -261,11 +313,31 @@ static int see(reader *r, int c, int owner, int again)
     return -1;
 }
 
+/* The players whose names start with the byte c: bit k for player k (each
+ * word of initials compared at once: the high bit of each byte equal to
+ * c, exactly, then those bits gathered into one byte by a multiply) */
+static inline unsigned named_from(const reader *r, char c)
+{
+    const uint64_t ones = 0x0101010101010101u, lows = 0x7F7F7F7F7F7F7F7Fu;
+    uint64_t b = (unsigned char)c * ones;
+    unsigned found = 0;
+    for (int w = 0; w < 2 && 8 * w < r->n_players; w++) {
+        uint64_t t = r->initials[w] ^ b;
+        uint64_t zero = ~(((t & lows) + lows) | t) & ~lows;
+        found |= (unsigned)(((zero >> 7) * 0x0102040810204080u) >> 56) << (8 * w);
+    }
+    return found & ((1u << r->n_players) - 1);
+}
+
 static int find_player(const reader *r, const char *s, size_t len)
 {
-    for (int k = 0; k < r->n_players; k++)
-        if (r->players[k].name_len == len && memcmp(r->players[k].name, s, len) == 0)
+    if (!len)
+        return NONE; /* (no name is empty) */
+    for (unsigned m = named_from(r, s[0]); m; m &= m - 1) {
+        int k = stud_ctz64(m);
+        if (r->players[k].name_len == len && ps_same(r->players[k].name, s, len))
             return k;
+    }
     return NONE;
 }
 
@@ -277,13 +349,35 @@ static int who_starts(const reader *r, const char *s, size_t len, const char *se
     int best = NONE;
     for (int k = 0; k < r->n_players; k++) {
         const player *p = &r->players[k];
-        if (p->name_len + n_sep <= len && memcmp(s, p->name, p->name_len) == 0 &&
-            memcmp(s + p->name_len, sep, n_sep) == 0 &&
+        if (p->name_len + n_sep <= len && ps_same(s, p->name, p->name_len) &&
+            ps_same(s + p->name_len, sep, n_sep) &&
             (best == NONE || p->name_len > r->players[best].name_len))
             best = k;
     }
     if (best != NONE)
         *rest = r->players[best].name_len + n_sep;
+    return best;
+}
+
+/* The player whose name the text starts with, followed by the bytes c0
+ * and c1 (the longest such name), or NONE: who_starts for a two-byte
+ * separator, each name's next byte compared first. */
+static STUD_ALWAYS_INLINE int who_then(const reader *r, const char *s, size_t len, char c0, char c1)
+{
+    int best = NONE;
+    size_t best_len = 0;
+    if (!len)
+        return NONE;
+    for (unsigned m = named_from(r, s[0]); m; m &= m - 1) {
+        int k = stud_ctz64(m);
+        const player *p = &r->players[k];
+        size_t n = p->name_len;
+        if (n + 2 <= len && s[n] == c0 && s[n + 1] == c1 && (best == NONE || n > best_len) &&
+            ps_same(s, p->name, n)) {
+            best = k;
+            best_len = n;
+        }
+    }
     return best;
 }
 
@@ -440,12 +534,13 @@ static int section(reader *r, const char *s, size_t len)
         card_start = at + 2;
         card_end = len - 1;
     }
-    static const struct { const char *name; int street; } names[] = {
-        {"3rd street", 3}, {"4th street", 4}, {"5th street", 5}, {"6th street", 6},
-        {"river", 7},      {"7th street", 7}, {"show down", 1},  {"summary", 2}};
+    static const struct { const char *name; size_t len; int street; } names[] = {
+        {"3rd street", 10, 3}, {"4th street", 10, 4}, {"5th street", 10, 5},
+        {"6th street", 10, 6}, {"river", 5, 7},       {"7th street", 10, 7},
+        {"show down", 9, 1},   {"summary", 7, 2}};
     int street = 0;
     for (size_t k = 0; k < sizeof names / sizeof names[0] && !street; k++)
-        if (ps_iequal(name, name_len, names[k].name))
+        if (name_len == names[k].len && ps_iequal(name, name_len, names[k].name))
             street = names[k].street;
     if (flush(r))
         return -1;
@@ -603,6 +698,7 @@ static int seat_line(reader *r, const char *s, size_t len)
         }
         if (r->n_players >= STUD_PS_MAX_PLAYERS)
             return fail(r, "more than 10 seat lines: no stud table seats so many");
+        r->initials[r->n_players / 8] |= (uint64_t)(unsigned char)nm[0] << (8 * (r->n_players % 8));
         player *pl = &r->players[r->n_players++];
         memset(pl, 0, sizeof *pl);
         pl->name = nm;
@@ -611,7 +707,6 @@ static int seat_line(reader *r, const char *s, size_t len)
         pl->stack = (int32_t)chips;
         pl->seat = NONE;
         pl->seat_line = r->line_no;
-        r->colon_names |= ps_find(nm, nm_len, 0, ": ") >= 0;
         return 0;
     }
     return seat_unparsed(r, s, len);
@@ -622,14 +717,9 @@ static int dealt_line(reader *r, const char *s, size_t len)
 {
     const char *rest = s + 9;
     size_t n = len - 9;
-    int who = NONE;
-    long end = ps_rfind(rest, n, n, " [");
-    while (end >= 0) {
-        who = find_player(r, rest, (size_t)end);
-        if (who != NONE)
-            break;
-        end = ps_rfind(rest, n, (size_t)end, " [");
-    }
+    /* the name: the last " [" that ends one, so the longest name followed
+     * by " [" */
+    int who = who_then(r, rest, n, ' ', '[');
     if (who == NONE) {
         long first = ps_find(rest, n, 0, " [");
         ps_msg_start(&r->msg, r->line_no);
@@ -646,6 +736,7 @@ static int dealt_line(reader *r, const char *s, size_t len)
         return -1;
     }
     player *p = &r->players[who];
+    size_t end = p->name_len;
     const char *b = rest + end + 1;
     size_t bn = n - (size_t)end - 1;
     /* \[A\](?: \[B\])? */
@@ -816,6 +907,14 @@ static int show_once(reader *r, int who, int seat, const uint8_t *shown, int n_s
     return 0;
 }
 
+/* The text's first word (up to its first space, or all of it) is `lit`,
+ * a word of no space */
+static inline int first_word(const char *s, size_t len, const char *lit)
+{
+    size_t n = strlen(lit);
+    return ps_prefix(s, len, lit) && (len == n || s[n] == ' ');
+}
+
 /* "NAME: rest" (_action) */
 static int action(reader *r, int who, const char *s, size_t len)
 {
@@ -832,40 +931,38 @@ static int action(reader *r, int who, const char *s, size_t len)
     const char *a = NULL, *b = NULL;
     size_t a_len = 0, b_len = 0;
     /* the kind by the first word, then the whole pattern */
-    long space = ps_char(s, len, 0, ' ');
-    size_t word = space < 0 ? len : (size_t)space;
-    if (ps_equal(s, word, "posts")) {
+    if (first_word(s, len, "posts")) {
         size_t at = ps_prefix(s, len, "posts the ante ") ? 15 : ps_prefix(s, len, "posts ante ") ? 11 : 0;
         if (at && token(s + at, len - at)) {
             kind = ANTE;
             a = s + at;
             a_len = len - at;
         }
-    } else if (ps_equal(s, word, "brings")) {
+    } else if (first_word(s, len, "brings")) {
         if (ps_prefix(s, len, "brings in for ") && token(s + 14, len - 14)) {
             kind = BRING_IN;
             a = s + 14;
             a_len = len - 14;
         }
-    } else if (ps_equal(s, word, "folds")) {
+    } else if (first_word(s, len, "folds")) {
         if (len == 5 || (len > 6 && s[5] == ' ' && bracketed(s + 6, len - 6)))
             kind = FOLD;
-    } else if (ps_equal(s, word, "checks")) {
+    } else if (first_word(s, len, "checks")) {
         if (len == 6)
             kind = CHECK;
-    } else if (ps_equal(s, word, "calls")) {
+    } else if (first_word(s, len, "calls")) {
         if (token(s + 6, len > 6 ? len - 6 : 0)) {
             kind = CALL;
             a = s + 6;
             a_len = len - 6;
         }
-    } else if (ps_equal(s, word, "bets")) {
+    } else if (first_word(s, len, "bets")) {
         if (token(s + 5, len > 5 ? len - 5 : 0)) {
             kind = BET;
             a = s + 5;
             a_len = len - 5;
         }
-    } else if (ps_equal(s, word, "raises")) {
+    } else if (first_word(s, len, "raises")) {
         long to = ps_find(s, len, 7, " to ");
         if (len > 7 && to > 7 && token(s + 7, (size_t)to - 7) &&
             token(s + to + 4, len - (size_t)to - 4)) {
@@ -875,7 +972,7 @@ static int action(reader *r, int who, const char *s, size_t len)
             b = s + to + 4;
             b_len = len - (size_t)to - 4;
         }
-    } else if (ps_equal(s, word, "completes")) {
+    } else if (first_word(s, len, "completes")) {
         size_t at = ps_prefix(s, len, "completes to ") ? 13
                     : ps_prefix(s, len, "completes it to ") ? 16 : 0;
         if (at && token(s + at, len - at)) {
@@ -883,7 +980,7 @@ static int action(reader *r, int who, const char *s, size_t len)
             b = s + at;
             b_len = len - at;
         }
-    } else if (ps_equal(s, word, "shows")) {
+    } else if (first_word(s, len, "shows")) {
         long close = ps_prefix(s, len, "shows [") ? ps_char(s, len, 7, ']') : -1;
         size_t after = (size_t)close + 1;
         if (close >= 0 && (after == len || (len - after >= 3 && s[after] == ' ' &&
@@ -892,10 +989,10 @@ static int action(reader *r, int who, const char *s, size_t len)
             a = s + 7;
             a_len = (size_t)close - 7;
         }
-    } else if (ps_equal(s, word, "mucks")) {
+    } else if (first_word(s, len, "mucks")) {
         if (ps_equal(s, len, "mucks hand") || (len > 6 && s[5] == ' ' && bracketed(s + 6, len - 6)))
             kind = MUCK;
-    } else if (ps_equal(s, word, "doesn't")) {
+    } else if (first_word(s, len, "doesn't")) {
         if (ps_equal(s, len, "doesn't show hand"))
             kind = NO_SHOW;
     }
@@ -1046,11 +1143,13 @@ static int action(reader *r, int who, const char *s, size_t len)
         has_to = 1;
         int64_t faced = 0;
         int any = 0;
-        for (int k = 0; k < STUD_PS_MAX_PLAYERS; k++)
-            if ((r->has_bet >> k & 1) && (!any || r->bets[k] > faced)) {
+        for (unsigned bet = r->has_bet; bet; bet &= bet - 1) {
+            int k = stud_ctz64(bet);
+            if (!any || r->bets[k] > faced) {
                 faced = r->bets[k];
                 any = 1;
             }
+        }
         if (to <= faced && !all_in) {
             ps_msg_start(&r->msg, r->line_no);
             put_name(r, who);
@@ -1438,43 +1537,76 @@ static size_t action_verb(const char *s, size_t len)
     return 0;
 }
 
+/* The line ends as a "NAME collected X from ..." line that collected_line
+ * reads must: "pot" or "pot-" and digits (else that line reads nothing). */
+static int pot_ends(const char *s, size_t len)
+{
+    if (len < 22) /* (a name, " collected ", an amount, " from ", "pot") */
+        return 0;
+    size_t i = len;
+    while (i > 0 && ps_digit(s[i - 1]))
+        i--;
+    if (i < len)
+        return i >= 4 && memcmp(s + i - 4, "pot-", 4) == 0;
+    return len >= 3 && memcmp(s + len - 3, "pot", 3) == 0;
+}
+
+/* " cashed out the hand for " at 1 or after in the line at `at` (ps_find's
+ * answer >= 1): the hand's next one is kept, found by its 'f' (a byte
+ * rarer than its first) */
+static int cashed_out(reader *r, size_t at, size_t len)
+{
+    static const char lit[] = " cashed out the hand for ";
+    const size_t n = sizeof lit - 1;
+    if (r->cashed_at < at + 1) {
+        long found = ps_find_by(r->buf, r->end, at + 1, lit, n, 21);
+        r->cashed_at = found < 0 ? r->end : (size_t)found;
+    }
+    return r->cashed_at + n <= at + len;
+}
+
 /* _line: the tests in order */
 static int line(reader *r, const char *s, size_t len)
 {
-    if (ps_prefix(s, len, "*** "))
+    char c0 = s[0]; /* (len > 0: the prefixes are tested after their first byte) */
+    if (c0 == '*' && ps_prefix(s, len, "*** "))
         return section(r, s, len);
-    /* (a quote is rare: looked for first) */
-    long said = memchr(s, '"', len) ? ps_find(s, len, 1, " said, \"") : -1;
+    /* (a quote is rare: looked for first, once for the lines up to the next) */
+    size_t at = (size_t)(s - r->buf);
+    if (r->quote_at < at) {
+        const char *quote = (const char *)memchr(s, '"', r->end - at);
+        r->quote_at = quote ? (size_t)(quote - r->buf) : r->end;
+    }
+    long said = r->quote_at < at + len ? ps_find(s, len, 1, " said, \"") : -1;
     if (said >= 1)
         return 0; /* chat, from a player at the table or not */
     if (r->summary)
         return summary_line(r, s, len);
-    if (r->street == 0 && ps_prefix(s, len, "Table "))
+    if (r->street == 0 && c0 == 'T' && ps_prefix(s, len, "Table "))
         return table_line(r, s, len);
-    if (r->street == 0 && ps_prefix(s, len, "Seat "))
+    if (r->street == 0 && c0 == 'S' && ps_prefix(s, len, "Seat "))
         return seat_line(r, s, len);
-    if (ps_prefix(s, len, "Dealt to "))
+    if (c0 == 'D' && ps_prefix(s, len, "Dealt to "))
         return dealt_line(r, s, len);
-    if (ps_equal(s, len, "Hand cancelled"))
+    if (c0 == 'H' && ps_equal(s, len, "Hand cancelled"))
         return 1; /* (the hand is passed over) */
     int done;
-    if (ps_prefix(s, len, "Uncalled bet (")) {
+    if (c0 == 'U' && ps_prefix(s, len, "Uncalled bet (")) {
         if (uncalled_line(r, s, len, &done))
             return -1;
         if (done)
             return 0;
     }
-    if (ps_find(s, len, 0, " collected ") >= 0) {
+    if (pot_ends(s, len) && ps_find(s, len, 0, " collected ") >= 0) {
         if (collected_line(r, s, len, &done))
             return -1;
         if (done)
             return 0;
     }
     size_t rest;
-    if (ps_find(s, len, 1, " cashed out the hand for ") >= 1 &&
-        who_starts(r, s, len, " cashed out ", &rest) != NONE)
+    if (cashed_out(r, at, len) && who_starts(r, s, len, " cashed out ", &rest) != NONE)
         return fail(r, "a hand cashed out before its end is not supported");
-    if (ps_equal(s, len, "The deck is reshuffled")) {
+    if (c0 == 'T' && ps_equal(s, len, "The deck is reshuffled")) {
         /* the burn and folded cards go back: only the live hands' stay out */
         for (int c = 0; c < 52; c++) {
             int owner = r->seen[c];
@@ -1487,17 +1619,11 @@ static int line(reader *r, const char *s, size_t len)
         r->extra->reshuffled[r->extra->n_reshuffled++] = (uint8_t)r->street;
         return 0;
     }
-    int who = NONE;
-    if (!r->colon_names) {
-        /* the name ends where ": " first does when no name holds ": " */
-        long colon = ps_find(s, len, 0, ": ");
-        if (colon >= 0) {
-            who = find_player(r, s, (size_t)colon);
-            rest = (size_t)colon + 2;
-        }
-    } else {
-        who = who_starts(r, s, len, ": ", &rest);
-    }
+    /* the longest name the line starts with followed by ": " (when no
+     * name holds ": ", that name ends where ": " first is, and no other
+     * name is followed by one) */
+    int who = who_then(r, s, len, ':', ' ');
+    rest = who == NONE ? 0 : r->players[who].name_len + 2;
     if (who != NONE)
         return action(r, who, s + rest, len - rest);
     size_t verb = action_verb(s, len);
@@ -1655,9 +1781,10 @@ int stud_ps_read(const char *buf, const stud_ps_item *item, const stud_ps_game *
     memset(extra, 0, sizeof *extra);
     extra->hero = NONE;
     ps_msg msg = r.msg;
-    memset(&r, 0, sizeof r);
+    memset(&r, 0, offsetof(reader, players));
     r.msg = msg;
     r.buf = buf;
+    r.end = item->end;
     r.game = game;
     r.out = out;
     r.extra = extra;
@@ -1666,23 +1793,52 @@ int stud_ps_read(const char *buf, const stud_ps_item *item, const stud_ps_game *
         r.showed_step[k] = NONE;
     memset(r.seen, -1, sizeof r.seen);
     out->n_steps = 0;
-    size_t end = item->end;
+    size_t end = item->end, pos = item->start;
     ps_line ln;
     r.line_no = (uint32_t)item->first_line;
     uint32_t last = r.line_no;
-    int cr = end > item->start && memchr(buf + item->start, '\r', end - item->start) != NULL;
-    size_t pos = ps_next_line_cr(buf, end, item->start, &ln, cr); /* (the header) */
-    while (pos < end) {
-        r.line_no++;
-        pos = ps_next_line_cr(buf, end, pos, &ln, cr);
-        if (ln.end > ln.start) {
-            last = r.line_no;
-            int said = line(&r, buf + ln.start, ln.end - ln.start);
-            if (said < 0)
-                return STUD_HH_ERROR;
-            if (said > 0)
-                return STUD_HH_SKIPPED;
+    /* the lines the scanner kept (item->kept), then any it did not keep,
+     * found here (all of them when it kept none) */
+    const stud_ps_kept_lines *kept = item->kept;
+    int n_kept = 0, k = 0, cr = -1; /* (cr: not yet known) */
+    if (kept && kept->buf == buf && kept->start == item->start && kept->end == end &&
+        kept->n < item->n_lines) {
+        n_kept = kept->n;
+        if (n_kept + 1 == item->n_lines)
+            pos = end;
+        else if (n_kept)
+            pos = kept->line[n_kept - 1].end; /* (the rest of the last line kept) */
+    }
+    for (;;) {
+        size_t start, stop;
+        if (k < n_kept) {
+            start = kept->line[k].start;
+            stop = kept->line[k].end;
+            r.line_no = kept->line[k].number;
+            k++;
+        } else {
+            if (cr < 0) {
+                if (pos >= end)
+                    break;
+                cr = memchr(buf + pos, '\r', end - pos) != NULL;
+                /* (the header, or what is left of the last line kept) */
+                pos = ps_next_line_cr(buf, end, pos, &ln, cr);
+            }
+            if (pos >= end)
+                break;
+            r.line_no++;
+            pos = ps_next_line_cr(buf, end, pos, &ln, cr);
+            if (ln.end == ln.start)
+                continue;
+            start = ln.start;
+            stop = ln.end;
         }
+        last = r.line_no;
+        int said = line(&r, buf + start, stop - start);
+        if (said < 0)
+            return STUD_HH_ERROR;
+        if (said > 0)
+            return STUD_HH_SKIPPED;
     }
     r.line_no = last;
     if (!r.summary)

@@ -14,6 +14,7 @@
 
 #include "cards.h"
 #include "hh_stats.h"
+#include "portable.h"
 
 enum { UNDECIDED = -1, MUCKS = 0, SHOWS = 1 };
 
@@ -126,11 +127,8 @@ static int fill(const stud_hh_hand *hd, const stud_rules *rules, replay *rp)
                 } else {
                     if (!unseen)
                         return -1; /* (the Python code pops an empty list) */
-                    int low = 0;
-                    while (!(unseen >> low & 1))
-                        low++;
+                    c = stud_ctz64(unseen);
                     unseen &= unseen - 1;
-                    c = low;
                 }
             }
             rp->filled[i][k] = (uint8_t)c;
@@ -188,7 +186,9 @@ static int kind_of_move(int move, int kind)
     }
 }
 
-/* Hand._act(kind, None): the one listed action of the kind (or amount 0) */
+/* Hand._act(kind, None): the one listed action of the kind (none listed:
+ * the engine refuses the kind; the list is the one stud_hand_check would
+ * make again, so no check) */
 static int act_kind_in(stud_hand *h, const stud_action *legal, int n, int kind, stud_log *log)
 {
     int matches = 0;
@@ -198,7 +198,7 @@ static int act_kind_in(stud_hand *h, const stud_action *legal, int n, int kind, 
             matches++;
             amount = legal[i].amount;
         }
-    if (matches > 1 || stud_hand_check(h, kind, amount) != STUD_OK)
+    if (matches != 1)
         return -1;
     stud_hand_apply(h, kind, amount, log);
     return 0;
@@ -319,7 +319,8 @@ static int replay_at(const stud_hh_hand *hd, const stud_rules *rules, stud_hh_tr
                 return STUD_PS_FALLBACK;
             if ((rp.pending_seats >> st->seat & 1) && flush(&rp))
                 return STUD_PS_FALLBACK;
-            memcpy(rp.pending[st->seat], rp.filled[i], st->n_cards);
+            /* (all 7: a fixed copy; those past n_cards are not read) */
+            memcpy(rp.pending[st->seat], rp.filled[i], sizeof rp.pending[0]);
             rp.n_pending[st->seat] = st->n_cards;
             rp.pending_seats |= 1u << st->seat;
             if (!rp.live_known)

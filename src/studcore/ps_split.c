@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "portable.h"
 #include "ps_text.h"
 
 /* A code point the Python reader's str methods and patterns treat as a
@@ -47,22 +48,84 @@ static inline int word_not_plain(uint64_t w)
     return (below | above) != 0;
 }
 
+/* The high bit of each byte of w that is '\n', byte by byte (no carry
+ * crosses a byte: (t & 0x7F) + 0x7F is at most 0xFE). */
+static inline uint64_t word_newlines(uint64_t w)
+{
+    const uint64_t lows = 0x7F7F7F7F7F7F7F7Fu;
+    uint64_t t = w ^ 0x0A0A0A0A0A0A0A0Au;
+    return ~(((t & lows) + lows) | t) & ~lows;
+}
+
+/* The line that ends at `end` (a line end or the end of the text) has at
+ * most STUD_PS_MAX_LINE bytes; it starts at `from` or after. */
+static int line_fits(const unsigned char *p, size_t from, size_t end)
+{
+    size_t start = end;
+    while (start > from && p[start - 1] != '\n' && p[start - 1] != '\r')
+        start--;
+    return end - start <= STUD_PS_MAX_LINE;
+}
+
 int stud_ps_clean(const char *buf, size_t len)
 {
     const unsigned char *p = (const unsigned char *)buf;
+    /* line_start: where the line under way starts, or up to 32 bytes
+     * before (a word that ends a line sets it to the word's start;
+     * line_fits finds the exact start when the length is near the limit) */
     size_t i = 0, line_start = 0;
     while (i < len) {
-        /* printable ASCII runs first, 8 bytes at a time: the common case */
-        uint64_t w;
-        while (i + 8 <= len && (memcpy(&w, p + i, 8), !word_not_plain(w)))
+#if STUD_HAVE_BYTES16
+        /* printable ASCII and \n, 32 bytes at a time: the common case */
+        while (i + 32 <= len) {
+            stud_bytes16 a = stud_bytes16_load(p + i), b = stud_bytes16_load(p + i + 16);
+            unsigned nl = stud_bytes16_eq(a, '\n') | stud_bytes16_eq(b, '\n') << 16;
+            unsigned other = stud_bytes16_outside(a, 0x20, 0x7E) |
+                             stud_bytes16_outside(b, 0x20, 0x7E) << 16;
+            if (other & ~nl)
+                break;
+            if (nl) {
+                /* a line ends here, at i + 31 or before: near the limit,
+                 * where exactly */
+                if (i + 31 - line_start > STUD_PS_MAX_LINE &&
+                    !line_fits(p, line_start, i + (size_t)stud_ctz64(nl)))
+                    return 0;
+                line_start = i; /* (the next line starts in these bytes) */
+            }
+            i += 32;
+        }
+#endif
+        /* printable ASCII and \n, 8 bytes at a time (a \n is made a '*'
+         * for the test) */
+        while (i + 8 <= len) {
+            uint64_t w;
+            memcpy(&w, p + i, 8);
+            if (!word_not_plain(w)) {
+                i += 8;
+                continue;
+            }
+            uint64_t nl = word_newlines(w);
+            if (!nl || word_not_plain(w | nl >> 2))
+                break;
+            /* the line ends in this word, at i + 7 or before: near the
+             * limit, where exactly */
+            if (i + 7 - line_start > STUD_PS_MAX_LINE) {
+                size_t end = i;
+                while (p[end] != '\n')
+                    end++;
+                if (!line_fits(p, line_start, end))
+                    return 0;
+            }
+            line_start = i; /* (the next line starts in this word) */
             i += 8;
+        }
         while (i < len && p[i] >= 0x20 && p[i] <= 0x7E)
             i++;
         if (i >= len)
             break;
         unsigned kind = byte_class(p[i]);
         if (kind == LINE_END) {
-            if (i - line_start > STUD_PS_MAX_LINE)
+            if (i - line_start > STUD_PS_MAX_LINE && !line_fits(p, line_start, i))
                 return 0;
             i++;
             line_start = i;
@@ -83,13 +146,17 @@ int stud_ps_clean(const char *buf, size_t len)
             return 0;
         i += n;
     }
-    return len - line_start <= STUD_PS_MAX_LINE;
+    return len - line_start <= STUD_PS_MAX_LINE || line_fits(p, line_start, len);
 }
 
 size_t stud_ps_count_lines(const char *buf, size_t len)
 {
-    size_t count = 0;
-    for (const char *p = buf, *end = buf + len;
+    size_t count = 0, from = 0;
+#if STUD_HAVE_BYTES16
+    count = stud_bytes16_count(buf, len, '\n');
+    from = len - len % 16;
+#endif
+    for (const char *p = buf + from, *end = buf + len;
          (p = (const char *)memchr(p, '\n', (size_t)(end - p))) != NULL; p++)
         count++;
     for (const char *p = buf, *end = buf + len;
@@ -220,6 +287,20 @@ void stud_ps_scanner_init(stud_ps_scanner *s, const char *buf, size_t len, long 
     s->line = first_line;
     s->outside = 0;
     s->cr = len && memchr(buf, '\r', len) != NULL;
+    s->kept.buf = NULL;
+    s->kept.n = 0;
+}
+
+/* A line of the hand kept for the reader (the first STUD_PS_KEPT_LINES) */
+static inline void keep_line(stud_ps_kept_lines *kept, int *n_kept, const ps_line *line,
+                             long number)
+{
+    if (*n_kept < STUD_PS_KEPT_LINES) {
+        kept->line[*n_kept].start = (uint32_t)line->start;
+        kept->line[*n_kept].end = (uint32_t)line->end;
+        kept->line[*n_kept].number = (uint32_t)number;
+        ++*n_kept;
+    }
 }
 
 void stud_ps_scan(stud_ps_scanner *s, stud_ps_item *item)
@@ -227,57 +308,85 @@ void stud_ps_scan(stud_ps_scanner *s, stud_ps_item *item)
     memset(item, 0, sizeof *item);
     ps_line line;
     int in_hand = 0, summary = 0;
-    while (s->pos < s->len) {
-        size_t next = ps_next_line_cr(s->buf, s->len, s->pos, &line, s->cr);
-        const char *text = s->buf + line.start;
+    stud_ps_kept_lines *kept = &s->kept;
+    /* (the scanner's state in locals, stored back on the way out) */
+    const char *buf = s->buf;
+    const size_t len = s->len;
+    const int cr = s->cr;
+    size_t pos = s->pos;
+    long number = s->line;
+    long n_lines = 0;
+    int n_kept = 0;
+    while (pos < len) {
+        size_t next = ps_next_line_cr(buf, len, pos, &line, cr);
+        const char *text = buf + line.start;
         size_t n = line.end - line.start;
-        size_t id_start, id_end, after;
-        after = (n && (text[0] == 'P' || text[0] == 'p'))
-                    ? header_match(text, n, &id_start, &id_end) : 0;
+        if (in_hand && n && text[0] != 'P' && text[0] != 'p') { /* (most lines: no header) */
+            if (n_lines < STUD_PS_MAX_HAND_LINES && !summary && text[0] == '*')
+                summary = ps_prefix(text, n, "*** SUMMARY ***");
+            keep_line(kept, &n_kept, &line, number);
+            n_lines++;
+            item->end = line.end;
+            pos = next;
+            number++;
+            continue;
+        }
+        size_t id_start, id_end;
+        size_t after = (n && (text[0] == 'P' || text[0] == 'p'))
+                           ? header_match(text, n, &id_start, &id_end) : 0;
         if (after) {
             if (in_hand) {
                 item->ended = 1;
-                return; /* (this header begins the next hand) */
+                break; /* (this header begins the next hand) */
             }
             in_hand = 1;
             s->outside = 0;
             item->kind = STUD_PS_HAND;
             item->start = line.start;
             item->end = line.end;
-            item->first_line = s->line;
+            item->first_line = number;
             item->id_start = line.start + id_start;
             item->id_end = line.start + id_end;
             size_t ds, de;
             header_desc(text + after, n - after, &ds, &de);
             item->desc_start = line.start + after + ds;
             item->desc_end = line.start + after + de;
-            item->n_lines = 1;
+            n_lines = 1;
+            /* (positions kept as 32 bits: the reader reads no hand past 4 GB) */
+            kept->buf = len < UINT32_MAX ? buf : NULL;
+            kept->start = line.start;
+            n_kept = 0;
+            item->kept = kept;
         } else if (!in_hand) {
             if (n && !s->outside) {
                 s->outside = 1;
                 item->kind = STUD_PS_OUTSIDE;
                 item->start = line.start;
                 item->end = line.end;
-                item->first_line = s->line;
-                s->pos = next;
-                s->line++;
-                return;
+                item->first_line = number;
+                pos = next;
+                number++;
+                break;
             }
-        } else if (!n) {
-            if (summary) {
-                item->ended = 1;
-                s->pos = next;
-                s->line++;
-                return;
-            }
-        } else {
-            if (item->n_lines < STUD_PS_MAX_HAND_LINES)
-                summary = summary || ps_prefix(text, n, "*** SUMMARY ***");
-            item->n_lines++;
+        } else if (n) { /* (a line of the hand that starts as a header does) */
+            keep_line(kept, &n_kept, &line, number);
+            n_lines++;
             item->end = line.end;
+        } else if (summary) { /* (a blank line after the summary ends the hand) */
+            item->ended = 1;
+            pos = next;
+            number++;
+            break;
         }
-        s->pos = next;
-        s->line++;
+        pos = next;
+        number++;
+    }
+    s->pos = pos;
+    s->line = number;
+    if (in_hand) {
+        item->n_lines = n_lines;
+        kept->n = n_kept;
+        kept->end = item->end;
     }
 }
 

@@ -4,7 +4,10 @@
 #define STUD_PS_TEXT_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
+
+#include "portable.h"
 
 typedef struct {
     size_t start, end; /* the line stripped of its spaces, without its end */
@@ -12,10 +15,37 @@ typedef struct {
 
 static inline int ps_digit(char c) { return c >= '0' && c <= '9'; }
 
-/* ASCII whitespace, as \s and str.split() see it */
+/* ASCII whitespace, as \s and str.split() see it: ' ', \t to \r, \x1c to \x1f */
 static inline int ps_space(char c)
 {
-    return c == ' ' || (c >= '\t' && c <= '\r') || (c >= '\x1c' && c <= '\x1f');
+    const uint64_t spaces = (uint64_t)1 << ' ' | (uint64_t)0x1F << '\t' | (uint64_t)0xF << 0x1C;
+    unsigned b = (unsigned char)c;
+    return b <= ' ' && (spaces >> b & 1);
+}
+
+/* The n bytes at a and at b are the same (memcmp's answer, without a call
+ * for the short runs names are) */
+static inline int ps_same(const char *a, const char *b, size_t n)
+{
+    if (n >= 8) {
+        if (n > 16)
+            return memcmp(a, b, n) == 0;
+        uint64_t a0, b0, a1, b1; /* (the first 8 bytes and the last 8) */
+        memcpy(&a0, a, 8);
+        memcpy(&b0, b, 8);
+        memcpy(&a1, a + n - 8, 8);
+        memcpy(&b1, b + n - 8, 8);
+        return ((a0 ^ b0) | (a1 ^ b1)) == 0;
+    }
+    if (n >= 4) {
+        uint32_t a0, b0, a1, b1;
+        memcpy(&a0, a, 4);
+        memcpy(&b0, b, 4);
+        memcpy(&a1, a + n - 4, 4);
+        memcpy(&b1, b + n - 4, 4);
+        return ((a0 ^ b0) | (a1 ^ b1)) == 0;
+    }
+    return n == 0 || (a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1]);
 }
 
 /* The line at pos (ended by \n, \r\n, \r or the end of the text), stripped
@@ -23,9 +53,26 @@ static inline int ps_space(char c)
  * holds no \r (then one memchr finds the line's end). */
 static inline size_t ps_next_line_cr(const char *buf, size_t len, size_t pos, ps_line *line, int cr)
 {
-    /* the first \n, then any \r before it (both searches are memchr's) */
+    /* the first \n (16 bytes at a time when it is near, as it is in a
+     * line: memchr's call costs more), then any \r before it */
+    size_t i = pos;
+#if STUD_HAVE_BYTES16
+    for (;; i += 16) {
+        if (len - i < 16) {
+            const char *nl = (const char *)memchr(buf + i, '\n', len - i);
+            i = nl ? (size_t)(nl - buf) : len;
+            break;
+        }
+        unsigned found = stud_bytes16_eq(stud_bytes16_load(buf + i), '\n');
+        if (found) {
+            i += (size_t)stud_ctz64(found);
+            break;
+        }
+    }
+#else
     const char *nl = (const char *)memchr(buf + pos, '\n', len - pos);
-    size_t i = nl ? (size_t)(nl - buf) : len;
+    i = nl ? (size_t)(nl - buf) : len;
+#endif
     const char *at = cr ? (const char *)memchr(buf + pos, '\r', i - pos) : NULL;
     if (at)
         i = (size_t)(at - buf);
@@ -64,11 +111,10 @@ static inline int ps_suffix(const char *s, size_t len, const char *lit)
     return len >= n && memcmp(s + len - n, lit, n) == 0;
 }
 
-/* s equals `lit` (lower case) with its ASCII letters in any case */
+/* s equals the `len` bytes of `lit` (lower case) with its ASCII letters in
+ * any case */
 static inline int ps_iequal(const char *s, size_t len, const char *lit)
 {
-    if (strlen(lit) != len)
-        return 0;
     for (size_t i = 0; i < len; i++) {
         char a = s[i];
         if (a >= 'A' && a <= 'Z')
@@ -92,6 +138,24 @@ static inline long ps_find(const char *s, size_t len, size_t from, const char *l
         k++;
     size_t i = from; /* a candidate start: lit[k] is looked for at i + k onwards */
     while (i + n <= len) {
+        const char *at = (const char *)memchr(s + i + k, lit[k], len - n + 1 - i);
+        if (!at)
+            return -1;
+        i = (size_t)(at - s) - k;
+        if (memcmp(s + i, lit, n) == 0)
+            return (long)i;
+        i++;
+    }
+    return -1;
+}
+
+/* The first index >= from of the n bytes of `lit` in s, or -1; memchr
+ * looks for lit[k] (a byte the text holds few of). */
+static inline long ps_find_by(const char *s, size_t len, size_t from, const char *lit, size_t n,
+                              size_t k)
+{
+    size_t i = from; /* a candidate start: lit[k] is looked for at i + k onwards */
+    while (i <= len && len - i >= n) {
         const char *at = (const char *)memchr(s + i + k, lit[k], len - n + 1 - i);
         if (!at)
             return -1;

@@ -29,6 +29,7 @@ typedef struct {
     size_t max_line;   /* (file_lines) characters of a line with its end; 0: no bound */
     uint32_t physical; /* (file_lines) the lines read so far, skipped ones included */
     uint8_t file_lines, lf_only, bare_cr;
+    uint8_t nul;       /* the line last given holds a NUL byte */
 } stud_text_lines;
 
 void stud_text_lines_init(stud_text_lines *s, int file_lines, int lf_only, size_t max_line,
