@@ -177,7 +177,7 @@ cdef class _SiteText:
         return self
 
     def read_blocks(self, blocks, long first_line, Py_ssize_t max_line):
-        """Reads ``blocks`` (an iterator of str: a text file's text as it
+        """Reads ``blocks`` (an iterator of str or UTF-8 bytes: a text file's text as it
         is, line ends and all) instead of the lines given: split into
         lines here as ``stud.histories.io._lines`` splits a file (a line
         ends at \\n, \\r\\n or \\r; a \\r\\n after a line ended by a
@@ -311,12 +311,16 @@ cdef class _SiteText:
         except StopIteration:
             final = True
         if not final:
-            try:
-                text = PyUnicode_AsUTF8AndSize(block, &size)
-            except UnicodeEncodeError:
-                held = block.encode("utf-8", "surrogatepass")
-                text = held
-                size = len(held)
+            if type(block) is bytes:  # (io's _utf8_blocks: a UTF-8 file's own bytes)
+                text = <bytes>block
+                size = len(<bytes>block)
+            else:
+                try:
+                    text = PyUnicode_AsUTF8AndSize(block, &size)
+                except UnicodeEncodeError:
+                    held = block.encode("utf-8", "surrogatepass")
+                    text = held
+                    size = len(held)
             self._grow(<size_t>size)
             memcpy(self.buf + self.used, text, size)
             self.used += size

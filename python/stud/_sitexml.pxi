@@ -276,12 +276,16 @@ cdef class _SiteXml:
         except Exception as error:
             self.failure = error
             return 1
-        try:
-            text = PyUnicode_AsUTF8AndSize(block, &size)
-        except UnicodeEncodeError:
-            held = block.encode("utf-8", "surrogatepass")
-            text = held
-            size = len(held)
+        if type(block) is bytes:  # (io's _utf8_blocks: a UTF-8 file's own bytes)
+            text = <bytes>block
+            size = len(<bytes>block)
+        else:
+            try:
+                text = PyUnicode_AsUTF8AndSize(block, &size)
+            except UnicodeEncodeError:
+                held = block.encode("utf-8", "surrogatepass")
+                text = held
+                size = len(held)
         if keep:  # (raw is NULL before the first block: no memmove of NULL)
             memmove(self.raw, self.raw + self.split.pos, keep)
         self.raw_len = keep
@@ -299,7 +303,7 @@ cdef class _SiteXml:
         return 0
 
     def read_blocks(self, blocks, Py_ssize_t max_line, long before=0):
-        """Reads ``blocks`` (an iterator of str: a text file's text as it
+        """Reads ``blocks`` (an iterator of str or UTF-8 bytes: a text file's text as it
         is, line ends and all; io's ``_FileLines.rest``) instead of the
         lines given: split into lines here as ``stud.histories.io._lines``
         splits a file (text_lines.h; a line of more than ``max_line``

@@ -471,6 +471,10 @@ cdef extern from "text_lines.h" nogil:
                             size_t *start, size_t *n)
 
 
+cdef extern from "utf8_valid.h" nogil:
+    size_t stud_utf8_valid(const char *s, size_t n, int *bad)
+
+
 cdef extern from "phh_read.h" nogil:
     enum:
         STUD_PHH_MAX_PLAYERS

@@ -52,3 +52,16 @@ cdef class _TextLines:
                 from stud.histories.io import long_line
                 raise long_line(self.name, self.number)
             return line.replace("\0", "") if "\0" in line else line  # (a stray NUL byte)
+
+
+def _utf8_prefix(const unsigned char[::1] data) -> int:
+    """The length of the longest prefix of ``data`` that is whole UTF-8
+    characters as Python's strict "utf-8" codec reads them
+    (src/studcore/utf8_valid.h), or -1 when an ill-formed sequence follows
+    it; a character cut by the data's end is left out, not ill-formed."""
+    cdef int bad = 0
+    cdef size_t n
+    if data.shape[0] == 0:
+        return 0
+    n = stud_utf8_valid(<const char *>&data[0], data.shape[0], &bad)
+    return -1 if bad else <Py_ssize_t>n

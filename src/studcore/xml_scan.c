@@ -3,11 +3,37 @@
 
 #include <string.h>
 
-size_t stud_xml_space(const char *s, size_t len, size_t pos)
+/* What each byte is to the scanner, a bit per class. */
+enum {
+    XC_SPACE = 1,      /* ' ', '\t', '\n', '\r' */
+    XC_NAME_START = 2, /* a name's first character: ASCII letters, '_' */
+    XC_NAME = 4,       /* a name's other characters: those, digits, '-', '.' */
+    XC_PLAIN = 8,      /* printable ASCII with nothing to look at in (xml_chars) */
+    XC_PLAIN_TEXT = 16 /* the same in character data, where '\t' and '\n' are too */
+};
+
+/* The classes of each byte (XC_*; bytes 0x80 and above are in none). */
+static const unsigned char xml_class[256] = {
+     0,  0,  0,  0,  0,  0,  0,  0,  0, 17, 17,  0,  0,  1,  0,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+    25, 24,  0, 24, 24, 24,  0,  0, 24, 24, 24, 24, 24, 28, 28, 24,
+    28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 24, 24,  0, 24,  0, 24,
+    24, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30,
+    30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 24, 24, 24, 24, 30,
+    24, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30,
+    30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 24, 24, 24, 24, 24,
+};
+
+static inline size_t space_end(const char *s, size_t len, size_t pos)
 {
-    while (pos < len && (s[pos] == ' ' || s[pos] == '\t' || s[pos] == '\n' || s[pos] == '\r'))
+    while (pos < len && (xml_class[(unsigned char)s[pos]] & XC_SPACE))
         pos++;
     return pos;
+}
+
+size_t stud_xml_space(const char *s, size_t len, size_t pos)
+{
+    return space_end(s, len, pos);
 }
 
 /* The code point of the UTF-8 character at s[i] and its bytes in *n; -1:
@@ -51,21 +77,16 @@ static long xml_char_at(const char *s, size_t len, size_t i, size_t *n)
     return c;
 }
 
-static int name_start(char c)
+static inline int name_char(char c)
 {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
-}
-
-static int name_char(char c)
-{
-    return name_start(c) || (c >= '0' && c <= '9') || c == '-' || c == '.';
+    return xml_class[(unsigned char)c] & XC_NAME;
 }
 
 /* The name at s[pos]: its end, or 0 (none, or one the scanner gives up on). */
-static size_t xml_name(const char *s, size_t len, size_t pos)
+static inline size_t xml_name(const char *s, size_t len, size_t pos)
 {
     size_t i = pos;
-    if (i >= len || !name_start(s[i]))
+    if (i >= len || !(xml_class[(unsigned char)s[i]] & XC_NAME_START))
         return 0;
     while (i < len && name_char(s[i]))
         i++;
@@ -152,15 +173,6 @@ static int xml_reference(const char *s, size_t len, size_t pos, long *c, size_t 
     return STUD_XML_OK;
 }
 
-/* Whether c is printable ASCII that xml_chars has nothing to look at in:
- * none of '<', '&', '>' (the end of "]]>") and the quotes (a value's end). */
-static int plain_char(char c)
-{
-    /* bit k: the character k (0x20 to 0x3F) is plain */
-    static const uint64_t plain_low = 0xafffff3b00000000u;
-    unsigned u = (unsigned char)c;
-    return u < 64 ? (int)(plain_low >> u & 1) : u < 128;
-}
 
 /* Character data or an attribute's value from s[pos] to its end (a '<'
  * for character data, the quote for a value): checked, its references
@@ -173,13 +185,17 @@ static int xml_chars(const char *s, size_t len, size_t pos, int attribute, char 
     size_t i = pos, n, start = 0, run;
     int decoding = 0;
     long c;
+    /* the bytes with nothing to look at in: printable ASCII but '<', '&',
+     * '>' (the end of "]]>") and the quotes (a value's end); in character
+     * data, '\t' and '\n' too (in a value they are given up on) */
+    const unsigned plain = attribute ? XC_PLAIN : XC_PLAIN_TEXT;
     while (i < len) {
         char b = s[i];
-        if (plain_char(b)) { /* (a run of them at once) */
+        if (xml_class[(unsigned char)b] & plain) { /* (a run of them at once) */
             size_t from = i;
             do
                 i++;
-            while (i < len && plain_char(s[i]));
+            while (i < len && (xml_class[(unsigned char)s[i]] & plain));
             if (decoding) {
                 if (t->used + (i - from) > STUD_XML_MAX_DECODED)
                     return STUD_XML_GIVE_UP;
@@ -304,7 +320,7 @@ static int xml_open(const char *s, size_t len, size_t pos, int parent, stud_xml_
     node->n_attrs = 0;
     i = name_end;
     for (;;) {
-        size_t after = stud_xml_space(s, len, i);
+        size_t after = space_end(s, len, i);
         if (after >= len)
             return STUD_XML_MORE;
         if (s[after] == '>') {
@@ -335,12 +351,12 @@ static int xml_open(const char *s, size_t len, size_t pos, int parent, stud_xml_
         for (k = node->attr_first; k < t->n_attrs; k++)
             if (stud_xml_same(t->attrs[k].name, a->name))
                 return STUD_XML_GIVE_UP;
-        i = stud_xml_space(s, len, name_end);
+        i = space_end(s, len, name_end);
         if (i >= len)
             return STUD_XML_MORE;
         if (s[i] != '=')
             return STUD_XML_GIVE_UP;
-        i = stud_xml_space(s, len, i + 1);
+        i = space_end(s, len, i + 1);
         if (i >= len)
             return STUD_XML_MORE;
         if (s[i] != '"' && s[i] != '\'')
@@ -371,7 +387,7 @@ int stud_xml_end_tag(const char *s, size_t len, size_t pos, const char *tag, siz
     i += tag_len;
     if (i < len && name_char(s[i]))
         return STUD_XML_GIVE_UP;
-    i = stud_xml_space(s, len, i);
+    i = space_end(s, len, i);
     if (i >= len)
         return STUD_XML_MORE;
     if (s[i] != '>')
@@ -463,7 +479,7 @@ int stud_xml_element(const char *s, size_t len, size_t pos, stud_xml_tree *t, si
 
 int stud_xml_declaration_line(const char *s, size_t len)
 {
-    size_t i = stud_xml_space(s, len, 0);
+    size_t i = space_end(s, len, 0);
     if (len - i < 7 || s[i] != '<' || s[i + 1] != '?' || (s[i + 2] | 0x20) != 'x' ||
         (s[i + 3] | 0x20) != 'm' || (s[i + 4] | 0x20) != 'l')
         return 0;
@@ -472,7 +488,7 @@ int stud_xml_declaration_line(const char *s, size_t len)
         i++;
     if (i >= len || s[i - 1] != '?')
         return 0;
-    return stud_xml_space(s, len, i + 1) == len;
+    return space_end(s, len, i + 1) == len;
 }
 
 /* Whether s[i] starts "</tag>". */

@@ -25,10 +25,12 @@ handed over and reading goes on.
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import io
 import itertools
 import os
+import stat
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Union
@@ -219,7 +221,7 @@ def _open(source: Source) -> tuple[Iterator[str], str | None, Callable[[], None]
     if isinstance(source, (str, os.PathLike)):
         path = Path(source)
         handle = open_text(path)  # (its encoding from its bytes; closed by the caller)
-        return _FileLines(handle, str(path)), str(path), handle.close
+        return _FileLines(handle, str(path), own=True), str(path), handle.close
     if isinstance(source, (io.RawIOBase, io.BufferedIOBase)) or "b" in str(
             getattr(source, "mode", "")):
         raise TypeError("read takes a file opened in text mode (open(path, encoding=...)), "
@@ -259,11 +261,12 @@ class _FileLines(Iterator[str]):
     for a reader that takes over and reads the rest a block at a time
     (``rest``: PHH's splitter in C)."""
 
-    def __init__(self, handle: IO[str], name: str | None) -> None:
+    def __init__(self, handle: IO[str], name: str | None, own: bool = False) -> None:
         self.handle = handle
         self._lines = _lines(handle, name)
         self._it: Iterator[str] = self._lines
         self._ahead: list[str] = []
+        self._own = own  # (``handle`` is open_text's, opened here: its bytes are ours to read)
 
     def __iter__(self) -> Iterator[str]:
         return self._it
@@ -276,18 +279,81 @@ class _FileLines(Iterator[str]):
         self._ahead = lines
         self._it = itertools.chain(lines, self._lines)
 
-    def rest(self) -> tuple[Iterator[str], int]:
+    def rest(self) -> tuple[Iterator[Union[bytes, str]], int]:
         """The text still to read, in parts (the lines read ahead, then
         blocks of the file as it is: line ends, NUL bytes and all, for a
         reader that reads lines as ``_lines`` does), and the number of
         lines read before those read ahead.  Only before any other line
-        was taken (after ``_peek``)."""
+        was taken (after ``_peek``).  A UTF-8 file this module opened, none
+        of whose lines went elsewhere, is given again from its first byte,
+        its blocks bytes while they are UTF-8 (``_utf8_blocks``)."""
         number = self._lines.number if self._ahead else 0
-        ahead = "".join(self._ahead)
         self._it = iter(())
+        before = number - len(self._ahead)
+        raw = _raw_utf8(self.handle) if self._own and before == 0 else None
+        if raw is not None:  # (the whole file again, as bytes: see _utf8_blocks)
+            return _utf8_blocks(*raw), 0
+        ahead = "".join(self._ahead)
         read = self.handle.read
-        return itertools.chain([ahead] if ahead else [], iter(lambda: read(CHUNK), "")), \
-            number - len(self._ahead)
+        return itertools.chain([ahead] if ahead else [], iter(lambda: read(CHUNK), "")), before
+
+
+def _raw_utf8(handle: IO[str]) -> tuple[IO[bytes], bool] | None:
+    """The binary file under ``handle`` (open_text's, of a regular file read
+    as UTF-8) back at its start, and whether a byte order mark begins it;
+    None when the text must be read as text (another encoding, a pipe)."""
+    encoding = getattr(handle, "encoding", None)
+    buffer = getattr(handle, "buffer", None)
+    if encoding not in ("utf-8", "utf-8-sig") or buffer is None:
+        return None
+    try:
+        if not (buffer.seekable() and stat.S_ISREG(os.fstat(buffer.fileno()).st_mode)):
+            return None
+        buffer.seek(0)
+    except (OSError, ValueError):
+        return None
+    return buffer, encoding == "utf-8-sig"
+
+
+def _utf8_blocks(buffer: IO[bytes], bom: bool) -> Iterator[Union[bytes, str]]:
+    """The file's text a block at a time, as the readers in C take it: its
+    bytes themselves while they are UTF-8 (no decoding, and no encoding back
+    in the reader), the text open_text gives from the first byte that is not
+    (the rest decoded as open_text decodes it: stray bytes Windows-1252).
+    The same text either way, read once: the blocks are the file's, from its
+    first byte (the byte order mark dropped)."""
+    from .._core import _utf8_prefix
+
+    read = buffer.read
+    carry = b""
+    first = True
+    while True:
+        data = read(CHUNK)
+        if first:
+            first = False
+            if bom and data.startswith(codecs.BOM_UTF8):
+                data = data[len(codecs.BOM_UTF8):]
+        if not data:
+            if carry:  # (a character cut by the file's end)
+                yield carry.decode("utf-8", "stud.cp1252")
+            return
+        if carry:
+            data = carry + data
+        valid = _utf8_prefix(data)
+        if valid < 0:  # (not UTF-8 here: the rest as text)
+            decoder = codecs.getincrementaldecoder("utf-8")("stud.cp1252")
+            while data:
+                text = decoder.decode(data)
+                if text:
+                    yield text
+                data = read(CHUNK)
+            text = decoder.decode(b"", final=True)
+            if text:
+                yield text
+            return
+        if valid:
+            yield data if valid == len(data) else data[:valid]
+        carry = data[valid:]
 
 
 def _peek(lines: Iterator[str]) -> tuple[str, Iterator[str]]:
