@@ -484,6 +484,18 @@ static int datetime_ok(const char *s, size_t n) {
 static void read_scalar(reader *r) {
     size_t start = r->pos;
     int c = peek(r);
+    if ((unsigned)c - '0' < 10u) {  /* plain digits, not 0 led, ended by no value byte */
+        const char *b = r->buf;
+        size_t p = start + 1, len = r->len;
+        while (p < len && (unsigned char)b[p] - '0' < 10u) p++;
+        unsigned char e = p < len ? (unsigned char)b[p] : ' ';
+        if (!is_bare(e) && e != '+' && e != '.' && e != ':' && (c != '0' || p == start + 1) &&
+            p - start <= 4300) {
+            r->pos = p;
+            new_token(r, STUD_PHH_INTEGER, start, p - start);
+            return;
+        }
+    }
     if (c == 't' && r->len - r->pos >= 4 && memcmp(r->buf + r->pos, "true", 4) == 0 &&
         !is_bare((unsigned char)(r->pos + 4 < r->len ? r->buf[r->pos + 4] : ' '))) {
         r->pos += 4;
@@ -1094,6 +1106,12 @@ static void short_number(const stud_phh_token *t, const char *s, char *sh, size_
 static int64_t chips_of(reader *r, const stud_phh_token *t, const char *what_0, uint32_t line,
                         uint8_t stage) {
     const char *s = r->buf + t->start;
+    if (t->len - 1u < 16u) {  /* plain digits (up to 16): the number itself, whole */
+        int64_t v = 0;
+        uint32_t k = 0;
+        while (k < t->len && (unsigned char)s[k] - '0' < 10u) v = v * 10 + (s[k++] - '0');
+        if (k == t->len) return r->money ? v * 100 : v;
+    }
     number x;
     char sh[64], name[64];
     const char *what_ = what_0;
