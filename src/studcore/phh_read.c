@@ -4,6 +4,8 @@
  * reader gave it. */
 #include "phh_read.h"
 
+#include "portable.h"
+
 #include <setjmp.h>
 #include <stddef.h>
 #include <stdarg.h>
@@ -53,8 +55,8 @@ static long close_multi(const char *line, size_t len, size_t pos, char quote) {
 static const uint8_t MARKS[256] = {['\0'] = 1, ['"'] = 1, ['\''] = 1, ['#'] = 1, ['['] = 1,
                                    [']'] = 1, ['{'] = 1, ['}'] = 1};
 
-void stud_phh_feed(stud_phh_scanner *s, const char *line, size_t len) {
-    size_t pos = 0;
+/* stud_phh_feed from line[pos]. */
+static void feed_from(stud_phh_scanner *s, const char *line, size_t len, size_t pos) {
     for (;;) {
         if (s->open_string) {
             long end = close_multi(line, len, pos, (char)s->open_string);
@@ -86,6 +88,70 @@ void stud_phh_feed(stud_phh_scanner *s, const char *line, size_t len) {
             s->depth--;
         }
     }
+}
+
+void stud_phh_feed(stud_phh_scanner *s, const char *line, size_t len) {
+    feed_from(s, line, len, 0);
+}
+
+void stud_phh_feed_ahead(stud_phh_scanner *s, const char *line, size_t len, size_t readable) {
+#if STUD_HAVE_BYTES16
+    /* a line of up to 64 bytes outside a multi-line string: its marks found
+     * at once as bits (16 bytes at a time), then followed mark to mark */
+    if (!s->open_string && len <= 64 && readable >= ((len + 15) & ~(size_t)15)) {
+        uint64_t dq = 0, sq = 0, bs = 0, other = 0;
+        for (size_t k = 0; k < len; k += 16) {
+            stud_bytes16 v = stud_bytes16_load(line + k);
+            dq |= (uint64_t)stud_bytes16_eq(v, '"') << k;
+            sq |= (uint64_t)stud_bytes16_eq(v, '\'') << k;
+            bs |= (uint64_t)stud_bytes16_eq(v, '\\') << k;
+            other |= (uint64_t)(stud_bytes16_eq(v, '#') | stud_bytes16_eq(v, '[') |
+                                stud_bytes16_eq(v, ']') | stud_bytes16_eq(v, '{') |
+                                stud_bytes16_eq(v, '}') | stud_bytes16_eq(v, '\0')) << k;
+        }
+        uint64_t in = len == 64 ? ~(uint64_t)0 : ((uint64_t)1 << len) - 1;
+        uint64_t marks = (dq | sq | other) & in;
+        dq &= in;
+        sq &= in;
+        bs &= in;
+        size_t pos = 0;
+        while (pos < len) {
+            uint64_t m = marks & (~(uint64_t)0 << pos);
+            if (!m) return;
+            size_t at = (size_t)stud_ctz64(m);
+            char mark = line[at];
+            pos = at + 1;
+            if (mark == '\0') continue;
+            if (mark == '#') return;
+            if (mark == '"' || mark == '\'') {
+                if (at + 3 <= len && line[at + 1] == mark && line[at + 2] == mark) {
+                    s->open_string = (uint8_t)mark;
+                    feed_from(s, line, len, at + 3);
+                    return;
+                }
+                if (pos >= len) return;  /* (left open) */
+                uint64_t stop = (mark == '"' ? dq | bs : sq) & (~(uint64_t)0 << pos);
+                if (!stop) return;
+                size_t e = (size_t)stud_ctz64(stop);
+                if (line[e] == '\\') {  /* an escape: the byte loop */
+                    long end = string_end(line, len, at);
+                    if (end < 0) return;
+                    feed_from(s, line, len, (size_t)end);
+                    return;
+                }
+                pos = e + 1;
+            } else if (mark == '[' || mark == '{') {
+                if (s->depth < UINT32_MAX) s->depth++;
+            } else if (s->depth) {
+                s->depth--;
+            }
+        }
+        return;
+    }
+#else
+    (void)readable;
+#endif
+    feed_from(s, line, len, 0);
 }
 
 static int is_bare(unsigned char c) {

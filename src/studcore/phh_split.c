@@ -137,7 +137,7 @@ int stud_phh_split_next(stud_phh_splitter *s, char *block, size_t len, int at_en
         if (s->hand_lines > 0) block[s->w] = '\n';
         s->w = dst + n;
         s->hand_lines++;
-        stud_phh_feed(&s->scanner, block + dst, n);
+        stud_phh_feed_ahead(&s->scanner, block + dst, n, len - dst);
         /* the hand's characters, each line with one for its end (phh.py's count) */
         size_t bytes = s->w - s->hand;
         if (bytes + 1 > s->max_hand) {
