@@ -219,7 +219,10 @@ static int peek_at(reader *r, size_t k) {
 }
 
 static void skip_ws(reader *r) {
-    while (r->pos < r->len && (r->buf[r->pos] == ' ' || r->buf[r->pos] == '\t')) r->pos++;
+    const char *b = r->buf;
+    size_t p = r->pos, n = r->len;
+    while (p < n && (b[p] == ' ' || b[p] == '\t')) p++;
+    r->pos = p;
 }
 
 /* A comment up to the line's end (not the newline). */
@@ -244,18 +247,26 @@ static void end_of_line(reader *r) {
 }
 
 /* Spaces, newlines and comments (inside an array). */
-static void skip_blank(reader *r) {
+static STUD_ALWAYS_INLINE void skip_blank(reader *r) {
+    const char *b = r->buf;
+    size_t p = r->pos, n = r->len;
     for (;;) {
-        skip_ws(r);
-        skip_comment(r);
-        if (peek(r) == '\r' && peek_at(r, 1) == '\n') r->pos++;
-        if (peek(r) != '\n') return;
-        r->pos++;
+        while (p < n && (b[p] == ' ' || b[p] == '\t')) p++;
+        if (p < n && b[p] == '#') {
+            r->pos = p;
+            skip_comment(r);
+            p = r->pos;
+        }
+        if (p + 1 < n && b[p] == '\r' && b[p + 1] == '\n') p++;
+        if (p >= n || b[p] != '\n') break;
+        p++;
         r->line++;
     }
+    r->pos = p;
 }
 
-static uint32_t new_token(reader *r, uint8_t kind, size_t start, size_t len) {
+static STUD_ALWAYS_INLINE uint32_t new_token(reader *r, uint8_t kind, size_t start,
+                                             size_t len) {
     stud_phh_doc *d = r->doc;
     if (d->n_tokens >= STUD_PHH_MAX_TOKENS)
         fail(r, r->line, STUD_PHH_STAGE_SYNTAX, "the hand holds more than %u values",
@@ -312,7 +323,28 @@ static const uint8_t PLAIN[256] = {
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 };
 
-static void read_string(reader *r, size_t *start, size_t *out_len, int allow_multi) {
+static void read_string_slow(reader *r, size_t *start, size_t *out_len, int allow_multi);
+
+static STUD_ALWAYS_INLINE void read_string(reader *r, size_t *start, size_t *out_len,
+                                           int allow_multi) {
+    /* a one-line string of bytes that stand for themselves: at once */
+    const unsigned char *b = (const unsigned char *)r->buf;
+    size_t q = r->pos, n = r->len, p = q + 1;
+    unsigned char quote = b[q];
+    if (!allow_multi || p >= n || b[p] != quote) {
+        while (p < n && PLAIN[b[p]]) p++;
+        if (p < n && b[p] == quote) {
+            *start = q + 1;
+            *out_len = p - q - 1;
+            r->pos = p + 1;
+            return;
+        }
+    }
+    read_string_slow(r, start, out_len, allow_multi);
+}
+
+static STUD_NOINLINE void read_string_slow(reader *r, size_t *start, size_t *out_len,
+                                           int allow_multi) {
     char quote = r->buf[r->pos];
     int multi = allow_multi && peek_at(r, 1) == quote && peek_at(r, 2) == quote;
     r->pos += multi ? 3 : 1;
@@ -547,13 +579,15 @@ static int datetime_ok(const char *s, size_t n) {
     return 1;
 }
 
-static void read_scalar(reader *r) {
+static void read_scalar_slow(reader *r);
+
+static STUD_ALWAYS_INLINE void read_scalar(reader *r) {
     size_t start = r->pos;
     int c = peek(r);
     if ((unsigned)c - '0' < 10u) {  /* plain digits, not 0 led, ended by no value byte */
         const char *b = r->buf;
         size_t p = start + 1, len = r->len;
-        while (p < len && (unsigned char)b[p] - '0' < 10u) p++;
+        while (p < len && (unsigned)((unsigned char)b[p] - '0') < 10u) p++;
         unsigned char e = p < len ? (unsigned char)b[p] : ' ';
         if (!is_bare(e) && e != '+' && e != '.' && e != ':' && (c != '0' || p == start + 1) &&
             p - start <= 4300) {
@@ -562,6 +596,12 @@ static void read_scalar(reader *r) {
             return;
         }
     }
+    read_scalar_slow(r);
+}
+
+static STUD_NOINLINE void read_scalar_slow(reader *r) {
+    size_t start = r->pos;
+    int c = peek(r);
     if (c == 't' && r->len - r->pos >= 4 && memcmp(r->buf + r->pos, "true", 4) == 0 &&
         !is_bare((unsigned char)(r->pos + 4 < r->len ? r->buf[r->pos + 4] : ' '))) {
         r->pos += 4;
@@ -643,7 +683,16 @@ static void read_array(reader *r, int depth) {
             r->pos++;
             break;
         }
-        read_value(r, depth + 1);
+        int c = peek(r);
+        if (depth + 1 > STUD_PHH_MAX_DEPTH || c == '[' || c == '{') {
+            read_value(r, depth + 1);
+        } else if (c == '"' || c == '\'') {  /* (read_value's string and scalar, inline) */
+            size_t start, len;
+            read_string(r, &start, &len, 1);
+            new_token(r, STUD_PHH_STRING, start, len);
+        } else {
+            read_scalar(r);
+        }
         r->doc->tokens[t].count++;
         skip_blank(r);
         if (peek(r) == ',') {
@@ -1175,7 +1224,8 @@ static int64_t chips_of(reader *r, const stud_phh_token *t, const char *what_0, 
     if (t->len - 1u < 16u) {  /* plain digits (up to 16): the number itself, whole */
         int64_t v = 0;
         uint32_t k = 0;
-        while (k < t->len && (unsigned char)s[k] - '0' < 10u) v = v * 10 + (s[k++] - '0');
+        while (k < t->len && (unsigned)((unsigned char)s[k] - '0') < 10u)
+            v = v * 10 + (s[k++] - '0');
         if (k == t->len) return r->money ? v * 100 : v;
     }
     number x;
