@@ -1400,7 +1400,7 @@ typedef struct {
 /* An action error: the message with the line of the action. */
 #define BAD(...) fail(r, line, STUD_PHH_STAGE_LATE, __VA_ARGS__)
 
-static int seat_of(reader *r, deal_state *ds, word w, uint32_t line) {
+static STUD_NOINLINE int seat_of_slow(reader *r, deal_state *ds, word w, uint32_t line) {
     char rep[300];
     int ok = w.n >= 2 && w.s[0] == 'p';
     for (size_t i = 1; ok && i < w.n; i++) ok = is_digit(w.s[i]);
@@ -1421,6 +1421,15 @@ static int seat_of(reader *r, deal_state *ds, word w, uint32_t line) {
     return (int)number - 1;
 }
 
+/* pN: the seat N - 1 (p1 to p8 of the hand's players at once). */
+static STUD_ALWAYS_INLINE int seat_of(reader *r, deal_state *ds, word w, uint32_t line) {
+    if (w.n == 2 && w.s[0] == 'p') {
+        int k = (unsigned char)w.s[1] - '1';
+        if (k >= 0 && k < ds->n && k < STUD_HH_MAX_SEATS) return k;
+    }
+    return seat_of_slow(r, ds, w, line);
+}
+
 static int card_of(const char *p) {
     /* 1 + the index of the byte in "23456789TJQKA" and in "cdhs", else 0 */
     static const uint8_t ranks[256] = {['2'] = 1,  ['3'] = 2,  ['4'] = 3, ['5'] = 4, ['6'] = 5,
@@ -1439,7 +1448,30 @@ static void card_text(int card, char *out) {
 }
 
 /* _cards: a word of cards (?? unknown) into out (at most cap); the count. */
-static int cards_of(reader *r, word w, uint8_t *out, int cap, uint32_t line) {
+static STUD_NOINLINE int cards_of_slow(reader *r, word w, uint8_t *out, int cap,
+                                       uint32_t line);
+
+/* _cards: ASCII pairs (no more than cap) at once, else cards_of_slow. */
+static STUD_ALWAYS_INLINE int cards_of(reader *r, word w, uint8_t *out, int cap,
+                                       uint32_t line) {
+    size_t pairs = w.n / 2, k = 0;
+    if (!(w.n & 1) && pairs <= (size_t)cap) {
+        for (; k < pairs; k++) {
+            const char *p = w.s + 2 * k;
+            int c = card_of(p);
+            if (c < 0) {
+                if (p[0] != '?' || p[1] != '?') break;
+                c = STUD_HH_UNKNOWN;
+            }
+            out[k] = (uint8_t)c;
+        }
+        if (k == pairs) return (int)pairs;
+    }
+    return cards_of_slow(r, w, out, cap, line);
+}
+
+static STUD_NOINLINE int cards_of_slow(reader *r, word w, uint8_t *out, int cap,
+                                       uint32_t line) {
     char rep[300], pair_rep[64];
     size_t chars = cps(w.s, w.n);
     if (chars % 2) {
@@ -1573,6 +1605,14 @@ static void show(reader *r, deal_state *ds, int seat, const uint8_t *cards, int 
     memcpy(st->cards, cards, (size_t)n);
 }
 
+/* The bytes of an action's words read at once: printable ASCII but '#'. */
+static const uint8_t WORD_BYTE[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
+};
+
 static void action(reader *r, deal_state *ds, uint32_t v) {
     const stud_phh_token *t = &r->doc->tokens[v];
     uint32_t line = t->line;
@@ -1583,11 +1623,25 @@ static void action(reader *r, deal_state *ds, uint32_t v) {
     }
     const char *s = r->buf + t->start;
     size_t n = t->len;
-    const char *hash = memchr(s, '#', n);
-    if (hash) n = (size_t)(hash - s);  /* commentary dropped */
     word words[5];
     int nw = 0;
     size_t i = 0;
+    /* words of printable ASCII between spaces, up to a '#' or the end: at once */
+    for (;;) {
+        while (i < n && s[i] == ' ') i++;
+        if (i >= n || !WORD_BYTE[(unsigned char)s[i]]) break;
+        size_t start = i;
+        while (i < n && WORD_BYTE[(unsigned char)s[i]]) i++;
+        if (nw < 5) words[nw] = (word){s + start, i - start};
+        nw++;
+    }
+    if (i < n && s[i] == '#') n = i;  /* commentary dropped */
+    if (i < n) {  /* other bytes: the general loop, from the start */
+        const char *hash = memchr(s, '#', n);
+        if (hash) n = (size_t)(hash - s);
+        nw = 0;
+        i = 0;
+    }
     while (i < n) {
         size_t sp = space_at(s, n, i);
         if (sp) {
