@@ -492,6 +492,14 @@ static void claim_key(reader *r, uint32_t scope, uint32_t token) {
     }
 }
 
+/* The bytes of a bare key: A-Z, a-z, 0-9, _ and - (is_bare). */
+static const uint8_t BARE[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+};
+
 /* A key (bare or quoted; dotted keys are not read); returns its token. */
 static uint32_t read_key(reader *r) {
     size_t start, len;
@@ -499,9 +507,12 @@ static uint32_t read_key(reader *r) {
     if (c == '"' || c == '\'') {
         read_string(r, &start, &len, 0);
     } else {
-        start = r->pos;
-        while (r->pos < r->len && is_bare((unsigned char)r->buf[r->pos])) r->pos++;
-        len = r->pos - start;
+        const unsigned char *b = (const unsigned char *)r->buf;
+        size_t p = r->pos, n = r->len;
+        start = p;
+        while (p < n && BARE[b[p]]) p++;
+        r->pos = p;
+        len = p - start;
         if (len == 0) SYNTAX("expected a key");
     }
     uint32_t t = new_token(r, STUD_PHH_KEY, start, len);
@@ -1816,7 +1827,7 @@ static void interpret(reader *r, uint32_t first_line) {
             continue;
         }
         for (int f = 0; f < STUD_PHH_N_FIELDS; f++)
-            if (t->len == FIELD_LENS[f] &&
+            if (t->len == FIELD_LENS[f] && r->buf[t->start] == FIELD_NAMES[f][0] &&
                 memcmp(r->buf + t->start, FIELD_NAMES[f], FIELD_LENS[f]) == 0) {
                 d->field[f] = (int32_t)i;
                 break; /* (the names differ: no other is this key) */
