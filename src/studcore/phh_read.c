@@ -1232,12 +1232,21 @@ static void short_number(const stud_phh_token *t, const char *s, char *sh, size_
 static int64_t chips_of(reader *r, const stud_phh_token *t, const char *what_0, uint32_t line,
                         uint8_t stage) {
     const char *s = r->buf + t->start;
-    if (t->len - 1u < 16u) {  /* plain digits (up to 16): the number itself, whole */
-        int64_t v = 0;
+    if (t->len - 1u < 17u) {  /* up to 16 plain digits, a point among them: at once */
+        int64_t v = 0, f = 0;
         uint32_t k = 0;
         while (k < t->len && (unsigned)((unsigned char)s[k] - '0') < 10u)
             v = v * 10 + (s[k++] - '0');
-        if (k == t->len) return r->money ? v * 100 : v;
+        if (k == t->len && k <= 16) return r->money ? v * 100 : v;
+        if (k > 0 && k < t->len && s[k] == '.') {  /* digits.digits: cents, or .0 */
+            uint32_t f0 = ++k;
+            while (k < t->len && (unsigned)((unsigned char)s[k] - '0') < 10u)
+                f = f * 10 + (s[k++] - '0');
+            if (k == t->len && k > f0) {
+                if (r->money && k - f0 <= 2) return v * 100 + (k - f0 == 1 ? f * 10 : f);
+                if (!r->money && f == 0) return v;
+            }
+        }
     }
     number x;
     char sh[64], name[64];
