@@ -1646,8 +1646,25 @@ static void action(reader *r, deal_state *ds, uint32_t v) {
     word words[5];
     int nw = 0;
     size_t i = 0;
+#if STUD_HAVE_BYTES16
+    if (n <= 16 && r->len - t->start >= 16) {  /* 16 bytes, their words as bits */
+        stud_bytes16 b = stud_bytes16_load(s);
+        unsigned in = (1u << n) - 1;
+        unsigned other = (stud_bytes16_outside(b, 0x20, 0x7E) | stud_bytes16_eq(b, '#')) & in;
+        if (!other) {  /* (else the loops below) */
+            unsigned inside = in & ~stud_bytes16_eq(b, ' ');
+            unsigned starts = inside & ~(inside << 1), ends = inside & ~(inside >> 1);
+            for (; starts; starts &= starts - 1, ends &= ends - 1) {
+                size_t a = (size_t)stud_ctz64(starts), e = (size_t)stud_ctz64(ends);
+                if (nw < 5) words[nw] = (word){s + a, e + 1 - a};
+                nw++;
+            }
+            i = n;
+        }
+    }
+#endif
     /* words of printable ASCII between spaces, up to a '#' or the end: at once */
-    for (;;) {
+    while (i < n) {
         while (i < n && s[i] == ' ') i++;
         if (i >= n || !WORD_BYTE[(unsigned char)s[i]]) break;
         size_t start = i;
