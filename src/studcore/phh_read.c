@@ -4,6 +4,8 @@
  * reader gave it. */
 #include "phh_read.h"
 
+#include "portable.h"
+
 #include <setjmp.h>
 #include <stddef.h>
 #include <stdarg.h>
@@ -53,8 +55,8 @@ static long close_multi(const char *line, size_t len, size_t pos, char quote) {
 static const uint8_t MARKS[256] = {['\0'] = 1, ['"'] = 1, ['\''] = 1, ['#'] = 1, ['['] = 1,
                                    [']'] = 1, ['{'] = 1, ['}'] = 1};
 
-void stud_phh_feed(stud_phh_scanner *s, const char *line, size_t len) {
-    size_t pos = 0;
+/* stud_phh_feed from line[pos]. */
+static void feed_from(stud_phh_scanner *s, const char *line, size_t len, size_t pos) {
     for (;;) {
         if (s->open_string) {
             long end = close_multi(line, len, pos, (char)s->open_string);
@@ -86,6 +88,70 @@ void stud_phh_feed(stud_phh_scanner *s, const char *line, size_t len) {
             s->depth--;
         }
     }
+}
+
+void stud_phh_feed(stud_phh_scanner *s, const char *line, size_t len) {
+    feed_from(s, line, len, 0);
+}
+
+void stud_phh_feed_ahead(stud_phh_scanner *s, const char *line, size_t len, size_t readable) {
+#if STUD_HAVE_BYTES16
+    /* a line of up to 64 bytes outside a multi-line string: its marks found
+     * at once as bits (16 bytes at a time), then followed mark to mark */
+    if (!s->open_string && len <= 64 && readable >= ((len + 15) & ~(size_t)15)) {
+        uint64_t dq = 0, sq = 0, bs = 0, other = 0;
+        for (size_t k = 0; k < len; k += 16) {
+            stud_bytes16 v = stud_bytes16_load(line + k);
+            dq |= (uint64_t)stud_bytes16_eq(v, '"') << k;
+            sq |= (uint64_t)stud_bytes16_eq(v, '\'') << k;
+            bs |= (uint64_t)stud_bytes16_eq(v, '\\') << k;
+            other |= (uint64_t)(stud_bytes16_eq(v, '#') | stud_bytes16_eq(v, '[') |
+                                stud_bytes16_eq(v, ']') | stud_bytes16_eq(v, '{') |
+                                stud_bytes16_eq(v, '}') | stud_bytes16_eq(v, '\0')) << k;
+        }
+        uint64_t in = len == 64 ? ~(uint64_t)0 : ((uint64_t)1 << len) - 1;
+        uint64_t marks = (dq | sq | other) & in;
+        dq &= in;
+        sq &= in;
+        bs &= in;
+        size_t pos = 0;
+        while (pos < len) {
+            uint64_t m = marks & (~(uint64_t)0 << pos);
+            if (!m) return;
+            size_t at = (size_t)stud_ctz64(m);
+            char mark = line[at];
+            pos = at + 1;
+            if (mark == '\0') continue;
+            if (mark == '#') return;
+            if (mark == '"' || mark == '\'') {
+                if (at + 3 <= len && line[at + 1] == mark && line[at + 2] == mark) {
+                    s->open_string = (uint8_t)mark;
+                    feed_from(s, line, len, at + 3);
+                    return;
+                }
+                if (pos >= len) return;  /* (left open) */
+                uint64_t stop = (mark == '"' ? dq | bs : sq) & (~(uint64_t)0 << pos);
+                if (!stop) return;
+                size_t e = (size_t)stud_ctz64(stop);
+                if (line[e] == '\\') {  /* an escape: the byte loop */
+                    long end = string_end(line, len, at);
+                    if (end < 0) return;
+                    feed_from(s, line, len, (size_t)end);
+                    return;
+                }
+                pos = e + 1;
+            } else if (mark == '[' || mark == '{') {
+                if (s->depth < UINT32_MAX) s->depth++;
+            } else if (s->depth) {
+                s->depth--;
+            }
+        }
+        return;
+    }
+#else
+    (void)readable;
+#endif
+    feed_from(s, line, len, 0);
 }
 
 static int is_bare(unsigned char c) {
@@ -153,7 +219,10 @@ static int peek_at(reader *r, size_t k) {
 }
 
 static void skip_ws(reader *r) {
-    while (r->pos < r->len && (r->buf[r->pos] == ' ' || r->buf[r->pos] == '\t')) r->pos++;
+    const char *b = r->buf;
+    size_t p = r->pos, n = r->len;
+    while (p < n && (b[p] == ' ' || b[p] == '\t')) p++;
+    r->pos = p;
 }
 
 /* A comment up to the line's end (not the newline). */
@@ -178,18 +247,26 @@ static void end_of_line(reader *r) {
 }
 
 /* Spaces, newlines and comments (inside an array). */
-static void skip_blank(reader *r) {
+static STUD_ALWAYS_INLINE void skip_blank(reader *r) {
+    const char *b = r->buf;
+    size_t p = r->pos, n = r->len;
     for (;;) {
-        skip_ws(r);
-        skip_comment(r);
-        if (peek(r) == '\r' && peek_at(r, 1) == '\n') r->pos++;
-        if (peek(r) != '\n') return;
-        r->pos++;
+        while (p < n && (b[p] == ' ' || b[p] == '\t')) p++;
+        if (p < n && b[p] == '#') {
+            r->pos = p;
+            skip_comment(r);
+            p = r->pos;
+        }
+        if (p + 1 < n && b[p] == '\r' && b[p + 1] == '\n') p++;
+        if (p >= n || b[p] != '\n') break;
+        p++;
         r->line++;
     }
+    r->pos = p;
 }
 
-static uint32_t new_token(reader *r, uint8_t kind, size_t start, size_t len) {
+static STUD_ALWAYS_INLINE uint32_t new_token(reader *r, uint8_t kind, size_t start,
+                                             size_t len) {
     stud_phh_doc *d = r->doc;
     if (d->n_tokens >= STUD_PHH_MAX_TOKENS)
         fail(r, r->line, STUD_PHH_STAGE_SYNTAX, "the hand holds more than %u values",
@@ -246,7 +323,28 @@ static const uint8_t PLAIN[256] = {
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
 };
 
-static void read_string(reader *r, size_t *start, size_t *out_len, int allow_multi) {
+static void read_string_slow(reader *r, size_t *start, size_t *out_len, int allow_multi);
+
+static STUD_ALWAYS_INLINE void read_string(reader *r, size_t *start, size_t *out_len,
+                                           int allow_multi) {
+    /* a one-line string of bytes that stand for themselves: at once */
+    const unsigned char *b = (const unsigned char *)r->buf;
+    size_t q = r->pos, n = r->len, p = q + 1;
+    unsigned char quote = b[q];
+    if (!allow_multi || p >= n || b[p] != quote) {
+        while (p < n && PLAIN[b[p]]) p++;
+        if (p < n && b[p] == quote) {
+            *start = q + 1;
+            *out_len = p - q - 1;
+            r->pos = p + 1;
+            return;
+        }
+    }
+    read_string_slow(r, start, out_len, allow_multi);
+}
+
+static STUD_NOINLINE void read_string_slow(reader *r, size_t *start, size_t *out_len,
+                                           int allow_multi) {
     char quote = r->buf[r->pos];
     int multi = allow_multi && peek_at(r, 1) == quote && peek_at(r, 2) == quote;
     r->pos += multi ? 3 : 1;
@@ -394,6 +492,14 @@ static void claim_key(reader *r, uint32_t scope, uint32_t token) {
     }
 }
 
+/* The bytes of a bare key: A-Z, a-z, 0-9, _ and - (is_bare). */
+static const uint8_t BARE[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,
+    0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,
+};
+
 /* A key (bare or quoted; dotted keys are not read); returns its token. */
 static uint32_t read_key(reader *r) {
     size_t start, len;
@@ -401,9 +507,12 @@ static uint32_t read_key(reader *r) {
     if (c == '"' || c == '\'') {
         read_string(r, &start, &len, 0);
     } else {
-        start = r->pos;
-        while (r->pos < r->len && is_bare((unsigned char)r->buf[r->pos])) r->pos++;
-        len = r->pos - start;
+        const unsigned char *b = (const unsigned char *)r->buf;
+        size_t p = r->pos, n = r->len;
+        start = p;
+        while (p < n && BARE[b[p]]) p++;
+        r->pos = p;
+        len = p - start;
         if (len == 0) SYNTAX("expected a key");
     }
     uint32_t t = new_token(r, STUD_PHH_KEY, start, len);
@@ -481,7 +590,27 @@ static int datetime_ok(const char *s, size_t n) {
     return 1;
 }
 
-static void read_scalar(reader *r) {
+static void read_scalar_slow(reader *r);
+
+static STUD_ALWAYS_INLINE void read_scalar(reader *r) {
+    size_t start = r->pos;
+    int c = peek(r);
+    if ((unsigned)c - '0' < 10u) {  /* plain digits, not 0 led, ended by no value byte */
+        const char *b = r->buf;
+        size_t p = start + 1, len = r->len;
+        while (p < len && (unsigned)((unsigned char)b[p] - '0') < 10u) p++;
+        unsigned char e = p < len ? (unsigned char)b[p] : ' ';
+        if (!is_bare(e) && e != '+' && e != '.' && e != ':' && (c != '0' || p == start + 1) &&
+            p - start <= 4300) {
+            r->pos = p;
+            new_token(r, STUD_PHH_INTEGER, start, p - start);
+            return;
+        }
+    }
+    read_scalar_slow(r);
+}
+
+static STUD_NOINLINE void read_scalar_slow(reader *r) {
     size_t start = r->pos;
     int c = peek(r);
     if (c == 't' && r->len - r->pos >= 4 && memcmp(r->buf + r->pos, "true", 4) == 0 &&
@@ -565,7 +694,16 @@ static void read_array(reader *r, int depth) {
             r->pos++;
             break;
         }
-        read_value(r, depth + 1);
+        int c = peek(r);
+        if (depth + 1 > STUD_PHH_MAX_DEPTH || c == '[' || c == '{') {
+            read_value(r, depth + 1);
+        } else if (c == '"' || c == '\'') {  /* (read_value's string and scalar, inline) */
+            size_t start, len;
+            read_string(r, &start, &len, 1);
+            new_token(r, STUD_PHH_STRING, start, len);
+        } else {
+            read_scalar(r);
+        }
         r->doc->tokens[t].count++;
         skip_blank(r);
         if (peek(r) == ',') {
@@ -1094,6 +1232,22 @@ static void short_number(const stud_phh_token *t, const char *s, char *sh, size_
 static int64_t chips_of(reader *r, const stud_phh_token *t, const char *what_0, uint32_t line,
                         uint8_t stage) {
     const char *s = r->buf + t->start;
+    if (t->len - 1u < 17u) {  /* up to 16 plain digits, a point among them: at once */
+        int64_t v = 0, f = 0;
+        uint32_t k = 0;
+        while (k < t->len && (unsigned)((unsigned char)s[k] - '0') < 10u)
+            v = v * 10 + (s[k++] - '0');
+        if (k == t->len && k <= 16) return r->money ? v * 100 : v;
+        if (k > 0 && k < t->len && s[k] == '.') {  /* digits.digits: cents, or .0 */
+            uint32_t f0 = ++k;
+            while (k < t->len && (unsigned)((unsigned char)s[k] - '0') < 10u)
+                f = f * 10 + (s[k++] - '0');
+            if (k == t->len && k > f0) {
+                if (r->money && k - f0 <= 2) return v * 100 + (k - f0 == 1 ? f * 10 : f);
+                if (!r->money && f == 0) return v;
+            }
+        }
+    }
     number x;
     char sh[64], name[64];
     const char *what_ = what_0;
@@ -1266,7 +1420,7 @@ typedef struct {
 /* An action error: the message with the line of the action. */
 #define BAD(...) fail(r, line, STUD_PHH_STAGE_LATE, __VA_ARGS__)
 
-static int seat_of(reader *r, deal_state *ds, word w, uint32_t line) {
+static STUD_NOINLINE int seat_of_slow(reader *r, deal_state *ds, word w, uint32_t line) {
     char rep[300];
     int ok = w.n >= 2 && w.s[0] == 'p';
     for (size_t i = 1; ok && i < w.n; i++) ok = is_digit(w.s[i]);
@@ -1287,6 +1441,15 @@ static int seat_of(reader *r, deal_state *ds, word w, uint32_t line) {
     return (int)number - 1;
 }
 
+/* pN: the seat N - 1 (p1 to p8 of the hand's players at once). */
+static STUD_ALWAYS_INLINE int seat_of(reader *r, deal_state *ds, word w, uint32_t line) {
+    if (w.n == 2 && w.s[0] == 'p') {
+        int k = (unsigned char)w.s[1] - '1';
+        if (k >= 0 && k < ds->n && k < STUD_HH_MAX_SEATS) return k;
+    }
+    return seat_of_slow(r, ds, w, line);
+}
+
 static int card_of(const char *p) {
     /* 1 + the index of the byte in "23456789TJQKA" and in "cdhs", else 0 */
     static const uint8_t ranks[256] = {['2'] = 1,  ['3'] = 2,  ['4'] = 3, ['5'] = 4, ['6'] = 5,
@@ -1305,7 +1468,30 @@ static void card_text(int card, char *out) {
 }
 
 /* _cards: a word of cards (?? unknown) into out (at most cap); the count. */
-static int cards_of(reader *r, word w, uint8_t *out, int cap, uint32_t line) {
+static STUD_NOINLINE int cards_of_slow(reader *r, word w, uint8_t *out, int cap,
+                                       uint32_t line);
+
+/* _cards: ASCII pairs (no more than cap) at once, else cards_of_slow. */
+static STUD_ALWAYS_INLINE int cards_of(reader *r, word w, uint8_t *out, int cap,
+                                       uint32_t line) {
+    size_t pairs = w.n / 2, k = 0;
+    if (!(w.n & 1) && pairs <= (size_t)cap) {
+        for (; k < pairs; k++) {
+            const char *p = w.s + 2 * k;
+            int c = card_of(p);
+            if (c < 0) {
+                if (p[0] != '?' || p[1] != '?') break;
+                c = STUD_HH_UNKNOWN;
+            }
+            out[k] = (uint8_t)c;
+        }
+        if (k == pairs) return (int)pairs;
+    }
+    return cards_of_slow(r, w, out, cap, line);
+}
+
+static STUD_NOINLINE int cards_of_slow(reader *r, word w, uint8_t *out, int cap,
+                                       uint32_t line) {
     char rep[300], pair_rep[64];
     size_t chars = cps(w.s, w.n);
     if (chars % 2) {
@@ -1439,6 +1625,14 @@ static void show(reader *r, deal_state *ds, int seat, const uint8_t *cards, int 
     memcpy(st->cards, cards, (size_t)n);
 }
 
+/* The bytes of an action's words read at once: printable ASCII but '#'. */
+static const uint8_t WORD_BYTE[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
+};
+
 static void action(reader *r, deal_state *ds, uint32_t v) {
     const stud_phh_token *t = &r->doc->tokens[v];
     uint32_t line = t->line;
@@ -1449,11 +1643,42 @@ static void action(reader *r, deal_state *ds, uint32_t v) {
     }
     const char *s = r->buf + t->start;
     size_t n = t->len;
-    const char *hash = memchr(s, '#', n);
-    if (hash) n = (size_t)(hash - s);  /* commentary dropped */
     word words[5];
     int nw = 0;
     size_t i = 0;
+#if STUD_HAVE_BYTES16
+    if (n <= 16 && r->len - t->start >= 16) {  /* 16 bytes, their words as bits */
+        stud_bytes16 b = stud_bytes16_load(s);
+        unsigned in = (1u << n) - 1;
+        unsigned other = (stud_bytes16_outside(b, 0x20, 0x7E) | stud_bytes16_eq(b, '#')) & in;
+        if (!other) {  /* (else the loops below) */
+            unsigned inside = in & ~stud_bytes16_eq(b, ' ');
+            unsigned starts = inside & ~(inside << 1), ends = inside & ~(inside >> 1);
+            for (; starts; starts &= starts - 1, ends &= ends - 1) {
+                size_t a = (size_t)stud_ctz64(starts), e = (size_t)stud_ctz64(ends);
+                if (nw < 5) words[nw] = (word){s + a, e + 1 - a};
+                nw++;
+            }
+            i = n;
+        }
+    }
+#endif
+    /* words of printable ASCII between spaces, up to a '#' or the end: at once */
+    while (i < n) {
+        while (i < n && s[i] == ' ') i++;
+        if (i >= n || !WORD_BYTE[(unsigned char)s[i]]) break;
+        size_t start = i;
+        while (i < n && WORD_BYTE[(unsigned char)s[i]]) i++;
+        if (nw < 5) words[nw] = (word){s + start, i - start};
+        nw++;
+    }
+    if (i < n && s[i] == '#') n = i;  /* commentary dropped */
+    if (i < n) {  /* other bytes: the general loop, from the start */
+        const char *hash = memchr(s, '#', n);
+        if (hash) n = (size_t)(hash - s);
+        nw = 0;
+        i = 0;
+    }
     while (i < n) {
         size_t sp = space_at(s, n, i);
         if (sp) {
@@ -1628,7 +1853,7 @@ static void interpret(reader *r, uint32_t first_line) {
             continue;
         }
         for (int f = 0; f < STUD_PHH_N_FIELDS; f++)
-            if (t->len == FIELD_LENS[f] &&
+            if (t->len == FIELD_LENS[f] && r->buf[t->start] == FIELD_NAMES[f][0] &&
                 memcmp(r->buf + t->start, FIELD_NAMES[f], FIELD_LENS[f]) == 0) {
                 d->field[f] = (int32_t)i;
                 break; /* (the names differ: no other is this key) */

@@ -44,6 +44,8 @@ void stud_phh_scanner_init(stud_phh_scanner *s);
 int stud_phh_at_top(const stud_phh_scanner *s);
 /* Follows one line (without its end). */
 void stud_phh_feed(stud_phh_scanner *s, const char *line, size_t len);
+/* The same, where the `readable` bytes from line (len or more) may be read. */
+void stud_phh_feed_ahead(stud_phh_scanner *s, const char *line, size_t len, size_t readable);
 /* 1 when the line is a table header ([key ...] or [[key ...]): *start and
  * *len give its first key's bytes (a quoted key's inside, as written);
  * else 0. */

@@ -73,7 +73,7 @@ int stud_phh_split_next(stud_phh_splitter *s, char *block, size_t len, int at_en
     }
     for (;;) {
         size_t ls, n;
-        int got = stud_text_line_next(&s->text, block, len, at_end, &ls, &n);
+        int got = stud_text_line_next_inline(&s->text, block, len, at_end, &ls, &n);
         if (got == STUD_TEXT_LONG) {
             s->first_line = s->text.physical + 1;
             return STUD_PHH_LONG_LINE;
@@ -109,7 +109,8 @@ int stud_phh_split_next(stud_phh_splitter *s, char *block, size_t len, int at_en
         size_t dst = s->w + (s->hand_lines > 0);
         if (dst != ls) memmove(block + dst, block + ls, n);
         int ended = 0;
-        if (s->collection && (s->skipping || stud_phh_at_top(&s->scanner))) {
+        if (s->collection &&
+            (s->skipping || (!s->scanner.open_string && !s->scanner.depth))) {
             size_t ks, kl;
             if (stud_phh_header_key(block + dst, n, &ks, &kl) &&
                 !(s->named && kl == s->name_n &&
@@ -137,7 +138,7 @@ int stud_phh_split_next(stud_phh_splitter *s, char *block, size_t len, int at_en
         if (s->hand_lines > 0) block[s->w] = '\n';
         s->w = dst + n;
         s->hand_lines++;
-        stud_phh_feed(&s->scanner, block + dst, n);
+        stud_phh_feed_ahead(&s->scanner, block + dst, n, len - dst);
         /* the hand's characters, each line with one for its end (phh.py's count) */
         size_t bytes = s->w - s->hand;
         if (bytes + 1 > s->max_hand) {

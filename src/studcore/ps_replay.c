@@ -26,6 +26,7 @@ typedef struct {
     unsigned pending_seats;
     unsigned live;
     int live_known, awaiting;
+    int filled_any;       /* an unknown card was filled: the Dealt steps' cards are `filled` */
     stud_hh_trace *trace; /* NULL, or told of the engine's events */
 } replay;
 
@@ -113,8 +114,11 @@ static int fill(const stud_hh_hand *hd, const stud_rules *rules, replay *rp)
                 return -1;
         }
     }
-    /* the cards nobody names, lowest first */
-    uint64_t unseen = unknown ? ~seen & (((uint64_t)1 << 52) - 1) : 0;
+    /* the cards nobody names, lowest first (no unknown card: the steps' own) */
+    rp->filled_any = unknown;
+    if (!unknown)
+        return 0;
+    uint64_t unseen = ~seen & (((uint64_t)1 << 52) - 1);
     for (int i = 0; i < hd->n_steps; i++) {
         const stud_hh_step *st = &hd->steps[i];
         if (st->type != STUD_HH_DEALT)
@@ -320,7 +324,8 @@ static int replay_at(const stud_hh_hand *hd, const stud_rules *rules, stud_hh_tr
             if ((rp.pending_seats >> st->seat & 1) && flush(&rp))
                 return STUD_PS_FALLBACK;
             /* (all 7: a fixed copy; those past n_cards are not read) */
-            memcpy(rp.pending[st->seat], rp.filled[i], sizeof rp.pending[0]);
+            memcpy(rp.pending[st->seat], rp.filled_any ? rp.filled[i] : st->cards,
+                   sizeof rp.pending[0]);
             rp.n_pending[st->seat] = st->n_cards;
             rp.pending_seats |= 1u << st->seat;
             if (!rp.live_known)
