@@ -15,6 +15,7 @@ cdef object _HH_CLASSES = None   # (HandRecord, Source, Dealt, CommunityDealt, A
 cdef object _HistoryError = None
 cdef tuple _HH_CARDS = None      # card index -> Card (255: None)
 cdef tuple _HH_MOVES = None      # Move by number
+cdef char _HH_CARD_TEXT[2 * 52]  # card index -> its two characters (str(Card))
 cdef tuple _HH_RECORD_FIELDS = None
 # a record's fields as the readers set them: its steps kept as the C steps'
 # bytes under _HH_STEPS_KEPT until asked for (_HhLazySteps)
@@ -43,6 +44,11 @@ cdef _hh_setup():
     for index in range(52):
         cards[index] = Card.from_index(index)
     _HH_CARDS = tuple(cards)
+    for index in range(52):
+        text = str(cards[index]).encode("ascii")
+        if len(text) != 2:
+            raise AssertionError(f"a card of {len(text)} characters")
+        _HH_CARD_TEXT[2 * index], _HH_CARD_TEXT[2 * index + 1] = text[0], text[1]
     _HH_MOVES = tuple(Move(k) for k in range(4))
     _HH_RECORD_FIELDS = tuple(HandRecord._fields)
     _HH_LAZY_FIELDS = tuple([_HH_STEPS_KEPT if name == "steps" else name
@@ -171,10 +177,25 @@ cdef object _hh_step(const stud_hh_step *step):
     return made
 
 
+cdef str _hh_card_text(const uint8_t *cards, int n):
+    """``" ".join(str(card) ...)`` of n cards, each written from
+    _HH_CARD_TEXT (a card is two characters)."""
+    cdef char text[3 * 256]
+    cdef int c
+    if n <= 0:
+        return ""
+    for c in range(n if n <= 256 else 256):
+        if cards[c] >= 52:  # (a card nobody saw: written as Python writes None)
+            return " ".join([str(_HH_CARDS[cards[c]]) for c in range(n)])
+        text[3 * c] = _HH_CARD_TEXT[2 * cards[c]]
+        text[3 * c + 1] = _HH_CARD_TEXT[2 * cards[c] + 1]
+        text[3 * c + 2] = b' '
+    return text[:3 * n - 1].decode("ascii")
+
+
 cdef tuple _ps_card_lists(const stud_ps_cards *lists, int n):
-    cdef int k, c
-    return tuple([(lists[k].seat, " ".join([str(_HH_CARDS[lists[k].cards[c]])
-                                            for c in range(lists[k].n_cards)]))
+    cdef int k
+    return tuple([(lists[k].seat, _hh_card_text(lists[k].cards, lists[k].n_cards))
                   for k in range(n)])
 
 

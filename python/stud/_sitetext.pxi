@@ -681,8 +681,7 @@ cdef class _SiteText:
                 if m.n_cards < 0:  # (a list as written, of the player named)
                     mucked.append((_site_text(buf, m.name), _site_text(buf, m.text)))
                 else:
-                    mucked.append((m.seat, " ".join([str(_HH_CARDS[m.cards[c]])
-                                                     for c in range(m.n_cards)])))
+                    mucked.append((m.seat, _hh_card_text(m.cards, m.n_cards)))
             fields.append(("_mucked_cards", tuple(mucked)))
         if h.hero >= 0 and self.split != STUD_SITE_SPLIT_LINES:
             fields.append(("_hero", _site_text(buf, h.name[h.hero])))
