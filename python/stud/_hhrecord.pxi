@@ -5,15 +5,22 @@
 # or is passed over (counted).  The record is the one the constructor would
 # make (record.py's ``_trusted``): the C reader has checked its values.
 
-from cpython.object cimport PyObject_GenericSetAttr, PyTypeObject
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
+from cpython.object cimport PyObject_GenericGetAttr, PyObject_GenericSetAttr, PyTypeObject
 from cpython.ref cimport PyObject
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.string cimport memset
 
 cdef object _HH_CLASSES = None   # (HandRecord, Source, Dealt, CommunityDealt, Acted, Showed, Mucked)
 cdef object _HistoryError = None
 cdef tuple _HH_CARDS = None      # card index -> Card (255: None)
 cdef tuple _HH_MOVES = None      # Move by number
+cdef char _HH_CARD_TEXT[2 * 52]  # card index -> its two characters (str(Card))
 cdef tuple _HH_RECORD_FIELDS = None
+# a record's fields as the readers set them: its steps kept as the C steps'
+# bytes under _HH_STEPS_KEPT until asked for (_HhLazySteps)
+cdef tuple _HH_LAZY_FIELDS = None
+cdef str _HH_STEPS_KEPT = "_hh_steps"
 # the steps made, shared (they are immutable): a direct-mapped table by the
 # step's key (_hh_step), each slot the last step of its keys made; an
 # entry's object is a reference the table holds
@@ -27,7 +34,7 @@ cdef tuple _BRING_IN_FROM = (None, "the first call of the bring-in", "the bring-
 
 
 cdef _hh_setup():
-    global _HH_CLASSES, _HH_CARDS, _HH_MOVES, _HH_RECORD_FIELDS, _HistoryError
+    global _HH_CLASSES, _HH_CARDS, _HH_MOVES, _HH_RECORD_FIELDS, _HH_LAZY_FIELDS, _HistoryError
     from stud.histories.errors import HistoryError
     from stud.histories.record import (Acted, CommunityDealt, Dealt, HandRecord, Move, Mucked,
                                        Showed, Source)
@@ -37,12 +44,22 @@ cdef _hh_setup():
     for index in range(52):
         cards[index] = Card.from_index(index)
     _HH_CARDS = tuple(cards)
+    for index in range(52):
+        text = str(cards[index]).encode("ascii")
+        if len(text) != 2:
+            raise AssertionError(f"a card of {len(text)} characters")
+        _HH_CARD_TEXT[2 * index], _HH_CARD_TEXT[2 * index + 1] = text[0], text[1]
     _HH_MOVES = tuple(Move(k) for k in range(4))
     _HH_RECORD_FIELDS = tuple(HandRecord._fields)
+    _HH_LAZY_FIELDS = tuple([_HH_STEPS_KEPT if name == "steps" else name
+                             for name in _HH_RECORD_FIELDS])
+    if not isinstance(HandRecord.__dict__.get("steps"), _HhLazySteps):
+        raise AssertionError("HandRecord.steps is not _HhLazySteps")  # (record.py sets it)
 
 
 cdef extern from "Python.h":
     PyTypeObject PyBaseObject_Type
+    int _hh_delattr "PyObject_GenericSetAttr"(object o, object name, PyObject *value) except -1
 
 
 cdef tuple _HH_NO_ARGS = ()
@@ -58,6 +75,62 @@ cdef inline object _hh_trusted(object cls, tuple fields, tuple values):
     for i in range(len(fields)):
         PyObject_GenericSetAttr(record, fields[i], values[i])
     return record
+
+
+cdef inline bytes _hh_steps_kept(const stud_hh_step *steps, int n):
+    """The steps of a hand as a record keeps them until they are asked for:
+    a copy of the C steps (they hold no pointer), not the buffers' own."""
+    return PyBytes_FromStringAndSize(<const char *>steps, n * <Py_ssize_t>sizeof(stud_hh_step))
+
+
+cdef inline object _hh_record(tuple values):
+    """The HandRecord of ``values``, HandRecord's fields in order with the
+    steps as ``_hh_steps_kept`` made them."""
+    return _hh_trusted(_HH_CLASSES[0], _HH_LAZY_FIELDS, values)
+
+
+@cython.final
+@cython.auto_pickle(False)
+cdef class _HhLazySteps:
+    """``HandRecord.steps`` for the records the C readers make.  Such a
+    record keeps its steps as a copy of the C steps until they are first
+    asked for (``record.steps``, and through it equality, hashing, pickling,
+    ``repr``, ``replay``...); they are then made, the same tuple of the same
+    steps the reader would have made at once, and kept in the record.  A
+    record never shows the difference: nothing to do for a caller.
+
+    A descriptor without ``__set__``: a record's own ``steps`` (every
+    record made by the constructor has one) is found before it."""
+
+    def __get__(self, instance, owner):
+        if instance is None:  # (the class has no value of its own, as any field without a default)
+            raise AttributeError(f"type object {owner.__name__!r} has no attribute 'steps'")
+        try:
+            kept = PyObject_GenericGetAttr(instance, _HH_STEPS_KEPT)
+        except AttributeError:
+            raise AttributeError(f"{type(instance).__name__!r} object has no attribute "
+                                 f"'steps'") from None
+        steps = _hh_steps_of(kept)
+        PyObject_GenericSetAttr(instance, "steps", steps)
+        try:  # (another thread may have made them too)
+            _hh_delattr(instance, _HH_STEPS_KEPT, NULL)
+        except AttributeError:
+            pass
+        return steps
+
+
+cdef tuple _hh_steps_of(bytes kept):
+    """The steps of ``_hh_steps_kept``'s bytes, as _hh_step makes them."""
+    cdef stud_hh_step step
+    cdef const char *p = PyBytes_AS_STRING(kept)
+    cdef Py_ssize_t k, n = PyBytes_GET_SIZE(kept) // <Py_ssize_t>sizeof(stud_hh_step)
+    out = PyTuple_New(n)
+    for k in range(n):
+        memcpy(&step, p + k * sizeof(stud_hh_step), sizeof(stud_hh_step))  # (aligned)
+        made = _hh_step(&step)
+        Py_INCREF(made)
+        PyTuple_SET_ITEM(out, k, made)
+    return out
 
 
 cdef inline str _hh_text(const char *buf, stud_hh_span span):
@@ -104,10 +177,25 @@ cdef object _hh_step(const stud_hh_step *step):
     return made
 
 
+cdef str _hh_card_text(const uint8_t *cards, int n):
+    """``" ".join(str(card) ...)`` of n cards, each written from
+    _HH_CARD_TEXT (a card is two characters)."""
+    cdef char text[3 * 256]
+    cdef int c
+    if n <= 0:
+        return ""
+    for c in range(n if n <= 256 else 256):
+        if cards[c] >= 52:  # (a card nobody saw: written as Python writes None)
+            return " ".join([str(_HH_CARDS[cards[c]]) for c in range(n)])
+        text[3 * c] = _HH_CARD_TEXT[2 * cards[c]]
+        text[3 * c + 1] = _HH_CARD_TEXT[2 * cards[c] + 1]
+        text[3 * c + 2] = b' '
+    return text[:3 * n - 1].decode("ascii")
+
+
 cdef tuple _ps_card_lists(const stud_ps_cards *lists, int n):
-    cdef int k, c
-    return tuple([(lists[k].seat, " ".join([str(_HH_CARDS[lists[k].cards[c]])
-                                            for c in range(lists[k].n_cards)]))
+    cdef int k
+    return tuple([(lists[k].seat, _hh_card_text(lists[k].cards, lists[k].n_cards))
                   for k in range(n)])
 
 
@@ -147,11 +235,11 @@ cdef object _ps_record(const char *buf, const stud_ps_item *item, stud_hh_hand *
     if extra.n_reshuffled:
         fields.append(("_deck_reshuffled",
                        tuple([extra.reshuffled[k] for k in range(extra.n_reshuffled)])))
-    steps = tuple([_hh_step(&hand.steps[k]) for k in range(hand.n_steps)])
     table = _hh_text(buf, hand.table) if hand.table.start else None
     source = _hh_trusted(Source, ("file", "line", "format"), (file, hand.first_line, "pokerstars"))
-    return _hh_trusted(HandRecord, _HH_RECORD_FIELDS, (
-        rules, tuple([hand.stacks[seat] for seat in range(hand.n_seats)]), steps, players,
+    return _hh_record((
+        rules, tuple([hand.stacks[seat] for seat in range(hand.n_seats)]),
+        _hh_steps_kept(hand.steps, hand.n_steps), players,
         tuple([hand.seat_numbers[seat] for seat in range(hand.n_seats)]),
         _hh_text(buf, hand.hand_id), table,
         tuple([hand.collected[seat] for seat in range(hand.n_seats)]), hand.rake, None, currency,

@@ -296,11 +296,12 @@ cdef class _PhhDoc:
             total += d.stacks[seat]
         if total > (1 << 30):
             return None
-        steps, players, seats, hand_id, table, collected, rake, finishing = self.record_values()
+        steps, players, seats, hand_id, table, collected, rake, finishing = \
+            self._record_values(True)
         currency = self._text(h.currency.start, h.currency.len) if h.cents else None
-        HandRecord, Source = _HH_CLASSES[0], _HH_CLASSES[1]
-        source = _hh_trusted(Source, ("file", "line", "format"), (file, h.first_line, "phh"))
-        return _hh_trusted(HandRecord, _HH_RECORD_FIELDS, (
+        source = _hh_trusted(_HH_CLASSES[1], ("file", "line", "format"),
+                             (file, h.first_line, "phh"))
+        return _hh_record((
             (<tuple>entry)[0], tuple([d.stacks[seat] for seat in range(n)]), steps, players,
             seats, hand_id, table, collected, rake, finishing, currency, self.kept(read),
             source))
@@ -404,13 +405,19 @@ cdef class _PhhDoc:
     def record_values(self):
         """(steps, players, seats, hand id, table, collected, rake,
         finishing stacks) of a hand read, as HandRecord holds them."""
+        return self._record_values(False)
+
+    cdef tuple _record_values(self, bint kept_steps):
+        """record_values(); with ``kept_steps`` the steps as _hh_steps_kept
+        keeps them (for _hh_record)."""
         cdef stud_hh_hand *h = &self.doc.hand
         cdef int i, n = h.n_seats
-        cdef list steps = []
         if _HH_CLASSES is None:
             _hh_setup()
-        for i in range(h.n_steps):  # (_hhrecord.pxi: steps shared with every equal one)
-            steps.append(_hh_step(&h.steps[i]))
+        if kept_steps:
+            steps = _hh_steps_kept(h.steps, h.n_steps)
+        else:  # (_hhrecord.pxi: steps shared with every equal one)
+            steps = tuple([_hh_step(&h.steps[i]) for i in range(h.n_steps)])
         players = None
         if h.has_players:
             players = tuple([self._text(h.players[i].start, h.players[i].len) for i in range(n)])
@@ -421,7 +428,7 @@ cdef class _PhhDoc:
         table = self._name(STUD_PHH_F_TABLE)
         collected = tuple([h.collected[i] for i in range(n)]) if h.has_collected else None
         finishing = tuple([h.finishing[i] for i in range(n)]) if h.has_finishing else None
-        return tuple(steps), players, seats, hand_id, table, collected, h.rake, finishing
+        return steps, players, seats, hand_id, table, collected, h.rake, finishing
 
     cdef object _name(self, int field):
         value = self.field(field)

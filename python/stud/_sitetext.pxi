@@ -685,16 +685,15 @@ cdef class _SiteText:
                 if m.n_cards < 0:  # (a list as written, of the player named)
                     mucked.append((_site_text(buf, m.name), _site_text(buf, m.text)))
                 else:
-                    mucked.append((m.seat, " ".join([str(_HH_CARDS[m.cards[c]])
-                                                     for c in range(m.n_cards)])))
+                    mucked.append((m.seat, _hh_card_text(m.cards, m.n_cards)))
             fields.append(("_mucked_cards", tuple(mucked)))
         if h.hero >= 0 and self.split != STUD_SITE_SPLIT_LINES:
             fields.append(("_hero", _site_text(buf, h.name[h.hero])))
-        HandRecord, Source = _HH_CLASSES[0], _HH_CLASSES[1]
-        steps = tuple([_hh_step(&h.steps[k]) for k in range(h.n_steps)])
-        source = _hh_trusted(Source, ("file", "line", "format"), (self.file, first, self.name))
-        return _hh_trusted(HandRecord, _HH_RECORD_FIELDS, (
-            rules, tuple([h.stack[p] for p in order]), steps, players,
+        source = _hh_trusted(_HH_CLASSES[1], ("file", "line", "format"),
+                             (self.file, first, self.name))
+        return _hh_record((
+            rules, tuple([h.stack[p] for p in order]), _hh_steps_kept(h.steps, h.n_steps),
+            players,
             tuple([int(_site_text(buf, h.seat_digits[p])) for p in order]),
             hand_id, table, tuple([h.collected[p] for p in order]),
             h.rake if h.rake_known else 0, None, currency, tuple(fields), source))

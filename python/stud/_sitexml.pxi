@@ -777,11 +777,10 @@ cdef class _SiteXml:
                 self._reproduced(r, rules, small, big, cents):
             self.reproduced += 1
             return 0
-        HandRecord, Source = _HH_CLASSES[0], _HH_CLASSES[1]
-        steps = tuple([_hh_step(&r.deal.steps[k]) for k in range(r.deal.n_steps)])
-        source = _hh_trusted(Source, ("file", "line", "format"), (self.file, line, name))
-        self.held.append(_hh_trusted(HandRecord, _HH_RECORD_FIELDS, (
-            rules, tuple([r.deal.stacks[seat] for seat in range(r.n)]), steps,
+        source = _hh_trusted(_HH_CLASSES[1], ("file", "line", "format"), (self.file, line, name))
+        self.held.append(_hh_record((
+            rules, tuple([r.deal.stacks[seat] for seat in range(r.n)]),
+            _hh_steps_kept(r.deal.steps, r.deal.n_steps),
             tuple([_xml_text(r.name[seat]) for seat in range(r.n)]),
             tuple([r.seat[seat] for seat in range(r.n)]), hand_id, table,
             tuple([r.collected[seat] for seat in range(r.n)]), 0, None, currency, fields,

@@ -181,9 +181,10 @@ def _read_opened(reading: Reading, source: Source, lines: Iterator[str], name: s
         chosen = POKERSTARS_PROFILE if options is None else options
         path = _utf8_path(source)
         if path is not None:  # (read as bytes, a part at a time, by the C reader)
-            items = reading._reader = _read_pokerstars_path(path, name, chosen)
+            ps_reader = reading._reader = _read_pokerstars_path(path, name, chosen)
         else:
-            items = reading._reader = read_pokerstars_lines(lines, file=name, profile=chosen)
+            ps_reader = reading._reader = read_pokerstars_lines(lines, file=name, profile=chosen)
+        items = ps_reader._items  # (what its __next__ gives, without a call of it per hand)
     else:
         from .sites import site_formats
 

@@ -45,6 +45,7 @@ from enum import IntEnum
 from typing import TYPE_CHECKING, Any, TypeVar, Union
 
 from .._checks import whole_number
+from .._core import _HhLazySteps
 from .._record import Record
 from ..enums import Variant
 
@@ -414,3 +415,10 @@ class HandRecord(Record):
         what = f"hand {self.hand_id}" if self.hand_id else "a hand"
         return f"{what} ({self.variant.name}, {self.n_seats} seats)" + (
             f" at {self.source}" if self.source else "")
+
+
+# The C readers' records make their steps when first asked for (_core's
+# _HhLazySteps: nothing a caller can tell).  Set after the class is made, so
+# that Record does not take it for the field's default; without ``__set__``,
+# the steps a record holds (any record the constructor made) come first.
+type.__setattr__(HandRecord, "steps", _HhLazySteps())
