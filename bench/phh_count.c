@@ -13,24 +13,16 @@
 #include "game.h"
 #include "phh_read.h"
 #include "ps_history.h"
+#include "count_file.h"
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fprintf(stderr, "usage: phh_count FILE [replay 0|1]\n");
+    long size;
+    int replay;
+    char *buf = count_file(argc, argv, "phh_count", &size, &replay);
+    char *copy = buf ? malloc((size_t)size + 1) : NULL;
+    if (!buf || !copy)
         return 2;
-    }
-    int replay = argc > 2 ? atoi(argv[2]) : 1;
-    FILE *f = fopen(argv[1], "rb");
-    if (!f)
-        return 2;
-    fseek(f, 0, SEEK_END);
-    long size = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)size + 1), *copy = malloc((size_t)size + 1);
-    if (!buf || !copy || fread(buf, 1, (size_t)size, f) != (size_t)size)
-        return 2;
-    fclose(f);
     stud_phh_splitter *sp = malloc(sizeof *sp);
     stud_phh_doc *d = calloc(1, sizeof *d);
     if (!sp || !d)

@@ -13,6 +13,7 @@
 
 #include "game.h"
 #include "ps_history.h"
+#include "count_file.h"
 
 static int crude_game(const char *s, size_t n, stud_ps_game *g)
 {
@@ -54,21 +55,11 @@ static int crude_game(const char *s, size_t n, stud_ps_game *g)
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fprintf(stderr, "usage: ps_count FILE [replay 0|1]\n");
+    long size;
+    int replay;
+    char *buf = count_file(argc, argv, "ps_count", &size, &replay);
+    if (!buf)
         return 2;
-    }
-    int replay = argc > 2 ? atoi(argv[2]) : 1;
-    FILE *f = fopen(argv[1], "rb");
-    if (!f)
-        return 2;
-    fseek(f, 0, SEEK_END);
-    long size = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)size + 1);
-    if (!buf || fread(buf, 1, (size_t)size, f) != (size_t)size)
-        return 2;
-    fclose(f);
     stud_hh_hand *hand = malloc(sizeof *hand);
     stud_ps_extra extra;
     stud_ps_scanner scanner;

@@ -125,30 +125,6 @@ static inline int ps_iequal(const char *s, size_t len, const char *lit)
     return 1;
 }
 
-/* The first index >= from of `lit` in s, or -1.  memchr looks for the
- * literal's first byte that is not a space (a space is every few bytes of
- * a line, the others are not). */
-static inline long ps_find(const char *s, size_t len, size_t from, const char *lit)
-{
-    size_t n = strlen(lit);
-    if (n == 0 || from > len || len - from < n)
-        return n == 0 && from <= len ? (long)from : -1;
-    size_t k = 0;
-    while (k + 1 < n && lit[k] == ' ')
-        k++;
-    size_t i = from; /* a candidate start: lit[k] is looked for at i + k onwards */
-    while (i + n <= len) {
-        const char *at = (const char *)memchr(s + i + k, lit[k], len - n + 1 - i);
-        if (!at)
-            return -1;
-        i = (size_t)(at - s) - k;
-        if (memcmp(s + i, lit, n) == 0)
-            return (long)i;
-        i++;
-    }
-    return -1;
-}
-
 /* The first index >= from of the n bytes of `lit` in s, or -1; memchr
  * looks for lit[k] (a byte the text holds few of). */
 static inline long ps_find_by(const char *s, size_t len, size_t from, const char *lit, size_t n,
@@ -165,6 +141,20 @@ static inline long ps_find_by(const char *s, size_t len, size_t from, const char
         i++;
     }
     return -1;
+}
+
+/* The first index >= from of `lit` in s, or -1.  memchr looks for the
+ * literal's first byte that is not a space (a space is every few bytes of
+ * a line, the others are not). */
+static inline long ps_find(const char *s, size_t len, size_t from, const char *lit)
+{
+    size_t n = strlen(lit);
+    if (n == 0 || from > len || len - from < n)
+        return n == 0 && from <= len ? (long)from : -1;
+    size_t k = 0;
+    while (k + 1 < n && lit[k] == ' ')
+        k++;
+    return ps_find_by(s, len, from, lit, n, k);
 }
 
 /* The last index of `lit` starting before `before` (and fitting in s), or -1. */
