@@ -4,13 +4,39 @@
 # stacks) and builds records.
 
 from cpython.mem cimport PyMem_Calloc, PyMem_Realloc
-from cpython.unicode cimport PyUnicode_DecodeUTF8
+from cpython.unicode cimport PyUnicode_DecodeUTF8, PyUnicode_DecodeASCII
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from libc.string cimport memcmp, memcpy as _phh_memcpy
 
 import datetime as _datetime
 import re as _re
 from decimal import Decimal as _Decimal
+
+# the names of the C reader's fields, in the order of enum stud_phh_field
+_PHH_FIELD_NAMES = ("variant", "antes", "bring_in", "small_bet", "big_bet", "starting_stacks",
+                    "actions", "players", "seats", "hand", "table", "finishing_stacks",
+                    "winnings", "currency", "_rake", "_rules", "blinds_or_straddles",
+                    "ante_trimming_status")
+
+
+cdef inline int _phh_digits(const char *p, uint32_t n, int64_t *out) noexcept:
+    """1 and the value in *out when p[0, n) is an optional sign and 1 to
+    18 ASCII digits (what int(text, 10) reads to the same value); else 0."""
+    cdef uint32_t j = 0
+    cdef int64_t v = 0
+    cdef bint neg = False
+    if n > 0 and (p[0] == b'-' or p[0] == b'+'):
+        neg = p[0] == b'-'
+        j = 1
+    if n <= j or n - j > 18:
+        return 0
+    while j < n:
+        if not b'0' <= p[j] <= b'9':
+            return 0
+        v = v * 10 + (p[j] - 48)
+        j += 1
+    out[0] = -v if neg else v
+    return 1
 
 
 @cython.final
@@ -132,6 +158,9 @@ cdef class _PhhDoc:
     # verify's fast path: the C rules of the last stakes and `_rules`
     cdef int64_t last_key[5]
     cdef object last_written
+    # kept(): the last `read` and the fields it names (bits of enum stud_phh_field)
+    cdef object kept_read
+    cdef uint32_t kept_mask
     cdef bint have_rules
     cdef stud_rules c_rules
 
@@ -383,12 +412,46 @@ cdef class _PhhDoc:
 
     def kept(self, frozenset read):
         """The fields not read, as (name, value) pairs in file order
-        (ante_trimming_status only when false)."""
+        (ante_trimming_status only when false).  The keys the C reader
+        matched to a field named in `read` are passed over without their
+        name decoded (it is that field's name)."""
         cdef uint32_t i = self.doc.top
         cdef stud_phh_token *t
+        cdef uint32_t mask
+        cdef int32_t skip[STUD_PHH_N_FIELDS + 1]
+        cdef int32_t x
+        cdef int f, m, n_skip = 0, at = 0
+        if read is not self.kept_read:
+            mask = 0
+            for f in range(STUD_PHH_N_FIELDS):
+                if _PHH_FIELD_NAMES[f] in read:
+                    mask |= 1u << f
+            self.kept_mask = mask
+            self.kept_read = read
+        mask = self.kept_mask
+        for f in range(STUD_PHH_N_FIELDS):  # their keys' tokens, in increasing order
+            x = self.doc.field[f]
+            if x >= 0 and mask >> f & 1:
+                m = n_skip
+                while m > 0 and skip[m - 1] > x:
+                    skip[m] = skip[m - 1]
+                    m -= 1
+                skip[m] = x
+                n_skip += 1
+        skip[n_skip] = -1
         out = []
         while i < self.doc.n_tokens:
             t = &self.doc.tokens[i]
+            while at < n_skip and <uint32_t>skip[at] < i:
+                at += 1
+            if at < n_skip and <uint32_t>skip[at] == i:
+                i = self.doc.tokens[i + 1].end
+                continue
+            if (<int32_t>i == self.doc.field[<int>STUD_PHH_F_TRIMMING] and self.doc.trimming
+                    and self.doc.tokens[i + 1].kind == STUD_PHH_BOOL
+                    and not mask >> <int>STUD_PHH_F_TRIMMING & 1):
+                i = self.doc.tokens[i + 1].end  # (ante_trimming_status = true: not kept)
+                continue
             name = self._text(t.start, t.len)
             if t.kind == STUD_PHH_SECTION:
                 if name not in read:
@@ -421,9 +484,7 @@ cdef class _PhhDoc:
         players = None
         if h.has_players:
             players = tuple([self._text(h.players[i].start, h.players[i].len) for i in range(n)])
-        seats = self.field(STUD_PHH_F_SEATS)
-        if seats is not None:
-            seats = tuple(seats)
+        seats = self._seats()
         hand_id = self._name(STUD_PHH_F_HAND)
         table = self._name(STUD_PHH_F_TABLE)
         collected = tuple([h.collected[i] for i in range(n)]) if h.has_collected else None
@@ -431,8 +492,43 @@ cdef class _PhhDoc:
         return steps, players, seats, hand_id, table, collected, h.rake, finishing
 
     cdef object _name(self, int field):
-        value = self.field(field)
-        return None if value is None else str(value)
+        """str() of a field's value, or None when absent: a string as it
+        is, an integer of plain digits as written (what str(int(text))
+        gives back), others through _value."""
+        cdef int k = self.doc.field[field]
+        cdef stud_phh_token *t
+        cdef int64_t v
+        if k < 0:
+            return None
+        t = &self.doc.tokens[k + 1]
+        if t.kind == STUD_PHH_STRING:
+            return self._text(t.start, t.len)
+        if (t.kind == STUD_PHH_INTEGER and _phh_digits(self.base + t.start, t.len, &v)
+                and (t.len == 1 or b'1' <= self.base[t.start] <= b'9')):
+            return PyUnicode_DecodeASCII(self.base + t.start, t.len, NULL)
+        return str(self._value(k + 1))
+
+    cdef object _seats(self):
+        """tuple(field(seats)), or None: integers of a sign and up to 18
+        digits read here, others through _value."""
+        cdef int k = self.doc.field[<int>STUD_PHH_F_SEATS]
+        cdef stud_phh_token *t
+        cdef uint32_t e
+        cdef int64_t v
+        if k < 0:
+            return None
+        if self.doc.tokens[k + 1].kind != STUD_PHH_ARRAY:
+            return tuple(self._value(k + 1))
+        out = []
+        e = k + 2
+        while e < self.doc.tokens[k + 1].end:
+            t = &self.doc.tokens[e]
+            if t.kind == STUD_PHH_INTEGER and _phh_digits(self.base + t.start, t.len, &v):
+                out.append(v)
+            else:
+                out.append(self._value(e))
+            e = t.end
+        return tuple(out)
 
 
 def _phh_verify_run(_PhhSplit split, _PhhDoc doc, dict rules_cache, object rules_of,
