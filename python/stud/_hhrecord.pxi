@@ -133,6 +133,15 @@ cdef tuple _hh_steps_of(bytes kept):
     return out
 
 
+cdef inline bytes _block_utf8(object block):
+    """A block of a file's text (io's ``_FileLines.rest``) as the C readers
+    take it: io's ``_utf8_blocks`` bytes as they are, a str in UTF-8 (lone
+    surrogates kept)."""
+    if type(block) is bytes:
+        return <bytes>block
+    return block.encode("utf-8", "surrogatepass")
+
+
 cdef inline str _hh_text(const char *buf, stud_hh_span span):
     return buf[span.start:span.start + span.len].decode("utf-8", "surrogatepass")
 

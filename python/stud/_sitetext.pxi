@@ -311,16 +311,9 @@ cdef class _SiteText:
         except StopIteration:
             final = True
         if not final:
-            if type(block) is bytes:  # (io's _utf8_blocks: a UTF-8 file's own bytes)
-                text = <bytes>block
-                size = len(<bytes>block)
-            else:
-                try:
-                    text = PyUnicode_AsUTF8AndSize(block, &size)
-                except UnicodeEncodeError:
-                    held = block.encode("utf-8", "surrogatepass")
-                    text = held
-                    size = len(held)
+            held = _block_utf8(block)
+            text = held
+            size = len(held)
             self._grow(<size_t>size)
             memcpy(self.buf + self.used, text, size)
             self.used += size

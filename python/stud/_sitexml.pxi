@@ -276,16 +276,9 @@ cdef class _SiteXml:
         except Exception as error:
             self.failure = error
             return 1
-        if type(block) is bytes:  # (io's _utf8_blocks: a UTF-8 file's own bytes)
-            text = <bytes>block
-            size = len(<bytes>block)
-        else:
-            try:
-                text = PyUnicode_AsUTF8AndSize(block, &size)
-            except UnicodeEncodeError:
-                held = block.encode("utf-8", "surrogatepass")
-                text = held
-                size = len(held)
+        held = _block_utf8(block)
+        text = held
+        size = len(held)
         if keep:  # (raw is NULL before the first block: no memmove of NULL)
             memmove(self.raw, self.raw + self.split.pos, keep)
         self.raw_len = keep

@@ -293,47 +293,43 @@ class _FileLines(Iterator[str]):
         before = number - len(self._ahead)
         raw = _raw_utf8(self.handle) if self._own and before == 0 else None
         if raw is not None:  # (the whole file again, as bytes: see _utf8_blocks)
-            return _utf8_blocks(*raw), 0
+            return _utf8_blocks(raw), 0
         ahead = "".join(self._ahead)
         read = self.handle.read
         return itertools.chain([ahead] if ahead else [], iter(lambda: read(CHUNK), "")), before
 
 
-def _raw_utf8(handle: IO[str]) -> tuple[IO[bytes], bool] | None:
+def _raw_utf8(handle: IO[str]) -> IO[bytes] | None:
     """The binary file under ``handle`` (open_text's, of a regular file read
-    as UTF-8) back at its start, and whether a byte order mark begins it;
-    None when the text must be read as text (another encoding, a pipe)."""
+    as UTF-8) back at its text's start (after the byte order mark that
+    made open_text read it as "utf-8-sig"); None when the text must be read
+    as text (another encoding, a pipe)."""
     encoding = getattr(handle, "encoding", None)
-    buffer = getattr(handle, "buffer", None)
+    buffer: IO[bytes] | None = getattr(handle, "buffer", None)
     if encoding not in ("utf-8", "utf-8-sig") or buffer is None:
         return None
     try:
         if not (buffer.seekable() and stat.S_ISREG(os.fstat(buffer.fileno()).st_mode)):
             return None
-        buffer.seek(0)
+        buffer.seek(len(codecs.BOM_UTF8) if encoding == "utf-8-sig" else 0)
     except (OSError, ValueError):
         return None
-    return buffer, encoding == "utf-8-sig"
+    return buffer
 
 
-def _utf8_blocks(buffer: IO[bytes], bom: bool) -> Iterator[Union[bytes, str]]:
+def _utf8_blocks(buffer: IO[bytes]) -> Iterator[Union[bytes, str]]:
     """The file's text a block at a time, as the readers in C take it: its
     bytes themselves while they are UTF-8 (no decoding, and no encoding back
     in the reader), the text open_text gives from the first byte that is not
     (the rest decoded as open_text decodes it: stray bytes Windows-1252).
     The same text either way, read once: the blocks are the file's, from its
-    first byte (the byte order mark dropped)."""
+    text's first byte (``_raw_utf8``)."""
     from .._core import _utf8_prefix
 
     read = buffer.read
     carry = b""
-    first = True
     while True:
         data = read(CHUNK)
-        if first:
-            first = False
-            if bom and data.startswith(codecs.BOM_UTF8):
-                data = data[len(codecs.BOM_UTF8):]
         if not data:
             if carry:  # (a character cut by the file's end)
                 yield carry.decode("utf-8", "stud.cp1252")
