@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import stud.histories as histories
+from _benchutil import best_of as best
 from _benchutil import cpu_model
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,15 +65,6 @@ def engine_texts(n: int, seed: int, write: Callable[[random.Random, Any, int, bo
         money = index % 3 != 2
         hand = random_hand(rng, money=money, short=index % 4 == 3, **options)
         yield write(rng, hand, index, money)
-
-
-def best(fn: Callable[[], object], repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def _count(path: Path, profile: str | None = None) -> int:

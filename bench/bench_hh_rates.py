@@ -19,18 +19,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import bench_histories as bh
+from _benchutil import best_of
 from stud import histories
 
 GOALS = {"read": 100_000, "verify": 150_000, "summarize": 50_000}
-
-
-def best(run: Callable[[], object], repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.process_time()
-        run()
-        times.append(time.process_time() - start)
-    return min(times)
 
 
 def passes(path: Path) -> dict[str, Callable[[], object]]:
@@ -56,7 +48,8 @@ def main() -> None:
         rows = {}
         for name, path in (("PokerStars", ps), ("PHH", phh)):
             for label, run in passes(path).items():
-                rows.setdefault(label, {})[name] = args.hands / best(run, args.repeat)
+                seconds = best_of(run, args.repeat, clock=time.process_time)
+                rows.setdefault(label, {})[name] = args.hands / seconds
     print("| pass | PokerStars hands/s | PHH hands/s | goal |")
     print("| --- | ---: | ---: | ---: |")
     for label, rates in rows.items():
