@@ -17,12 +17,17 @@ from .histories.io import _profiles, formats
 from .histories.record import HandRecord
 from .histories.view import streets, text
 
+#: the histories the commands take (every format of stud.histories.formats())
+_ONE_FILE = "a hand history file: PHH, PokerStars or another site's format"
+_FILES = "hand history files: PHH, PokerStars or other sites' formats"
+
 
 def add_commands(commands: Any) -> None:
     hh = commands.add_parser("hh", help="hand histories: convert, show, verify, summary, "
                                          "export",
-                             description="Hand histories: PHH (.phh, .phhs) and PokerStars "
-                                         "text histories of 7 Card Stud, Stud Hi/Lo and Razz.")
+                             description="Hand histories: PHH (.phh, .phhs), PokerStars and "
+                                         "the other sites' formats (--format lists them; each "
+                                         "found from the file's content).")
     sub = hh.add_subparsers(dest="hh_command", required=True)
 
     def common(p: argparse.ArgumentParser) -> None:
@@ -33,22 +38,22 @@ def add_commands(commands: Any) -> None:
                             "files, none for PHH)")
         p.add_argument("--progress", action="store_true", help="a progress bar (needs tqdm)")
 
-    convert = sub.add_parser("convert", help="PokerStars or PHH in, PHH out",
-                             description="PokerStars or PHH hand histories in, PHH out.")
-    convert.add_argument("input", help="a PokerStars text history or a PHH file")
+    convert = sub.add_parser("convert", help="any format in, PHH out",
+                             description="Hand histories of any format in, PHH out.")
+    convert.add_argument("input", help=_ONE_FILE)
     convert.add_argument("output", help="a .phh (one hand) or .phhs file")
     common(convert)
     convert.set_defaults(run=_convert)
     show = sub.add_parser("show", help="one hand street by street",
                           description="One hand of a history, street by street.")
-    show.add_argument("file", help="a PokerStars text history or a PHH file")
+    show.add_argument("file", help=_ONE_FILE)
     show.add_argument("--hand", help="the hand id (default: the first hand)")
     show.add_argument("--json", action="store_true", help="machine-readable output")
     common(show)
     show.set_defaults(run=_show)
     verify = sub.add_parser("verify", help="replay every hand and check it against its record",
                             description="Replay every hand and check it against its record.")
-    verify.add_argument("files", nargs="+", help="PokerStars text histories or PHH files")
+    verify.add_argument("files", nargs="+", help=_FILES)
     verify.add_argument("--json", action="store_true", help="machine-readable output")
     common(verify)
     verify.set_defaults(run=_verify)
@@ -59,7 +64,7 @@ def add_commands(commands: Any) -> None:
                                          "to steals, went to showdown, won at showdown, "
                                          "aggression (each defined in the docs' analysis "
                                          "page).")
-    summary.add_argument("files", nargs="+", help="PokerStars text histories or PHH files")
+    summary.add_argument("files", nargs="+", help=_FILES)
     summary.add_argument("--trials", type=int, default=20_000,
                          help="Monte Carlo trials per all-in equity")
     summary.add_argument("--json", action="store_true", help="machine-readable output")
@@ -74,7 +79,7 @@ def add_commands(commands: Any) -> None:
                             description="Every hand read, replayed and written as Parquet "
                                         "tables (hands, seats, actions) into a directory, "
                                         "for DuckDB, polars or pandas (needs pyarrow).")
-    export.add_argument("files", nargs="+", help="PokerStars text histories or PHH files")
+    export.add_argument("files", nargs="+", help=_FILES)
     export.add_argument("--out", required=True, metavar="DIR",
                         help="the directory to write hands.parquet, seats.parquet and "
                              "actions.parquet into")
