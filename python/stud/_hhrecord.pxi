@@ -301,8 +301,9 @@ cdef class _PsRecords:
     cdef stud_hh_error *err
     cdef stud_ps_extra extra
     cdef dict games, rules_cache
-    cdef object game_of, rules_of, file, last_game
+    cdef object game_of, rules_of, file, last_game, game_facts
     cdef bytes last_desc
+    cdef stud_ps_game game  # (of game_facts: set again only when the game changes)
     cdef public long skipped, cancelled
     cdef bint ended_only
 
@@ -360,8 +361,8 @@ cdef class _PsRecords:
                 stud_ps_read(buf, &item, &game, hand, &self.extra, self.err)
                 return _ps_error(buf, &item, self.err.message.decode("utf-8", "replace"),
                                  self.err.line, self.file)
-            desc = buf[item.desc_start:item.desc_end]
-            if desc != self.last_desc:
+            if not _ps_same_desc(self.last_desc, buf, &item):
+                desc = buf[item.desc_start:item.desc_end]
                 facts = self.games.get(desc)
                 if facts is None:
                     facts = self.games[desc] = self.game_of(desc)
@@ -372,15 +373,17 @@ cdef class _PsRecords:
                 continue
             if type(facts) is str:
                 return _ps_error(buf, &item, facts, item.first_line, self.file)
-            _ps_set_game(&game, facts[0])
-            status = stud_ps_read(buf, &item, &game, hand, &self.extra, self.err)
+            if facts is not self.game_facts:
+                _ps_set_game(&self.game, facts[0])
+                self.game_facts = facts
+            status = stud_ps_read(buf, &item, &self.game, hand, &self.extra, self.err)
             if status == STUD_HH_SKIPPED:
                 self.cancelled += 1
                 continue
             if status != STUD_HH_READ:
                 return _ps_error(buf, &item, self.err.message.decode("utf-8", "replace"),
                                  self.err.line, self.file)
-            key = (game.variant, game.small_bet, game.big_bet, hand.ante,
+            key = (self.game.variant, self.game.small_bet, self.game.big_bet, hand.ante,
                    None if hand.bring_in == STUD_HH_NONE else hand.bring_in)
             entry = self.rules_cache.get(key)
             if entry is None:

@@ -2,7 +2,7 @@
 # loop over one chunk of a file, for stud.histories.verify.
 
 
-from libc.string cimport memset
+from libc.string cimport memcmp as _ps_memcmp, memset
 
 
 def _ps_amount(str text, bint cents, unsigned symbols, str currency):
@@ -74,7 +74,7 @@ def _ps_verify_chunk(const unsigned char[::1] data, long first_line, dict games,
     cdef const char *buf
     cdef long reproduced = 0, skipped = 0
     cdef bytes last_desc = None
-    cdef object last_game = None, facts, key, entry
+    cdef object last_game = None, game_facts = None, facts, key, entry
     cdef int32_t last_key[5]
     cdef bint have_rules = False, decided
     cdef list items = []
@@ -95,8 +95,8 @@ def _ps_verify_chunk(const unsigned char[::1] data, long first_line, dict games,
                 continue
             decided = False
             if item.n_lines <= STUD_PS_MAX_HAND_LINES:
-                desc = buf[item.desc_start:item.desc_end]
-                if desc != last_desc:
+                if not _ps_same_desc(last_desc, buf, &item):
+                    desc = buf[item.desc_start:item.desc_end]
                     facts = games.get(desc)
                     if facts is None and desc not in games:
                         facts = games[desc] = game_of(desc)
@@ -106,7 +106,9 @@ def _ps_verify_chunk(const unsigned char[::1] data, long first_line, dict games,
                     skipped += 1
                     decided = True
                 elif type(facts) is not str:
-                    _ps_set_game(&game, facts)
+                    if facts is not game_facts:  # (set again only when the game changes)
+                        _ps_set_game(&game, facts)
+                        game_facts = facts
                     if stud_ps_read(buf, &item, &game, hand, &extra, NULL) == STUD_HH_READ \
                             and extra.n_dealt == hand.n_seats:
                         if not (have_rules and last_key[0] == game.variant
@@ -134,6 +136,13 @@ def _ps_verify_chunk(const unsigned char[::1] data, long first_line, dict games,
     finally:
         PyMem_Free(hand)
     return reproduced, skipped, items
+
+
+cdef inline bint _ps_same_desc(bytes last, const char *buf, const stud_ps_item *item):
+    """True when the item's header game text is ``last`` (no bytes made)."""
+    cdef Py_ssize_t n = item.desc_end - item.desc_start
+    return (last is not None and len(last) == n
+            and _ps_memcmp(<const char *>last, buf + item.desc_start, n) == 0)
 
 
 cdef inline int _ps_item(list items, object on_item, tuple item) except -1:

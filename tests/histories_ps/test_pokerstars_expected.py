@@ -241,3 +241,21 @@ def test_small_batches_and_parts(monkeypatch, tmp_path):
     monkeypatch.setattr(module, "_CHUNK", 1000)
     assert from_file(path) == before
     assert whole[2] == [60, 2, 0, 0] and len(before[1]) == 2
+
+
+@pytest.mark.parametrize("chunk", [700, 1000, 4096])
+def test_parts_of_one_buffer(monkeypatch, tmp_path, chunk):
+    # the parts are views of one buffer the file is read into: records kept
+    # from earlier parts (their steps first asked for after the whole file),
+    # a byte order mark, \r\n line ends and parts smaller than a hand read
+    # the same as one part
+    module = sys.modules["stud.histories.pokerstars"]
+    text = generated_text(25, seed=5).replace("\n", "\r\n")
+    path = tmp_path / "hands.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    whole = list(read(path, format="pokerstars"))
+    monkeypatch.setattr(module, "_CHUNK", chunk)
+    kept = list(read(path, format="pokerstars"))
+    assert len(kept) == 25
+    assert [(r.hand_id, r.steps, r.source.line) for r in kept] == \
+        [(r.hand_id, r.steps, r.source.line) for r in whole]

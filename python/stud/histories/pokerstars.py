@@ -133,34 +133,44 @@ def _header_parts(handle: IO[bytes], as_read: bool, chunk: int
     splitter: the caller reads a part that holds one as lines);
     else none counted (universal newlines also see two).  When _MAX_CARRY
     bytes hold no header, (None, line, 0) with the handle at that text's
-    first byte: the caller reads the rest as text."""
+    first byte: the caller reads the rest as text.
+
+    The parts are views of one buffer the file is read into (a fresh bytes
+    object a chunk, and the copy that joins it to the bytes carried over,
+    cost more than the C reader's work on them): a part holds until the
+    next one is asked for."""
     from .._core import _ps_count_lines, _ps_last_header
 
-    carry = b""
+    buffer = bytearray(2 * chunk)
+    view = memoryview(buffer)
+    have = 0  # bytes carried over, at the buffer's start
     line = 1
-    offset = 0  # of carry's first byte in the file
+    offset = 0  # of the buffer's first byte in the file
     first = True
     while True:
-        data = handle.read(chunk)
-        buffer = carry + data if carry else data
+        if len(buffer) - have < chunk:  # (a new buffer: a part of the old may be held)
+            buffer = bytearray(max(2 * len(buffer), have + chunk))
+            buffer[:have] = view[:have]
+            view = memoryview(buffer)
+        got = handle.readinto(view[have:have + chunk]) or 0
+        have += got
         if first:
             first = False
-            if as_read and buffer.startswith(_BOM):  # (utf-8-sig, as read opens files)
-                buffer = buffer[3:]
+            if as_read and buffer.startswith(_BOM, 0, have):  # (utf-8-sig, as read opens files)
+                view[:have - 3] = view[3:have]
+                have -= 3
                 offset = 3
-        if data:
-            cut = _ps_last_header(buffer)
+        if got:
+            cut = _ps_last_header(view[:have])
             if not cut:
-                if len(buffer) > _MAX_CARRY:
+                if have > _MAX_CARRY:
                     handle.seek(offset)
                     yield None, line, 0
                     return
-                carry = buffer
                 continue
         else:
-            cut = len(buffer)
-        part = memoryview(buffer)[:cut]  # (no copy)
-        carry = buffer[cut:]
+            cut = have
+        part = view[:cut]
         # (a \r looked for first: one memchr, where counting "\r\r\n" reads
         # every byte)
         doubled = (buffer.count(b"\r\r\n", 0, cut)
@@ -168,7 +178,9 @@ def _header_parts(handle: IO[bytes], as_read: bool, chunk: int
         yield part, line, doubled
         line += _ps_count_lines(part) - doubled
         offset += cut
-        if not data:
+        view[:have - cut] = view[cut:have]
+        have -= cut
+        if not got:
             return
 
 
