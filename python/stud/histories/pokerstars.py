@@ -88,7 +88,7 @@ import itertools
 import os
 from collections.abc import Generator, Iterable, Iterator
 from pathlib import Path
-from typing import IO, Any, Union
+from typing import Any, Union
 
 from ..enums import Variant
 from .errors import HistoryError
@@ -124,7 +124,7 @@ def _raising(error: BaseException) -> Iterator[str]:
     yield  # (a generator)
 
 
-def _header_parts(handle: IO[bytes], as_read: bool, chunk: int
+def _header_parts(handle: io.BufferedIOBase, as_read: bool, chunk: int
                   ) -> Iterator[tuple[memoryview | None, int, int]]:
     """A PokerStars file's bytes, read ``chunk`` at a time, in parts cut before a
     hand's header (the C reader's ``stud_ps_last_header``): (part, its first
