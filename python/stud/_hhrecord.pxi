@@ -133,13 +133,14 @@ cdef tuple _hh_steps_of(bytes kept):
     return out
 
 
-cdef inline bytes _block_utf8(object block):
+cdef inline object _block_utf8(object block):
     """A block of a file's text (io's ``_FileLines.rest``) as the C readers
-    take it: io's ``_utf8_blocks`` bytes as they are, a str in UTF-8 (lone
-    surrogates kept)."""
-    if type(block) is bytes:
-        return <bytes>block
-    return block.encode("utf-8", "surrogatepass")
+    take it, UTF-8 bytes to copy before the next block is asked for: io's
+    ``_utf8_blocks`` views as they are, a str encoded (lone surrogates
+    kept)."""
+    if type(block) is str:
+        return (<str>block).encode("utf-8", "surrogatepass")
+    return block
 
 
 cdef inline str _hh_text(const char *buf, stud_hh_span span):

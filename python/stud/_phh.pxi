@@ -43,7 +43,7 @@ cdef inline int _phh_digits(const char *p, uint32_t n, int64_t *out) noexcept:
 @cython.auto_pickle(False)
 cdef class _PhhSplit:
     """A PHH text split into hands over blocks of bytes (phh_split.c).
-    chunks: the text's parts in order (str, or UTF-8 bytes), of any size;
+    chunks: the text's parts in order (str, or UTF-8 bytes or a view of them), of any size;
     file_lines: lines as io._lines reads a file (the lines already read
     given as `physical`); lf_only: each chunk is a line (str), whose end
     (its last \\r and \\n) is made "\\n", and lines end at "\\n" alone.  Iterating
@@ -74,7 +74,8 @@ cdef class _PhhSplit:
         PyMem_Free(self.buf)
 
     cdef int _add(self, object chunk) except -1:
-        cdef const char *p
+        cdef const unsigned char[::1] view
+        cdef const char *p = NULL
         cdef Py_ssize_t n
         cdef char *grown
         cdef size_t want
@@ -82,10 +83,12 @@ cdef class _PhhSplit:
             if self.lines:  # (a line: its end, if any, made "\\n")
                 chunk = (<str>chunk).rstrip("\r\n")
             chunk = (<str>chunk).encode("utf-8", "surrogatepass")
-        elif not isinstance(chunk, bytes) or self.lines:
+        elif not isinstance(chunk, (bytes, memoryview)) or self.lines:
             raise TypeError(f"lines must be str, not {type(chunk).__name__}")
-        p = <bytes>chunk
-        n = len(<bytes>chunk)
+        view = chunk  # (io's _utf8_blocks gives views of its buffer: copied here)
+        n = view.shape[0]
+        if n:
+            p = <const char *>&view[0]
         if self.used + n + 1 > self.cap:
             want = max(self.used + n + 1, 2 * self.cap, 1 << 16)
             grown = <char *>PyMem_Realloc(self.buf, want)
@@ -93,7 +96,8 @@ cdef class _PhhSplit:
                 raise MemoryError()
             self.buf = grown
             self.cap = want
-        _phh_memcpy(self.buf + self.used, p, n)
+        if n:
+            _phh_memcpy(self.buf + self.used, p, n)
         self.used += n
         if self.lines:
             self.buf[self.used] = b"\n"

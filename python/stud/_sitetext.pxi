@@ -303,8 +303,7 @@ cdef class _SiteText:
         unended, kept for the next block); at the end of the blocks, the
         last line too."""
         cdef Py_ssize_t size
-        cdef const char *text
-        cdef bytes held
+        cdef const unsigned char[::1] held
         cdef bint final = False
         try:
             block = next(self.blocks)
@@ -312,10 +311,10 @@ cdef class _SiteText:
             final = True
         if not final:
             held = _block_utf8(block)
-            text = held
-            size = len(held)
+            size = held.shape[0]
             self._grow(<size_t>size)
-            memcpy(self.buf + self.used, text, size)
+            if size:
+                memcpy(self.buf + self.used, &held[0], size)
             self.used += size
         self._split(final)
         if final:

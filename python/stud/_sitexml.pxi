@@ -263,8 +263,7 @@ cdef class _SiteXml:
         """The next block of text into ``raw`` (the text not yet split
         kept first); 1: the source failed."""
         cdef Py_ssize_t size
-        cdef const char *text
-        cdef bytes held
+        cdef const unsigned char[::1] held
         cdef size_t keep = self.raw_len - self.split.pos
         cdef size_t cap
         cdef void *p
@@ -277,8 +276,7 @@ cdef class _SiteXml:
             self.failure = error
             return 1
         held = _block_utf8(block)
-        text = held
-        size = len(held)
+        size = held.shape[0]
         if keep:  # (raw is NULL before the first block: no memmove of NULL)
             memmove(self.raw, self.raw + self.split.pos, keep)
         self.raw_len = keep
@@ -291,12 +289,13 @@ cdef class _SiteXml:
             if p == NULL:
                 raise MemoryError()
             self.raw, self.raw_cap = <char *>p, cap
-        memcpy(self.raw + keep, text, size)
+        if size:
+            memcpy(self.raw + keep, &held[0], size)
         self.raw_len = keep + <size_t>size
         return 0
 
     def read_blocks(self, blocks, Py_ssize_t max_line, long before=0):
-        """Reads ``blocks`` (an iterator of str or UTF-8 bytes: a text file's text as it
+        """Reads ``blocks`` (an iterator of str or UTF-8 bytes, or views of them: a text file's text as it
         is, line ends and all; io's ``_FileLines.rest``) instead of the
         lines given: split into lines here as ``stud.histories.io._lines``
         splits a file (text_lines.h; a line of more than ``max_line``

@@ -280,7 +280,7 @@ class _FileLines(Iterator[str]):
         self._ahead = lines
         self._it = itertools.chain(lines, self._lines)
 
-    def rest(self) -> tuple[Iterator[Union[bytes, str]], int]:
+    def rest(self) -> tuple[Iterator[Union[memoryview, str]], int]:
         """The text still to read, in parts (the lines read ahead, then
         blocks of the file as it is: line ends, NUL bytes and all, for a
         reader that reads lines as ``_lines`` does), and the number of
@@ -299,13 +299,13 @@ class _FileLines(Iterator[str]):
         return itertools.chain([ahead] if ahead else [], iter(lambda: read(CHUNK), "")), before
 
 
-def _raw_utf8(handle: IO[str]) -> IO[bytes] | None:
+def _raw_utf8(handle: IO[str]) -> io.BufferedIOBase | None:
     """The binary file under ``handle`` (open_text's, of a regular file read
     as UTF-8) back at its text's start (after the byte order mark that
     made open_text read it as "utf-8-sig"); None when the text must be read
     as text (another encoding, a pipe)."""
     encoding = getattr(handle, "encoding", None)
-    buffer: IO[bytes] | None = getattr(handle, "buffer", None)
+    buffer: io.BufferedIOBase | None = getattr(handle, "buffer", None)
     if encoding not in ("utf-8", "utf-8-sig") or buffer is None:
         return None
     try:
@@ -317,40 +317,46 @@ def _raw_utf8(handle: IO[str]) -> IO[bytes] | None:
     return buffer
 
 
-def _utf8_blocks(buffer: IO[bytes]) -> Iterator[Union[bytes, str]]:
+def _utf8_blocks(buffer: io.BufferedIOBase) -> Iterator[Union[memoryview, str]]:
     """The file's text a block at a time, as the readers in C take it: its
     bytes themselves while they are UTF-8 (no decoding, and no encoding back
     in the reader), the text open_text gives from the first byte that is not
     (the rest decoded as open_text decodes it: stray bytes Windows-1252).
     The same text either way, read once: the blocks are the file's, from its
-    text's first byte (``_raw_utf8``)."""
+    text's first byte (``_raw_utf8``).
+
+    The bytes are views of one buffer the file is read into (a fresh bytes
+    object a block costs more, in page faults, than the reader's work on
+    it): the readers copy a block before they ask for the next."""
     from .._core import _utf8_prefix
 
-    read = buffer.read
-    carry = b""
+    block = bytearray(CHUNK + 4)
+    view = memoryview(block)
+    have = 0  # the bytes of a character cut by the last block's end
     while True:
-        data = read(CHUNK)
-        if not data:
-            if carry:  # (a character cut by the file's end)
-                yield carry.decode("utf-8", "stud.cp1252")
+        got = buffer.readinto(view[have:have + CHUNK]) or 0
+        if not got:
+            if have:  # (a character cut by the file's end)
+                yield bytes(view[:have]).decode("utf-8", "stud.cp1252")
             return
-        if carry:
-            data = carry + data
-        valid = _utf8_prefix(data)
+        have += got
+        valid = _utf8_prefix(view[:have])
         if valid < 0:  # (not UTF-8 here: the rest as text)
             decoder = codecs.getincrementaldecoder("utf-8")("stud.cp1252")
+            data = bytes(view[:have])
             while data:
                 text = decoder.decode(data)
                 if text:
                     yield text
-                data = read(CHUNK)
+                data = buffer.read(CHUNK)
             text = decoder.decode(b"", final=True)
             if text:
                 yield text
             return
         if valid:
-            yield data if valid == len(data) else data[:valid]
-        carry = data[valid:]
+            yield view[:valid]
+        view[:have - valid] = view[valid:have]
+        have -= valid
 
 
 def _peek(lines: Iterator[str]) -> tuple[str, Iterator[str]]:
