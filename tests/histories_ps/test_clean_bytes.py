@@ -1,13 +1,16 @@
 """Which bytes the C PokerStars reader takes as they are (``stud_ps_clean``,
-read 8 bytes at a time) against a plain Python statement of the same rule:
-UTF-8 of characters the reader's string rules treat as plain, line ends,
-and no line longer than the reader keeps."""
+read 8 and 32 bytes at a time) against a plain Python statement of the same
+rule: UTF-8 of characters the reader's string rules treat as plain, line
+ends, and no line longer than the reader keeps; and the line ends
+``stud_ps_count_lines`` counts (16 bytes at a time) against Python's count."""
 
 from __future__ import annotations
 
+import re
+
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from stud._core import _ps_clean
+from stud._core import _ps_clean, _ps_count_lines
 
 MAX_LINE = 2000  # bytes of one line (STUD_PS_MAX_LINE)
 
@@ -32,6 +35,13 @@ def reference(data: bytes) -> bool:
     return all(len(line) <= MAX_LINE for line in lines)
 
 
+def check(data: bytes) -> None:
+    clean = reference(data)
+    assert _ps_clean(data) == clean
+    ends = len(re.findall(rb"\r\n|\r|\n", data))
+    assert _ps_count_lines(data) == ends
+
+
 # bytes around every edge of the rule: controls, DEL, the line ends, lead
 # and continuation bytes, and printable ASCII
 EDGES = [0x00, 0x09, 0x0A, 0x0D, 0x1F, 0x20, 0x41, 0x7E, 0x7F, 0x80, 0xA0, 0xBF,
@@ -45,18 +55,27 @@ EDGES = [0x00, 0x09, 0x0A, 0x0D, 0x1F, 0x20, 0x41, 0x7E, 0x7F, 0x80, 0xA0, 0xBF,
 @example(b"abcdefg\x7f")
 @example(b"abcdefgh\x80")
 def test_bytes_near_the_edges(data: bytes) -> None:
-    assert _ps_clean(data) == reference(data)
+    check(data)
 
 
 @settings(max_examples=1000, deadline=None)
 @given(st.text(max_size=60))
 def test_any_text(text: str) -> None:
-    data = text.encode("utf-8", "surrogatepass")
-    assert _ps_clean(data) == reference(data)
+    check(text.encode("utf-8", "surrogatepass"))
 
 
 @given(st.integers(MAX_LINE - 9, MAX_LINE + 9), st.sampled_from([b"\n", b"\r", b"\r\n"]),
        st.integers(0, 7))
 def test_line_lengths(length: int, end: bytes, lead: int) -> None:
     data = b"x" * lead + end + b"y" * length + end + b"z"
-    assert _ps_clean(data) == reference(data) == (length <= MAX_LINE)
+    check(data)
+    assert _ps_clean(data) == (length <= MAX_LINE)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(st.sampled_from([b"Seat 1: Hero (100 in chips)", b"", b"x" * 31, b"\xc3\xa9",
+                                 b"\x01", b"y" * 40]), max_size=30),
+       st.lists(st.sampled_from([b"\n", b"\r", b"\r\n", b"\r\r\n"]), min_size=1))
+def test_lines_across_the_wide_steps(lines: list[bytes], ends: list[bytes]) -> None:
+    # lines and line ends of every kind where the 32- and 8-byte steps meet
+    check(b"".join(line + ends[k % len(ends)] for k, line in enumerate(lines)))
