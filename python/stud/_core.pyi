@@ -342,8 +342,8 @@ class _PhhSplit(Iterator[tuple[Any, ...]]):
     @property
     def event(self) -> int: ...
     def __init__(
-        self, chunks: Iterable[str | bytes | memoryview], file_lines: bool, lf_only: bool, max_line: int,
-        max_hand: int, physical: int = ...,
+        self, chunks: Iterable[str | bytes | memoryview], file_lines: bool, lf_only: bool,
+        max_line: int, max_hand: int, physical: int = ...,
     ) -> None: ...
     def __next__(self) -> tuple[Any, ...]: ...
 def _phh_verify_run(
