@@ -1,7 +1,8 @@
 """PokerStars and PHH side by side: ``read(path)`` (records not touched, then
 with every record's steps asked for), ``verify(path)`` and
 ``summarize(path)`` over the same generated hands, CPU time of this process,
-best of ``--repeat``, against the goals of the histories' issue.
+best and median of ``--repeat`` rounds (each round runs every pass once),
+against the goals of the histories' issue.
 
     python bench/bench_hh_rates.py [--hands 20000] [--repeat 3]
 
@@ -13,13 +14,13 @@ into a temporary directory.
 from __future__ import annotations
 
 import argparse
+import statistics
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 import bench_histories as bh
-from _benchutil import best_of
 from stud import histories
 
 GOALS = {"read": 100_000, "verify": 150_000, "summarize": 50_000}
@@ -45,17 +46,28 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         ps, phh = Path(tmp) / "hands.txt", Path(tmp) / "hands.phhs"
         bh.write_files(args.hands, 7, ps, phh)
-        rows = {}
-        for name, path in (("PokerStars", ps), ("PHH", phh)):
-            for label, run in passes(path).items():
-                seconds = best_of(run, args.repeat, clock=time.process_time)
-                rows.setdefault(label, {})[name] = args.hands / seconds
-    print("| pass | PokerStars hands/s | PHH hands/s | goal |")
+        runs = {(label, name): run for name, path in (("PokerStars", ps), ("PHH", phh))
+                for label, run in passes(path).items()}
+        times: dict[tuple[str, str], list[float]] = {key: [] for key in runs}
+        # (rounds of every pass in turn: a slow spell of the machine falls on
+        # one round of each, not on every round of one)
+        for _ in range(args.repeat):
+            for key, run in runs.items():
+                start = time.process_time()
+                run()
+                times[key].append(time.process_time() - start)
+    print(f"best / median of {args.repeat} rounds, hands/s of CPU time")
+    print()
+    print("| pass | PokerStars | PHH | goal |")
     print("| --- | ---: | ---: | ---: |")
-    for label, rates in rows.items():
+    for label in dict.fromkeys(label for label, _ in runs):
+        cells = []
+        for name in ("PokerStars", "PHH"):
+            spent = times[(label, name)]
+            cells.append(f"{args.hands / min(spent):,.0f} / "
+                         f"{args.hands / statistics.median(spent):,.0f}")
         goal = GOALS.get(label)
-        print(f"| `{label}` | {rates['PokerStars']:,.0f} | {rates['PHH']:,.0f} | "
-              f"{f'{goal:,}' if goal else '-'} |")
+        print(f"| `{label}` | {cells[0]} | {cells[1]} | {f'{goal:,}' if goal else '-'} |")
 
 
 if __name__ == "__main__":
