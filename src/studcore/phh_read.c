@@ -252,17 +252,47 @@ static STUD_ALWAYS_INLINE void skip_blank(reader *r) {
     size_t p = r->pos, n = r->len;
     for (;;) {
         while (p < n && (b[p] == ' ' || b[p] == '\t')) p++;
-        if (p < n && b[p] == '#') {
+        if (p >= n) break;
+        unsigned char c = (unsigned char)b[p];
+        if (c > '#') break;  /* (most values' first bytes) */
+        if (c == '#') {
             r->pos = p;
-            skip_comment(r);
+            skip_comment(r);  /* (up to the newline or the end) */
             p = r->pos;
+            if (p >= n) break;
+        } else if (c == '\r' && p + 1 < n && b[p + 1] == '\n') {
+            p++;
+        } else if (c != '\n') {
+            break;
         }
-        if (p + 1 < n && b[p] == '\r' && b[p + 1] == '\n') p++;
-        if (p >= n || b[p] != '\n') break;
-        p++;
+        p++;  /* (the newline) */
         r->line++;
     }
     r->pos = p;
+}
+
+/* After an array's element: blanks and newlines, one comma, blanks and
+ * newlines, up to the next byte that is none of these, at once (16 bytes
+ * known to be in the text): 1, r->pos there and the newlines counted; or 0,
+ * nothing done (skip_blank's way: a comment, a "\r", no comma, two...). */
+static STUD_ALWAYS_INLINE int next_element(reader *r) {
+#if STUD_HAVE_BYTES16
+    size_t p = r->pos;
+    if (r->len - p < 16) return 0;
+    stud_bytes16 v = stud_bytes16_load(r->buf + p);
+    unsigned nl = stud_bytes16_eq(v, '\n'), comma = stud_bytes16_eq(v, ',');
+    unsigned stop = ~(stud_bytes16_eq(v, ' ') | stud_bytes16_eq(v, '\t') | nl | comma) & 0xFFFFu;
+    if (!stop) return 0;
+    unsigned before = (stop & (0u - stop)) - 1;
+    comma &= before;
+    if (!comma || (comma & (comma - 1))) return 0;
+    for (nl &= before; nl; nl &= nl - 1) r->line++;
+    r->pos = p + (size_t)stud_ctz64(stop);
+    return 1;
+#else
+    (void)r;
+    return 0;
+#endif
 }
 
 static STUD_ALWAYS_INLINE uint32_t new_token(reader *r, uint8_t kind, size_t start,
@@ -332,6 +362,19 @@ static STUD_ALWAYS_INLINE void read_string(reader *r, size_t *start, size_t *out
     size_t q = r->pos, n = r->len, p = q + 1;
     unsigned char quote = b[q];
     if (!allow_multi || p >= n || b[p] != quote) {
+#if STUD_HAVE_BYTES16
+        /* printable ASCII but quotes and backslashes, 16 bytes at a time */
+        while (n - p >= 16) {
+            stud_bytes16 v = stud_bytes16_load(b + p);
+            unsigned stop = stud_bytes16_outside(v, 0x20, 0x7E) | stud_bytes16_eq(v, '"') |
+                            stud_bytes16_eq(v, '\'') | stud_bytes16_eq(v, '\\');
+            if (stop) {
+                p += (size_t)stud_ctz64(stop);
+                break;
+            }
+            p += 16;
+        }
+#endif
         while (p < n && PLAIN[b[p]]) p++;
         if (p < n && b[p] == quote) {
             *start = q + 1;
@@ -462,9 +505,19 @@ static STUD_NOINLINE void read_string_slow(reader *r, size_t *start, size_t *out
 
 /* Token hash for duplicate keys: (scope, key bytes). */
 static uint32_t key_hash(uint32_t scope, const char *s, size_t n) {
-    uint32_t h = 2166136261u ^ scope;
-    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
-    return h;
+    /* 8 bytes at a time, each word multiplied in, the last bytes as one word */
+    const uint64_t k = 0x9E3779B97F4A7C15ull;
+    uint64_t h = ((uint64_t)scope + 1) * k ^ n, x = 0;
+    size_t i = 0;
+    for (; n - i >= 8; i += 8) {
+        memcpy(&x, s + i, 8);
+        h = (h ^ x) * k;
+        h ^= h >> 29;
+    }
+    x = 0;
+    for (; i < n; i++) x = x << 8 | (unsigned char)s[i];
+    h = (h ^ x) * k;
+    return (uint32_t)(h >> 32 ^ h);
 }
 
 /* Adds a key to its scope; a key given twice there is an error. */
@@ -510,6 +563,20 @@ static uint32_t read_key(reader *r) {
         const unsigned char *b = (const unsigned char *)r->buf;
         size_t p = r->pos, n = r->len;
         start = p;
+#if STUD_HAVE_BYTES16
+        /* 16 bytes at a time: A-Z and a-z (one range, case folded), 0-9, _ and - */
+        while (n - p >= 16) {
+            stud_bytes16 v = stud_bytes16_load(b + p);
+            unsigned other = stud_bytes16_outside(stud_bytes16_setbits(v, 0x20), 'a', 'z') &
+                             stud_bytes16_outside(v, '0', '9') &
+                             ~(stud_bytes16_eq(v, '_') | stud_bytes16_eq(v, '-'));
+            if (other) {
+                p += (size_t)stud_ctz64(other);
+                break;
+            }
+            p += 16;
+        }
+#endif
         while (p < n && BARE[b[p]]) p++;
         r->pos = p;
         len = p - start;
@@ -605,6 +672,18 @@ static STUD_ALWAYS_INLINE void read_scalar(reader *r) {
             r->pos = p;
             new_token(r, STUD_PHH_INTEGER, start, p - start);
             return;
+        }
+        /* digits, a point, digits (not 0 led), ended by no value byte: a float */
+        if (e == '.' && (c != '0' || p == start + 1) && p + 1 < len &&
+            (unsigned)((unsigned char)b[p + 1] - '0') < 10u) {
+            size_t q = p + 2;
+            while (q < len && (unsigned)((unsigned char)b[q] - '0') < 10u) q++;
+            unsigned char f = q < len ? (unsigned char)b[q] : ' ';
+            if (!is_bare(f) && f != '+' && f != '.' && f != ':') {
+                r->pos = q;
+                new_token(r, STUD_PHH_FLOAT, start, q - start);
+                return;
+            }
         }
     }
     read_scalar_slow(r);
@@ -705,6 +784,7 @@ static void read_array(reader *r, int depth) {
             read_scalar(r);
         }
         r->doc->tokens[t].count++;
+        if (next_element(r)) continue;
         skip_blank(r);
         if (peek(r) == ',') {
             r->pos++;
@@ -1197,8 +1277,8 @@ static void shorten(const char *s, char *out, size_t cap) {
 
 /* _chips: a whole number of chips (cents with money) from a number token;
  * `what` names it; errors at `line`, `stage`. */
-static int64_t chips_of(reader *r, const stud_phh_token *t, const char *what_, uint32_t line,
-                        uint8_t stage);
+static STUD_ALWAYS_INLINE int64_t chips_of(reader *r, const stud_phh_token *t,
+                                           const char *what_0, uint32_t line, uint8_t stage);
 
 static int64_t chips(reader *r, uint32_t v, const char *what_, uint32_t line, uint8_t stage) {
     const stud_phh_token *t = &r->doc->tokens[v];
@@ -1229,8 +1309,11 @@ static void short_number(const stud_phh_token *t, const char *s, char *sh, size_
     shorten(b, sh, cap);
 }
 
-static int64_t chips_of(reader *r, const stud_phh_token *t, const char *what_0, uint32_t line,
-                        uint8_t stage) {
+static STUD_NOINLINE int64_t chips_of_slow(reader *r, const stud_phh_token *t,
+                                           const char *what_0, uint32_t line, uint8_t stage);
+
+static STUD_ALWAYS_INLINE int64_t chips_of(reader *r, const stud_phh_token *t,
+                                           const char *what_0, uint32_t line, uint8_t stage) {
     const char *s = r->buf + t->start;
     if (t->len - 1u < 17u) {  /* up to 16 plain digits, a point among them: at once */
         int64_t v = 0, f = 0;
@@ -1248,6 +1331,12 @@ static int64_t chips_of(reader *r, const stud_phh_token *t, const char *what_0, 
             }
         }
     }
+    return chips_of_slow(r, t, what_0, line, stage);
+}
+
+static STUD_NOINLINE int64_t chips_of_slow(reader *r, const stud_phh_token *t,
+                                           const char *what_0, uint32_t line, uint8_t stage) {
+    const char *s = r->buf + t->start;
     number x;
     char sh[64], name[64];
     const char *what_ = what_0;
@@ -1839,6 +1928,35 @@ static void name_field(reader *r, int f, stud_hh_span *out) {
          FIELD_NAMES[f], w);
 }
 
+/* The field a key of n bytes at s names, or -1: the one name of its length
+ * and first byte (the names differ in one or the other), compared. */
+static int field_of(const char *s, size_t n) {
+    int f;
+    switch (n) {
+    case 4: f = STUD_PHH_F_HAND; break;
+    case 5:
+        f = s[0] == 'a' ? STUD_PHH_F_ANTES : s[0] == 's' ? STUD_PHH_F_SEATS
+            : s[0] == 't' ? STUD_PHH_F_TABLE : STUD_PHH_F_RAKE;
+        break;
+    case 6: f = STUD_PHH_F_RULES; break;
+    case 7:
+        f = s[0] == 'v' ? STUD_PHH_F_VARIANT : s[0] == 'b' ? STUD_PHH_F_BIG_BET
+            : s[0] == 'a' ? STUD_PHH_F_ACTIONS : STUD_PHH_F_PLAYERS;
+        break;
+    case 8:
+        f = s[0] == 'b' ? STUD_PHH_F_BRING_IN : s[0] == 'w' ? STUD_PHH_F_WINNINGS
+            : STUD_PHH_F_CURRENCY;
+        break;
+    case 9: f = STUD_PHH_F_SMALL_BET; break;
+    case 15: f = STUD_PHH_F_STARTING_STACKS; break;
+    case 16: f = STUD_PHH_F_FINISHING_STACKS; break;
+    case 19: f = STUD_PHH_F_BLINDS; break;
+    case 20: f = STUD_PHH_F_TRIMMING; break;
+    default: return -1;
+    }
+    return FIELD_LENS[f] == n && memcmp(s, FIELD_NAMES[f], n) == 0 ? f : -1;
+}
+
 static void interpret(reader *r, uint32_t first_line) {
     int64_t values[STUD_PHH_MAX_PLAYERS];
     stud_phh_doc *d = r->doc;
@@ -1852,12 +1970,8 @@ static void interpret(reader *r, uint32_t first_line) {
             i = t->end;
             continue;
         }
-        for (int f = 0; f < STUD_PHH_N_FIELDS; f++)
-            if (t->len == FIELD_LENS[f] && r->buf[t->start] == FIELD_NAMES[f][0] &&
-                memcmp(r->buf + t->start, FIELD_NAMES[f], FIELD_LENS[f]) == 0) {
-                d->field[f] = (int32_t)i;
-                break; /* (the names differ: no other is this key) */
-            }
+        int f = field_of(r->buf + t->start, t->len);
+        if (f >= 0) d->field[f] = (int32_t)i;
         i = d->tokens[i + 1].end;
     }
     static const int REQUIRED[] = {STUD_PHH_F_VARIANT, STUD_PHH_F_ANTES, STUD_PHH_F_BRING_IN,
