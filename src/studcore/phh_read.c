@@ -514,8 +514,12 @@ static uint32_t key_hash(uint32_t scope, const char *s, size_t n) {
         h = (h ^ x) * k;
         h ^= h >> 29;
     }
-    x = 0;
-    for (; i < n; i++) x = x << 8 | (unsigned char)s[i];
+    if (i < n && n >= 8) {  /* (the last 8 bytes, some hashed already) */
+        memcpy(&x, s + n - 8, 8);
+    } else {
+        x = 0;
+        for (; i < n; i++) x = x << 8 | (unsigned char)s[i];
+    }
     h = (h ^ x) * k;
     return (uint32_t)(h >> 32 ^ h);
 }
@@ -1280,15 +1284,18 @@ static void shorten(const char *s, char *out, size_t cap) {
 static STUD_ALWAYS_INLINE int64_t chips_of(reader *r, const stud_phh_token *t,
                                            const char *what_0, uint32_t line, uint8_t stage);
 
+static STUD_NOINLINE void not_a_number(reader *r, uint32_t v, const char *what_, uint32_t line,
+                                       uint8_t stage) {
+    char w[120], name[64];
+    what(r, v, w, sizeof w);
+    if (r->index >= 0) snprintf(name, sizeof name, "%s[%d]", what_, r->index);
+    fail(r, line, stage, "%s must be a number, not %s", r->index >= 0 ? name : what_, w);
+}
+
 static int64_t chips(reader *r, uint32_t v, const char *what_, uint32_t line, uint8_t stage) {
     const stud_phh_token *t = &r->doc->tokens[v];
-    char w[120];
-    if (t->kind != STUD_PHH_INTEGER && t->kind != STUD_PHH_FLOAT) {
-        char name[64];
-        what(r, v, w, sizeof w);
-        if (r->index >= 0) snprintf(name, sizeof name, "%s[%d]", what_, r->index);
-        fail(r, line, stage, "%s must be a number, not %s", r->index >= 0 ? name : what_, w);
-    }
+    if (t->kind != STUD_PHH_INTEGER && t->kind != STUD_PHH_FLOAT)
+        not_a_number(r, v, what_, line, stage);
     return chips_of(r, t, what_, line, stage);
 }
 

@@ -149,15 +149,19 @@ static inline size_t run_next(uint64_t m0, uint64_t m1, size_t from) {
  * with nul, a backslash, a multi-line string that opens). */
 static int run_feed(uint32_t *depth, const char *line, size_t n, uint64_t dq0, uint64_t dq1,
                     uint64_t sp0, uint64_t sp1, int cr, int nul) {
-    for (size_t j = run_next(sp0, sp1, 0); j < n; j = run_next(sp0, sp1, j + 1)) {
-        char c = line[j];
+    for (uint64_t x = sp0; x; x &= x - 1) {
+        char c = line[stud_ctz64(x)];
         if (c == '\\' || (c == '\r' && cr) || (c == '\0' && nul)) return 0;
     }
+    for (uint64_t x = sp1; x; x &= x - 1) {
+        char c = line[64 + stud_ctz64(x)];
+        if (c == '\\' || (c == '\r' && cr) || (c == '\0' && nul)) return 0;
+    }
+    const uint64_t all0 = dq0 | sp0, all1 = dq1 | sp1;
     uint32_t d = *depth;
     size_t pos = 0;
     for (;;) {
-        size_t at = run_next(dq0, dq1, pos), other = run_next(sp0, sp1, pos);
-        if (other < at) at = other;
+        size_t at = run_next(all0, all1, pos);
         if (at >= n) break;
         char c = line[at];
         pos = at + 1;
