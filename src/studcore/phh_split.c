@@ -81,7 +81,8 @@ static void long_event(stud_phh_splitter *s) {
 typedef struct {
     uint64_t nl; /* '\n' */
     uint64_t dq; /* '"' */
-    uint64_t sp; /* '\'', '\\', '\r', NUL, '#', '[', ']', '{', '}' (and 0x03: the byte tells) */
+    uint64_t sp; /* '\'', '\\', '\r', NUL, '#', '[', ']', '{', '}' (and perhaps other bytes
+                    near them: the byte tells) */
 } run_marks;
 
 /* The marks of the 64 bytes at p. */
@@ -89,17 +90,16 @@ static inline void run_marks_at(const char *p, run_marks *m) {
 #if STUD_HAVE_BYTES16
     uint64_t nl = 0, dq = 0, sp = 0;
     for (unsigned k = 0; k < 64; k += 16) {
-        stud_bytes16 v = stud_bytes16_load(p + k);
-        stud_bytes16 folded = stud_bytes16_setbits(v, 0x20);  /* ([ and {, ] and }, 0x03 and #) */
-        stud_bytes16 quote_or_end = stud_bytes16_or(
-            stud_bytes16_or(stud_bytes16_is(v, '\''), stud_bytes16_is(v, '\\')),
-            stud_bytes16_or(stud_bytes16_is(v, '\r'), stud_bytes16_is(v, '\0')));
-        stud_bytes16 brackets = stud_bytes16_or(
-            stud_bytes16_or(stud_bytes16_is(folded, '{'), stud_bytes16_is(folded, '}')),
-            stud_bytes16_is(folded, '#'));
-        nl |= (uint64_t)stud_bytes16_eq(v, '\n') << k;
+        /* in three ranges: [ \ ] { | } (case folded), # $ % & ', and the control
+         * bytes up to \r but \n */
+        stud_bytes16 v = stud_bytes16_load(p + k), ends = stud_bytes16_is(v, '\n');
+        stud_bytes16 marks = stud_bytes16_or(
+            stud_bytes16_or(stud_bytes16_in(stud_bytes16_setbits(v, 0x20), '{', '}'),
+                            stud_bytes16_in(v, '#', '\'')),
+            stud_bytes16_andnot(ends, stud_bytes16_in(v, 0x00, '\r')));
+        nl |= (uint64_t)stud_bytes16_bits(ends) << k;
         dq |= (uint64_t)stud_bytes16_eq(v, '"') << k;
-        sp |= (uint64_t)stud_bytes16_bits(stud_bytes16_or(quote_or_end, brackets)) << k;
+        sp |= (uint64_t)stud_bytes16_bits(marks) << k;
     }
     m->nl = nl;
     m->dq = dq;
