@@ -504,7 +504,16 @@ static STUD_NOINLINE void read_string_slow(reader *r, size_t *start, size_t *out
 }
 
 /* Token hash for duplicate keys: (scope, key bytes). */
-static uint32_t key_hash(uint32_t scope, const char *s, size_t n) {
+/* 1 where the first byte of a word in memory is its lowest (a constant). */
+static inline int little_endian(void) {
+    const uint16_t one = 1;
+    unsigned char first;
+    memcpy(&first, &one, 1);
+    return first;
+}
+
+/* readable: the bytes from s that may be read (n or more). */
+static uint32_t key_hash(uint32_t scope, const char *s, size_t n, size_t readable) {
     /* 8 bytes at a time, each word multiplied in, the last bytes as one word */
     const uint64_t k = 0x9E3779B97F4A7C15ull;
     uint64_t h = ((uint64_t)scope + 1) * k ^ n, x = 0;
@@ -516,9 +525,13 @@ static uint32_t key_hash(uint32_t scope, const char *s, size_t n) {
     }
     if (i < n && n >= 8) {  /* (the last 8 bytes, some hashed already) */
         memcpy(&x, s + n - 8, 8);
+    } else if (n < 8 && readable >= 8 && little_endian()) {
+        /* (fewer than 8 bytes: a word of 8, its first n kept, as the loop below) */
+        memcpy(&x, s, 8);
+        x &= ((uint64_t)1 << (8 * n)) - 1;
     } else {
         x = 0;
-        for (; i < n; i++) x = x << 8 | (unsigned char)s[i];
+        for (; i < n; i++) x |= (uint64_t)(unsigned char)s[i] << (8 * (i & 7));
     }
     h = (h ^ x) * k;
     return (uint32_t)(h >> 32 ^ h);
@@ -529,7 +542,7 @@ static void claim_key(reader *r, uint32_t scope, uint32_t token) {
     stud_phh_doc *d = r->doc;
     const stud_phh_token *t = &d->tokens[token];
     uint32_t mask = STUD_PHH_HASH_SLOTS - 1;
-    uint32_t h = key_hash(scope, r->buf + t->start, t->len) & mask;
+    uint32_t h = key_hash(scope, r->buf + t->start, t->len, r->len - t->start) & mask;
     /* open addressing: slots[3k] the token + 1, slots[3k + 1] its scope,
      * slots[3k + 2] the hand's generation (older entries are empty) */
     for (;;) {
