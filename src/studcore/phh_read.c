@@ -1434,7 +1434,22 @@ typedef struct {
 
 static inline int word_is(word w, const char *s) {
     size_t n = strlen(s);  /* (a literal's, known where this is inlined) */
-    return w.n == n && memcmp(w.s, s, n) == 0;
+    if (w.n != n) return 0;
+    if (n <= 3)  /* (the actions' words: their bytes compared in place, no call) */
+        return n == 0 || (w.s[0] == s[0] && (n < 2 || w.s[1] == s[1]) &&
+                          (n < 3 || w.s[2] == s[2]));
+    return memcmp(w.s, s, n) == 0;
+}
+
+/* Copies n cards (1 to 3 as a rule: no call for them). */
+static inline void copy_cards(uint8_t *to, const uint8_t *from, int n) {
+    switch (n) {
+    case 3: to[2] = from[2]; /* fallthrough */
+    case 2: to[1] = from[1]; /* fallthrough */
+    case 1: to[0] = from[0]; /* fallthrough */
+    case 0: break;
+    default: memcpy(to, from, (size_t)n);
+    }
 }
 
 static int span_is(reader *r, const stud_phh_token *t, const char *s) {
@@ -1752,7 +1767,7 @@ static void action(reader *r, deal_state *ds, uint32_t v) {
     }
     const char *s = r->buf + t->start;
     size_t n = t->len;
-    word words[5];
+    word words[9];  /* (the first 5 are read; 16 bytes hold 8 words at most) */
     int nw = 0;
     size_t i = 0;
 #if STUD_HAVE_BYTES16
@@ -1765,8 +1780,7 @@ static void action(reader *r, deal_state *ds, uint32_t v) {
             unsigned starts = inside & ~(inside << 1), ends = inside & ~(inside >> 1);
             for (; starts; starts &= starts - 1, ends &= ends - 1) {
                 size_t a = (size_t)stud_ctz64(starts), e = (size_t)stud_ctz64(ends);
-                if (nw < 5) words[nw] = (word){s + a, e + 1 - a};
-                nw++;
+                words[nw++] = (word){s + a, e + 1 - a};
             }
             i = n;
         }
@@ -1824,7 +1838,7 @@ static void action(reader *r, deal_state *ds, uint32_t v) {
                 int where = ds->opened[seat];
                 if (where >= 0 && where > ds->last_other) {
                     stud_hh_step *st = &h->steps[where];
-                    memcpy(st->cards + st->n_cards, cards, (size_t)count);
+                    copy_cards(st->cards + st->n_cards, cards, count);
                     st->n_cards = (uint8_t)(st->n_cards + count);
                 } else if (held) {
                     BAD("p%d's first-street cards come in pieces with other actions between",
@@ -1833,7 +1847,7 @@ static void action(reader *r, deal_state *ds, uint32_t v) {
                     ds->opened[seat] = h->n_steps;
                     stud_hh_step *st = add_step(r, STUD_HH_DEALT, seat, line);
                     st->n_cards = (uint8_t)count;
-                    memcpy(st->cards, cards, (size_t)count);
+                    copy_cards(st->cards, cards, count);
                 }
             } else {
                 if (count != 1)
@@ -1844,7 +1858,7 @@ static void action(reader *r, deal_state *ds, uint32_t v) {
                 st->n_cards = 1;
                 st->cards[0] = cards[0];
             }
-            memcpy(ds->dealt[seat] + held, cards, (size_t)count);
+            copy_cards(ds->dealt[seat] + held, cards, count);
             ds->n_dealt[seat] = held + count;
             return;  /* (a hole deal leaves last_other) */
         }
@@ -1948,6 +1962,28 @@ static void name_field(reader *r, int f, stud_hh_span *out) {
          FIELD_NAMES[f], w);
 }
 
+/* Whether the n bytes (4 or more) at a and b are the same: as words of 4 or
+ * 8 bytes, the last one ending at the end (no call). */
+static inline int same_bytes(const char *a, const char *b, size_t n) {
+    if (n < 8) {
+        uint32_t x0, y0, x1, y1;
+        memcpy(&x0, a, 4);
+        memcpy(&y0, b, 4);
+        memcpy(&x1, a + n - 4, 4);
+        memcpy(&y1, b + n - 4, 4);
+        return ((x0 ^ y0) | (x1 ^ y1)) == 0;
+    }
+    uint64_t diff = 0, x, y;
+    for (size_t i = 0; i + 8 < n; i += 8) {
+        memcpy(&x, a + i, 8);
+        memcpy(&y, b + i, 8);
+        diff |= x ^ y;
+    }
+    memcpy(&x, a + n - 8, 8);
+    memcpy(&y, b + n - 8, 8);
+    return (diff | (x ^ y)) == 0;
+}
+
 /* The field a key of n bytes at s names, or -1: the one name of its length
  * and first byte (the names differ in one or the other), compared. */
 static int field_of(const char *s, size_t n) {
@@ -1974,7 +2010,7 @@ static int field_of(const char *s, size_t n) {
     case 20: f = STUD_PHH_F_TRIMMING; break;
     default: return -1;
     }
-    return FIELD_LENS[f] == n && memcmp(s, FIELD_NAMES[f], n) == 0 ? f : -1;
+    return FIELD_LENS[f] == n && same_bytes(s, FIELD_NAMES[f], n) ? f : -1;
 }
 
 static void interpret(reader *r, uint32_t first_line) {
