@@ -250,7 +250,7 @@ static uint32_t split_run(stud_phh_splitter *s, char *block, size_t len) {
                                        : 63 - (size_t)stud_clz64(nl0));  /* (the last "\n") */
                 if (end - hand < max_hand) {
                     block[w] = '\n';  /* (after a compaction it may be another byte) */
-                    lines += (uint32_t)(stud_popcount(nl0) + stud_popcount(nl1));
+                    lines += (uint32_t)(stud_popcount(nl0) + (nl1 ? stud_popcount(nl1) : 0));
                     w = end;
                     pos = end + 1;
                     continue;
