@@ -783,8 +783,10 @@ static void read_inline_table(reader *r, int depth) {
 static void read_array(reader *r, int depth) {
     uint32_t t = new_token(r, STUD_PHH_ARRAY, r->pos, 0);
     r->pos++;
+    int blank_done = 0;  /* (next_element stopped at a byte skip_blank passes over) */
     for (;;) {
-        skip_blank(r);
+        if (!blank_done) skip_blank(r);
+        blank_done = 0;
         if (at_end(r)) SYNTAX("an array left open");
         if (peek(r) == ']') {
             r->pos++;
@@ -801,7 +803,11 @@ static void read_array(reader *r, int depth) {
             read_scalar(r);
         }
         r->doc->tokens[t].count++;
-        if (next_element(r)) continue;
+        if (next_element(r)) {  /* (at a byte that is no blank, newline or comma) */
+            char next = r->buf[r->pos];
+            blank_done = next != '#' && next != '\r';
+            continue;
+        }
         skip_blank(r);
         if (peek(r) == ',') {
             r->pos++;
