@@ -252,17 +252,47 @@ static STUD_ALWAYS_INLINE void skip_blank(reader *r) {
     size_t p = r->pos, n = r->len;
     for (;;) {
         while (p < n && (b[p] == ' ' || b[p] == '\t')) p++;
-        if (p < n && b[p] == '#') {
+        if (p >= n) break;
+        unsigned char c = (unsigned char)b[p];
+        if (c > '#') break;  /* (most values' first bytes) */
+        if (c == '#') {
             r->pos = p;
-            skip_comment(r);
+            skip_comment(r);  /* (up to the newline or the end) */
             p = r->pos;
+            if (p >= n) break;
+        } else if (c == '\r' && p + 1 < n && b[p + 1] == '\n') {
+            p++;
+        } else if (c != '\n') {
+            break;
         }
-        if (p + 1 < n && b[p] == '\r' && b[p + 1] == '\n') p++;
-        if (p >= n || b[p] != '\n') break;
-        p++;
+        p++;  /* (the newline) */
         r->line++;
     }
     r->pos = p;
+}
+
+/* After an array's element: blanks and newlines, one comma, blanks and
+ * newlines, up to the next byte that is none of these, at once (16 bytes
+ * known to be in the text): 1, r->pos there and the newlines counted; or 0,
+ * nothing done (skip_blank's way: a comment, a "\r", no comma, two...). */
+static STUD_ALWAYS_INLINE int next_element(reader *r) {
+#if STUD_HAVE_BYTES16
+    size_t p = r->pos;
+    if (r->len - p < 16) return 0;
+    stud_bytes16 v = stud_bytes16_load(r->buf + p);
+    unsigned nl = stud_bytes16_eq(v, '\n'), comma = stud_bytes16_eq(v, ',');
+    unsigned stop = ~(stud_bytes16_eq(v, ' ') | stud_bytes16_eq(v, '\t') | nl | comma) & 0xFFFFu;
+    if (!stop) return 0;
+    unsigned before = (stop & (0u - stop)) - 1;
+    comma &= before;
+    if (!comma || (comma & (comma - 1))) return 0;
+    for (nl &= before; nl; nl &= nl - 1) r->line++;
+    r->pos = p + (size_t)stud_ctz64(stop);
+    return 1;
+#else
+    (void)r;
+    return 0;
+#endif
 }
 
 static STUD_ALWAYS_INLINE uint32_t new_token(reader *r, uint8_t kind, size_t start,
@@ -332,6 +362,19 @@ static STUD_ALWAYS_INLINE void read_string(reader *r, size_t *start, size_t *out
     size_t q = r->pos, n = r->len, p = q + 1;
     unsigned char quote = b[q];
     if (!allow_multi || p >= n || b[p] != quote) {
+#if STUD_HAVE_BYTES16
+        /* printable ASCII but quotes and backslashes, 16 bytes at a time */
+        while (n - p >= 16) {
+            stud_bytes16 v = stud_bytes16_load(b + p);
+            unsigned stop = stud_bytes16_outside(v, 0x20, 0x7E) | stud_bytes16_eq(v, '"') |
+                            stud_bytes16_eq(v, '\'') | stud_bytes16_eq(v, '\\');
+            if (stop) {
+                p += (size_t)stud_ctz64(stop);
+                break;
+            }
+            p += 16;
+        }
+#endif
         while (p < n && PLAIN[b[p]]) p++;
         if (p < n && b[p] == quote) {
             *start = q + 1;
@@ -461,10 +504,37 @@ static STUD_NOINLINE void read_string_slow(reader *r, size_t *start, size_t *out
 }
 
 /* Token hash for duplicate keys: (scope, key bytes). */
-static uint32_t key_hash(uint32_t scope, const char *s, size_t n) {
-    uint32_t h = 2166136261u ^ scope;
-    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
-    return h;
+/* 1 where the first byte of a word in memory is its lowest (a constant). */
+static inline int little_endian(void) {
+    const uint16_t one = 1;
+    unsigned char first;
+    memcpy(&first, &one, 1);
+    return first;
+}
+
+/* readable: the bytes from s that may be read (n or more). */
+static uint32_t key_hash(uint32_t scope, const char *s, size_t n, size_t readable) {
+    /* 8 bytes at a time, each word multiplied in, the last bytes as one word */
+    const uint64_t k = 0x9E3779B97F4A7C15ull;
+    uint64_t h = ((uint64_t)scope + 1) * k ^ n, x = 0;
+    size_t i = 0;
+    for (; n - i >= 8; i += 8) {
+        memcpy(&x, s + i, 8);
+        h = (h ^ x) * k;
+        h ^= h >> 29;
+    }
+    if (i < n && n >= 8) {  /* (the last 8 bytes, some hashed already) */
+        memcpy(&x, s + n - 8, 8);
+    } else if (n < 8 && readable >= 8 && little_endian()) {
+        /* (fewer than 8 bytes: a word of 8, its first n kept, as the loop below) */
+        memcpy(&x, s, 8);
+        x &= ((uint64_t)1 << (8 * n)) - 1;
+    } else {
+        x = 0;
+        for (; i < n; i++) x |= (uint64_t)(unsigned char)s[i] << (8 * (i & 7));
+    }
+    h = (h ^ x) * k;
+    return (uint32_t)(h >> 32 ^ h);
 }
 
 /* Adds a key to its scope; a key given twice there is an error. */
@@ -472,7 +542,7 @@ static void claim_key(reader *r, uint32_t scope, uint32_t token) {
     stud_phh_doc *d = r->doc;
     const stud_phh_token *t = &d->tokens[token];
     uint32_t mask = STUD_PHH_HASH_SLOTS - 1;
-    uint32_t h = key_hash(scope, r->buf + t->start, t->len) & mask;
+    uint32_t h = key_hash(scope, r->buf + t->start, t->len, r->len - t->start) & mask;
     /* open addressing: slots[3k] the token + 1, slots[3k + 1] its scope,
      * slots[3k + 2] the hand's generation (older entries are empty) */
     for (;;) {
@@ -510,6 +580,20 @@ static uint32_t read_key(reader *r) {
         const unsigned char *b = (const unsigned char *)r->buf;
         size_t p = r->pos, n = r->len;
         start = p;
+#if STUD_HAVE_BYTES16
+        /* 16 bytes at a time: A-Z and a-z (one range, case folded), 0-9, _ and - */
+        while (n - p >= 16) {
+            stud_bytes16 v = stud_bytes16_load(b + p);
+            unsigned other = stud_bytes16_outside(stud_bytes16_setbits(v, 0x20), 'a', 'z') &
+                             stud_bytes16_outside(v, '0', '9') &
+                             ~(stud_bytes16_eq(v, '_') | stud_bytes16_eq(v, '-'));
+            if (other) {
+                p += (size_t)stud_ctz64(other);
+                break;
+            }
+            p += 16;
+        }
+#endif
         while (p < n && BARE[b[p]]) p++;
         r->pos = p;
         len = p - start;
@@ -606,6 +690,18 @@ static STUD_ALWAYS_INLINE void read_scalar(reader *r) {
             new_token(r, STUD_PHH_INTEGER, start, p - start);
             return;
         }
+        /* digits, a point, digits (not 0 led), ended by no value byte: a float */
+        if (e == '.' && (c != '0' || p == start + 1) && p + 1 < len &&
+            (unsigned)((unsigned char)b[p + 1] - '0') < 10u) {
+            size_t q = p + 2;
+            while (q < len && (unsigned)((unsigned char)b[q] - '0') < 10u) q++;
+            unsigned char f = q < len ? (unsigned char)b[q] : ' ';
+            if (!is_bare(f) && f != '+' && f != '.' && f != ':') {
+                r->pos = q;
+                new_token(r, STUD_PHH_FLOAT, start, q - start);
+                return;
+            }
+        }
     }
     read_scalar_slow(r);
 }
@@ -687,8 +783,10 @@ static void read_inline_table(reader *r, int depth) {
 static void read_array(reader *r, int depth) {
     uint32_t t = new_token(r, STUD_PHH_ARRAY, r->pos, 0);
     r->pos++;
+    int blank_done = 0;  /* (next_element stopped at a byte skip_blank passes over) */
     for (;;) {
-        skip_blank(r);
+        if (!blank_done) skip_blank(r);
+        blank_done = 0;
         if (at_end(r)) SYNTAX("an array left open");
         if (peek(r) == ']') {
             r->pos++;
@@ -705,6 +803,11 @@ static void read_array(reader *r, int depth) {
             read_scalar(r);
         }
         r->doc->tokens[t].count++;
+        if (next_element(r)) {  /* (at a byte that is no blank, newline or comma) */
+            char next = r->buf[r->pos];
+            blank_done = next != '#' && next != '\r';
+            continue;
+        }
         skip_blank(r);
         if (peek(r) == ',') {
             r->pos++;
@@ -1197,18 +1300,21 @@ static void shorten(const char *s, char *out, size_t cap) {
 
 /* _chips: a whole number of chips (cents with money) from a number token;
  * `what` names it; errors at `line`, `stage`. */
-static int64_t chips_of(reader *r, const stud_phh_token *t, const char *what_, uint32_t line,
-                        uint8_t stage);
+static STUD_ALWAYS_INLINE int64_t chips_of(reader *r, const stud_phh_token *t,
+                                           const char *what_0, uint32_t line, uint8_t stage);
+
+static STUD_NOINLINE void not_a_number(reader *r, uint32_t v, const char *what_, uint32_t line,
+                                       uint8_t stage) {
+    char w[120], name[64];
+    what(r, v, w, sizeof w);
+    if (r->index >= 0) snprintf(name, sizeof name, "%s[%d]", what_, r->index);
+    fail(r, line, stage, "%s must be a number, not %s", r->index >= 0 ? name : what_, w);
+}
 
 static int64_t chips(reader *r, uint32_t v, const char *what_, uint32_t line, uint8_t stage) {
     const stud_phh_token *t = &r->doc->tokens[v];
-    char w[120];
-    if (t->kind != STUD_PHH_INTEGER && t->kind != STUD_PHH_FLOAT) {
-        char name[64];
-        what(r, v, w, sizeof w);
-        if (r->index >= 0) snprintf(name, sizeof name, "%s[%d]", what_, r->index);
-        fail(r, line, stage, "%s must be a number, not %s", r->index >= 0 ? name : what_, w);
-    }
+    if (t->kind != STUD_PHH_INTEGER && t->kind != STUD_PHH_FLOAT)
+        not_a_number(r, v, what_, line, stage);
     return chips_of(r, t, what_, line, stage);
 }
 
@@ -1229,8 +1335,11 @@ static void short_number(const stud_phh_token *t, const char *s, char *sh, size_
     shorten(b, sh, cap);
 }
 
-static int64_t chips_of(reader *r, const stud_phh_token *t, const char *what_0, uint32_t line,
-                        uint8_t stage) {
+static STUD_NOINLINE int64_t chips_of_slow(reader *r, const stud_phh_token *t,
+                                           const char *what_0, uint32_t line, uint8_t stage);
+
+static STUD_ALWAYS_INLINE int64_t chips_of(reader *r, const stud_phh_token *t,
+                                           const char *what_0, uint32_t line, uint8_t stage) {
     const char *s = r->buf + t->start;
     if (t->len - 1u < 17u) {  /* up to 16 plain digits, a point among them: at once */
         int64_t v = 0, f = 0;
@@ -1248,6 +1357,12 @@ static int64_t chips_of(reader *r, const stud_phh_token *t, const char *what_0, 
             }
         }
     }
+    return chips_of_slow(r, t, what_0, line, stage);
+}
+
+static STUD_NOINLINE int64_t chips_of_slow(reader *r, const stud_phh_token *t,
+                                           const char *what_0, uint32_t line, uint8_t stage) {
+    const char *s = r->buf + t->start;
     number x;
     char sh[64], name[64];
     const char *what_ = what_0;
@@ -1325,7 +1440,22 @@ typedef struct {
 
 static inline int word_is(word w, const char *s) {
     size_t n = strlen(s);  /* (a literal's, known where this is inlined) */
-    return w.n == n && memcmp(w.s, s, n) == 0;
+    if (w.n != n) return 0;
+    if (n <= 3)  /* (the actions' words: their bytes compared in place, no call) */
+        return n == 0 || (w.s[0] == s[0] && (n < 2 || w.s[1] == s[1]) &&
+                          (n < 3 || w.s[2] == s[2]));
+    return memcmp(w.s, s, n) == 0;
+}
+
+/* Copies n cards (1 to 3 as a rule: no call for them). */
+static inline void copy_cards(uint8_t *to, const uint8_t *from, int n) {
+    switch (n) {
+    case 3: to[2] = from[2]; /* fallthrough */
+    case 2: to[1] = from[1]; /* fallthrough */
+    case 1: to[0] = from[0]; /* fallthrough */
+    case 0: break;
+    default: memcpy(to, from, (size_t)n);
+    }
 }
 
 static int span_is(reader *r, const stud_phh_token *t, const char *s) {
@@ -1643,7 +1773,7 @@ static void action(reader *r, deal_state *ds, uint32_t v) {
     }
     const char *s = r->buf + t->start;
     size_t n = t->len;
-    word words[5];
+    word words[9];  /* (the first 5 are read; 16 bytes hold 8 words at most) */
     int nw = 0;
     size_t i = 0;
 #if STUD_HAVE_BYTES16
@@ -1656,8 +1786,7 @@ static void action(reader *r, deal_state *ds, uint32_t v) {
             unsigned starts = inside & ~(inside << 1), ends = inside & ~(inside >> 1);
             for (; starts; starts &= starts - 1, ends &= ends - 1) {
                 size_t a = (size_t)stud_ctz64(starts), e = (size_t)stud_ctz64(ends);
-                if (nw < 5) words[nw] = (word){s + a, e + 1 - a};
-                nw++;
+                words[nw++] = (word){s + a, e + 1 - a};
             }
             i = n;
         }
@@ -1715,7 +1844,7 @@ static void action(reader *r, deal_state *ds, uint32_t v) {
                 int where = ds->opened[seat];
                 if (where >= 0 && where > ds->last_other) {
                     stud_hh_step *st = &h->steps[where];
-                    memcpy(st->cards + st->n_cards, cards, (size_t)count);
+                    copy_cards(st->cards + st->n_cards, cards, count);
                     st->n_cards = (uint8_t)(st->n_cards + count);
                 } else if (held) {
                     BAD("p%d's first-street cards come in pieces with other actions between",
@@ -1724,7 +1853,7 @@ static void action(reader *r, deal_state *ds, uint32_t v) {
                     ds->opened[seat] = h->n_steps;
                     stud_hh_step *st = add_step(r, STUD_HH_DEALT, seat, line);
                     st->n_cards = (uint8_t)count;
-                    memcpy(st->cards, cards, (size_t)count);
+                    copy_cards(st->cards, cards, count);
                 }
             } else {
                 if (count != 1)
@@ -1735,7 +1864,7 @@ static void action(reader *r, deal_state *ds, uint32_t v) {
                 st->n_cards = 1;
                 st->cards[0] = cards[0];
             }
-            memcpy(ds->dealt[seat] + held, cards, (size_t)count);
+            copy_cards(ds->dealt[seat] + held, cards, count);
             ds->n_dealt[seat] = held + count;
             return;  /* (a hole deal leaves last_other) */
         }
@@ -1839,6 +1968,57 @@ static void name_field(reader *r, int f, stud_hh_span *out) {
          FIELD_NAMES[f], w);
 }
 
+/* Whether the n bytes (4 or more) at a and b are the same: as words of 4 or
+ * 8 bytes, the last one ending at the end (no call). */
+static inline int same_bytes(const char *a, const char *b, size_t n) {
+    if (n < 8) {
+        uint32_t x0, y0, x1, y1;
+        memcpy(&x0, a, 4);
+        memcpy(&y0, b, 4);
+        memcpy(&x1, a + n - 4, 4);
+        memcpy(&y1, b + n - 4, 4);
+        return ((x0 ^ y0) | (x1 ^ y1)) == 0;
+    }
+    uint64_t diff = 0, x, y;
+    for (size_t i = 0; i + 8 < n; i += 8) {
+        memcpy(&x, a + i, 8);
+        memcpy(&y, b + i, 8);
+        diff |= x ^ y;
+    }
+    memcpy(&x, a + n - 8, 8);
+    memcpy(&y, b + n - 8, 8);
+    return (diff | (x ^ y)) == 0;
+}
+
+/* The field a key of n bytes at s names, or -1: the one name of its length
+ * and first byte (the names differ in one or the other), compared. */
+static int field_of(const char *s, size_t n) {
+    int f;
+    switch (n) {
+    case 4: f = STUD_PHH_F_HAND; break;
+    case 5:
+        f = s[0] == 'a' ? STUD_PHH_F_ANTES : s[0] == 's' ? STUD_PHH_F_SEATS
+            : s[0] == 't' ? STUD_PHH_F_TABLE : STUD_PHH_F_RAKE;
+        break;
+    case 6: f = STUD_PHH_F_RULES; break;
+    case 7:
+        f = s[0] == 'v' ? STUD_PHH_F_VARIANT : s[0] == 'b' ? STUD_PHH_F_BIG_BET
+            : s[0] == 'a' ? STUD_PHH_F_ACTIONS : STUD_PHH_F_PLAYERS;
+        break;
+    case 8:
+        f = s[0] == 'b' ? STUD_PHH_F_BRING_IN : s[0] == 'w' ? STUD_PHH_F_WINNINGS
+            : STUD_PHH_F_CURRENCY;
+        break;
+    case 9: f = STUD_PHH_F_SMALL_BET; break;
+    case 15: f = STUD_PHH_F_STARTING_STACKS; break;
+    case 16: f = STUD_PHH_F_FINISHING_STACKS; break;
+    case 19: f = STUD_PHH_F_BLINDS; break;
+    case 20: f = STUD_PHH_F_TRIMMING; break;
+    default: return -1;
+    }
+    return FIELD_LENS[f] == n && same_bytes(s, FIELD_NAMES[f], n) ? f : -1;
+}
+
 static void interpret(reader *r, uint32_t first_line) {
     int64_t values[STUD_PHH_MAX_PLAYERS];
     stud_phh_doc *d = r->doc;
@@ -1852,12 +2032,8 @@ static void interpret(reader *r, uint32_t first_line) {
             i = t->end;
             continue;
         }
-        for (int f = 0; f < STUD_PHH_N_FIELDS; f++)
-            if (t->len == FIELD_LENS[f] && r->buf[t->start] == FIELD_NAMES[f][0] &&
-                memcmp(r->buf + t->start, FIELD_NAMES[f], FIELD_LENS[f]) == 0) {
-                d->field[f] = (int32_t)i;
-                break; /* (the names differ: no other is this key) */
-            }
+        int f = field_of(r->buf + t->start, t->len);
+        if (f >= 0) d->field[f] = (int32_t)i;
         i = d->tokens[i + 1].end;
     }
     static const int REQUIRED[] = {STUD_PHH_F_VARIANT, STUD_PHH_F_ANTES, STUD_PHH_F_BRING_IN,

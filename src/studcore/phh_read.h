@@ -101,6 +101,7 @@ typedef struct {
     size_t name_off, name_n;       /* its name, from `hand` */
     uint8_t named;
     size_t counted, chars;         /* characters of the hand's first `counted` bytes */
+    uint8_t run_fails, run_wait;   /* runs of lines that took none in a row; lines to wait */
 } stud_phh_splitter;
 
 /* physical: the lines of the file already read (file_lines numbering). */

@@ -44,6 +44,21 @@ static inline int stud_clz32(uint32_t x)
     return 31 - (int)index;
 }
 
+/* The number of leading zero bits of a nonzero 64-bit x. */
+static inline int stud_clz64(uint64_t x)
+{
+    unsigned long index;
+#if defined(_M_X64) || defined(_M_ARM64)
+    _BitScanReverse64(&index, x);
+    return 63 - (int)index;
+#else /* 32-bit x86: no 64-bit scan */
+    if (_BitScanReverse(&index, (unsigned long)(x >> 32)))
+        return 31 - (int)index;
+    _BitScanReverse(&index, (unsigned long)x);
+    return 63 - (int)index;
+#endif
+}
+
 #else
 
 #define STUD_NOINLINE __attribute__((noinline))
@@ -58,6 +73,11 @@ static inline int stud_ctz64(uint64_t x)
 static inline int stud_clz32(uint32_t x)
 {
     return __builtin_clz(x);
+}
+
+static inline int stud_clz64(uint64_t x)
+{
+    return __builtin_clzll(x);
 }
 
 #endif
@@ -140,7 +160,15 @@ static inline int stud_cpu_has_avx2(void)
  *   stud_bytes16_outside(v, lo, hi)  bit k set when byte k of v is below
  *                                 lo or above hi (lo <= hi < lo + 255);
  *   stud_bytes16_count(p, n, c)   the bytes equal to c in the first
- *                                 n - n % 16 bytes at p.
+ *                                 n - n % 16 bytes at p;
+ *   stud_bytes16_is(v, c)         a byte mask as 16 bytes (0xFF where byte k
+ *                                 of v is c, else 0), to be joined by
+ *                                 stud_bytes16_or before
+ *   stud_bytes16_bits(m)          bit k set when byte k of m is 0xFF;
+ *   stud_bytes16_setbits(v, c)    v with the bits of c set in every byte;
+ *   stud_bytes16_in(v, lo, hi)    a byte mask: byte k of v from lo to hi
+ *                                 (lo <= hi < lo + 255);
+ *   stud_bytes16_andnot(a, b)     b and not a, byte masks.
  * STUD_HAVE_BYTES16 0 (arm64, 32-bit x86 without SSE2, or STUD_NO_BYTES16
  * defined, which tests the other path): the callers' word loops. */
 #if (defined(__SSE2__) || (defined(_MSC_VER) && defined(_M_X64) && !defined(_M_ARM64EC))) && \
@@ -186,6 +214,38 @@ static inline unsigned stud_bytes16_outside(stud_bytes16 v, unsigned char lo, un
     __m128i shifted = _mm_add_epi8(v, _mm_set1_epi8((char)(0x80 - lo)));
     __m128i in = _mm_cmplt_epi8(shifted, _mm_set1_epi8((char)(hi - lo + 1 - 0x80)));
     return (unsigned)_mm_movemask_epi8(in) ^ 0xFFFFu;
+}
+
+static inline stud_bytes16 stud_bytes16_is(stud_bytes16 v, char c)
+{
+    return _mm_cmpeq_epi8(v, _mm_set1_epi8(c));
+}
+
+static inline stud_bytes16 stud_bytes16_or(stud_bytes16 a, stud_bytes16 b)
+{
+    return _mm_or_si128(a, b);
+}
+
+static inline unsigned stud_bytes16_bits(stud_bytes16 m)
+{
+    return (unsigned)_mm_movemask_epi8(m);
+}
+
+static inline stud_bytes16 stud_bytes16_setbits(stud_bytes16 v, char c)
+{
+    return _mm_or_si128(v, _mm_set1_epi8(c));
+}
+
+static inline stud_bytes16 stud_bytes16_in(stud_bytes16 v, unsigned char lo, unsigned char hi)
+{
+    /* (as stud_bytes16_outside) */
+    __m128i shifted = _mm_add_epi8(v, _mm_set1_epi8((char)(0x80 - lo)));
+    return _mm_cmplt_epi8(shifted, _mm_set1_epi8((char)(hi - lo + 1 - 0x80)));
+}
+
+static inline stud_bytes16 stud_bytes16_andnot(stud_bytes16 a, stud_bytes16 b)
+{
+    return _mm_andnot_si128(a, b);
 }
 #else
 #define STUD_HAVE_BYTES16 0
