@@ -1968,28 +1968,6 @@ static void name_field(reader *r, int f, stud_hh_span *out) {
          FIELD_NAMES[f], w);
 }
 
-/* Whether the n bytes (4 or more) at a and b are the same: as words of 4 or
- * 8 bytes, the last one ending at the end (no call). */
-static inline int same_bytes(const char *a, const char *b, size_t n) {
-    if (n < 8) {
-        uint32_t x0, y0, x1, y1;
-        memcpy(&x0, a, 4);
-        memcpy(&y0, b, 4);
-        memcpy(&x1, a + n - 4, 4);
-        memcpy(&y1, b + n - 4, 4);
-        return ((x0 ^ y0) | (x1 ^ y1)) == 0;
-    }
-    uint64_t diff = 0, x, y;
-    for (size_t i = 0; i + 8 < n; i += 8) {
-        memcpy(&x, a + i, 8);
-        memcpy(&y, b + i, 8);
-        diff |= x ^ y;
-    }
-    memcpy(&x, a + n - 8, 8);
-    memcpy(&y, b + n - 8, 8);
-    return (diff | (x ^ y)) == 0;
-}
-
 /* The field a key of n bytes at s names, or -1: the one name of its length
  * and first byte (the names differ in one or the other), compared. */
 static int field_of(const char *s, size_t n) {
@@ -2016,7 +1994,7 @@ static int field_of(const char *s, size_t n) {
     case 20: f = STUD_PHH_F_TRIMMING; break;
     default: return -1;
     }
-    return FIELD_LENS[f] == n && same_bytes(s, FIELD_NAMES[f], n) ? f : -1;
+    return FIELD_LENS[f] == n && stud_same_bytes(s, FIELD_NAMES[f], n) ? f : -1;
 }
 
 static void interpret(reader *r, uint32_t first_line) {

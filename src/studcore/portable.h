@@ -4,7 +4,9 @@
 #ifndef STUD_PORTABLE_H
 #define STUD_PORTABLE_H
 
+#include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #if defined(_MSC_VER) && !defined(__clang__)
 #include <intrin.h>
@@ -250,5 +252,34 @@ static inline stud_bytes16 stud_bytes16_andnot(stud_bytes16 a, stud_bytes16 b)
 #else
 #define STUD_HAVE_BYTES16 0
 #endif
+
+/* The n bytes at a and at b are the same (memcmp's answer, without a call:
+ * the keys and names compared are short): as words of 8 or 4 bytes, the
+ * last one ending at the end. */
+static inline int stud_same_bytes(const char *a, const char *b, size_t n)
+{
+    if (n >= 8) {
+        uint64_t diff = 0, x0, y0, x1, y1;
+        for (size_t i = 8; i + 8 < n; i += 8) { /* (the middle words: none up to 16) */
+            memcpy(&x0, a + i, 8);
+            memcpy(&y0, b + i, 8);
+            diff |= x0 ^ y0;
+        }
+        memcpy(&x0, a, 8);
+        memcpy(&y0, b, 8);
+        memcpy(&x1, a + n - 8, 8);
+        memcpy(&y1, b + n - 8, 8);
+        return (diff | (x0 ^ y0) | (x1 ^ y1)) == 0;
+    }
+    if (n >= 4) {
+        uint32_t x0, y0, x1, y1;
+        memcpy(&x0, a, 4);
+        memcpy(&y0, b, 4);
+        memcpy(&x1, a + n - 4, 4);
+        memcpy(&y1, b + n - 4, 4);
+        return ((x0 ^ y0) | (x1 ^ y1)) == 0;
+    }
+    return n == 0 || (a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1]);
+}
 
 #endif

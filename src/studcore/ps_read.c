@@ -335,7 +335,7 @@ static int find_player(const reader *r, const char *s, size_t len)
         return NONE; /* (no name is empty) */
     for (unsigned m = named_from(r, s[0]); m; m &= m - 1) {
         int k = stud_ctz64(m);
-        if (r->players[k].name_len == len && ps_same(r->players[k].name, s, len))
+        if (r->players[k].name_len == len && stud_same_bytes(r->players[k].name, s, len))
             return k;
     }
     return NONE;
@@ -349,8 +349,8 @@ static int who_starts(const reader *r, const char *s, size_t len, const char *se
     int best = NONE;
     for (int k = 0; k < r->n_players; k++) {
         const player *p = &r->players[k];
-        if (p->name_len + n_sep <= len && ps_same(s, p->name, p->name_len) &&
-            ps_same(s + p->name_len, sep, n_sep) &&
+        if (p->name_len + n_sep <= len && stud_same_bytes(s, p->name, p->name_len) &&
+            stud_same_bytes(s + p->name_len, sep, n_sep) &&
             (best == NONE || p->name_len > r->players[best].name_len))
             best = k;
     }
@@ -373,7 +373,7 @@ static STUD_ALWAYS_INLINE int who_then(const reader *r, const char *s, size_t le
         const player *p = &r->players[k];
         size_t n = p->name_len;
         if (n + 2 <= len && s[n] == c0 && s[n + 1] == c1 && (best == NONE || n > best_len) &&
-            ps_same(s, p->name, n)) {
+            stud_same_bytes(s, p->name, n)) {
             best = k;
             best_len = n;
         }

@@ -23,31 +23,6 @@ static inline int ps_space(char c)
     return b <= ' ' && (spaces >> b & 1);
 }
 
-/* The n bytes at a and at b are the same (memcmp's answer, without a call
- * for the short runs names are) */
-static inline int ps_same(const char *a, const char *b, size_t n)
-{
-    if (n >= 8) {
-        if (n > 16)
-            return memcmp(a, b, n) == 0;
-        uint64_t a0, b0, a1, b1; /* (the first 8 bytes and the last 8) */
-        memcpy(&a0, a, 8);
-        memcpy(&b0, b, 8);
-        memcpy(&a1, a + n - 8, 8);
-        memcpy(&b1, b + n - 8, 8);
-        return ((a0 ^ b0) | (a1 ^ b1)) == 0;
-    }
-    if (n >= 4) {
-        uint32_t a0, b0, a1, b1;
-        memcpy(&a0, a, 4);
-        memcpy(&b0, b, 4);
-        memcpy(&a1, a + n - 4, 4);
-        memcpy(&b1, b + n - 4, 4);
-        return ((a0 ^ b0) | (a1 ^ b1)) == 0;
-    }
-    return n == 0 || (a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1]);
-}
-
 /* The line at pos (ended by \n, \r\n, \r or the end of the text), stripped
  * of spaces; returns where the next line starts.  `cr`: 0 when the text
  * holds no \r (then one memchr finds the line's end). */
