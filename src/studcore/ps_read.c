@@ -545,6 +545,8 @@ static int section(reader *r, const char *s, size_t len)
     if (flush(r))
         return -1;
     if (street == 2) {
+        if (r->street == 0) /* (no seat is dealt in: no record of 2-8 seats) */
+            return fail(r, "the summary before the deal");
         r->summary = 1;
         return 0;
     }

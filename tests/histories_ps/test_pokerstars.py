@@ -23,6 +23,7 @@ from stud.histories import (
     Mucked,
     Showed,
     pokerstars,
+    verify,
 )
 from stud.histories.pokerstars import (
     MAX_HAND_LINES,
@@ -453,6 +454,21 @@ def test_a_damaged_hand_is_a_history_error(old, new, where, why):
     assert error.line == line_of(text, where), error
     assert why in error.reason, error.reason
     assert str(error) == f"damaged.txt, hand 300000000001, line {error.line}: {error.reason}"
+
+
+def test_a_summary_before_the_deal_is_a_history_error(tmp_path):
+    # no seat is dealt in: no record (one of no seats made verify's replay
+    # raise the engine's ValueError)
+    text = BASE[:BASE.index("alpha: posts")] + "*** SUMMARY ***\nTotal pot 0 | Rake 0\n"
+    error = only(text, file="damaged.txt")
+    assert isinstance(error, HistoryError), error
+    assert error.line == line_of(text, "*** SUMMARY")
+    assert error.reason == "the summary before the deal"
+    path = tmp_path / "damaged.txt"
+    path.write_text(text + "\n\n" + BASE, encoding="utf-8")
+    for fast in (True, False):
+        result = verify(path, fast=fast)
+        assert (result.reproduced, [e.line for e in result.errors]) == (1, [error.line])
 
 
 def test_antes_must_agree():
