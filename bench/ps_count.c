@@ -66,7 +66,7 @@ int main(int argc, char **argv)
     stud_ps_item item;
     long hands = 0, read = 0, reproduced = 0;
     int clean = stud_ps_clean(buf, (size_t)size);
-    stud_ps_scanner_init(&scanner, buf, (size_t)size, 1);
+    stud_ps_scanner_init(&scanner, buf, (size_t)size, 1, (clean & STUD_PS_CLEAN_CR) != 0);
     for (;;) {
         stud_ps_scan(&scanner, &item);
         if (item.kind == STUD_PS_END)

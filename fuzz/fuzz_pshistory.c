@@ -11,7 +11,9 @@
  * seats, positive stacks, and steps within its seats; its replay settles
  * or falls back, never anything else; reading twice gives the same record;
  * every hand is read, passed over, or an error with a message and a line;
- * stud_ps_last_header cuts at a line start past the first line, or not at all.
+ * stud_ps_last_header cuts at a line start past the first line, or not at all;
+ * stud_ps_clean's flags say whether the text holds \r and \r\r\n; the
+ * scan ends at the line after the text (stud_ps_count_lines' line ends).
  */
 #define FUZZ_TARGET "fuzz_pshistory"
 #include "fuzz_common.h"
@@ -33,15 +35,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t len = size - 1;
     stud_ps_game game = {pick % 3, 10 + (pick >> 2 & 3) * 10, 20 + (pick >> 2 & 3) * 20,
                          pick >> 4 & 1, pick >> 5 & 7, "USD", "$"};
-    stud_ps_count_lines(text, len);
+    size_t ends = stud_ps_count_lines(text, len);
     /* where verify cuts a part: 0, or past the first line at the start of a
      * line, the rest of which holds a whole line */
     size_t cut = stud_ps_last_header(text, len);
     REQUIRE(cut <= len);
     if (cut)
         REQUIRE(text[cut - 1] == '\n' || text[cut - 1] == '\r');
-    if (!stud_ps_clean(text, len))
+    int clean = stud_ps_clean(text, len);
+    if (!clean)
         return 0;
+    REQUIRE((clean & ~(STUD_PS_CLEAN_CR | STUD_PS_CLEAN_CRCRLF)) == STUD_PS_CLEAN);
+    /* its flags: a \r, and \r\r\n, held or not */
+    REQUIRE(!(clean & STUD_PS_CLEAN_CR) == (len == 0 || memchr(text, '\r', len) == NULL));
+    int crcrlf = 0;
+    for (size_t i = 0; i + 3 <= len && !crcrlf; i++)
+        crcrlf = text[i] == '\r' && text[i + 1] == '\r' && text[i + 2] == '\n';
+    REQUIRE(!(clean & STUD_PS_CLEAN_CRCRLF) == !crcrlf);
     size_t line = 0;
     for (size_t i = 0; i < len; i++) {
         unsigned char b = (unsigned char)text[i];
@@ -52,7 +62,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     stud_ps_scanner scanner;
     stud_ps_item item;
-    stud_ps_scanner_init(&scanner, text, len, 1);
+    stud_ps_scanner_init(&scanner, text, len, 1, (clean & STUD_PS_CLEAN_CR) != 0);
     size_t last = 0;
     long last_line = 0;
     for (int guard = 0;; guard++) {
@@ -122,5 +132,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         int verdict = stud_ps_replay(&hand, &rules);
         REQUIRE(verdict == STUD_PS_REPRODUCED || verdict == STUD_PS_FALLBACK);
     }
+    /* the scanner ends at the line after the text: its line ends counted,
+     * and a last line with none (verify numbers the next part's lines so) */
+    int unended = len && text[len - 1] != '\n' && text[len - 1] != '\r';
+    REQUIRE(scanner.line == 1 + (long)ends + unended);
     return 0;
 }

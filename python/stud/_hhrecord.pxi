@@ -289,6 +289,9 @@ cdef class _PsRecords:
     ``cancelled``: the cancelled ones.  ``ended_only``: a last hand not
     ended (by a blank line after its summary) is not read (the text after
     it could not be had).
+    ``cr``: 1 when the bytes hold a \r, 0 when not (_ps_clean says which),
+    -1 not known.  ``line``: the number of the scanner's line; once every
+    item is had, of the line after the bytes.
 
     ``games``: header game text (bytes) -> ``game_of(text)``: False
     (another game: skipped), a message (the hand is an error at its
@@ -318,7 +321,7 @@ cdef class _PsRecords:
 
     def __init__(self, const unsigned char[::1] data, long first_line, dict games,
                  object game_of, dict rules_cache, object rules_of, object file,
-                 bint ended_only=False):
+                 bint ended_only=False, int cr=-1):
         self.data = data
         self.games, self.game_of, self.rules_cache, self.rules_of = games, game_of, rules_cache, rules_of
         self.file = file
@@ -329,8 +332,12 @@ cdef class _PsRecords:
             _hh_setup()
         if data.shape[0] == 0:
             raise ValueError("no bytes to read")
-        stud_ps_scanner_init(&self.scanner, <const char *>&data[0], data.shape[0], first_line)
+        stud_ps_scanner_init(&self.scanner, <const char *>&data[0], data.shape[0], first_line, cr)
         self.ready = True
+
+    @property
+    def line(self) -> int:
+        return self.scanner.line
 
     def __dealloc__(self):
         PyMem_Free(self.hand)

@@ -28,9 +28,16 @@ def _ps_amount(str text, bint cents, unsigned symbols, str currency):
         PyMem_Free(err)
 
 
-def _ps_clean(const unsigned char[::1] data) -> bool:
-    """True when the C reader may read these bytes (stud_ps_clean)."""
-    return stud_ps_clean(<const char *>&data[0], data.shape[0]) != 0 if data.shape[0] else True
+#: _ps_clean's flags: the bytes hold a \r, and \r\r\n
+_PS_CLEAN_CR = STUD_PS_CLEAN_CR
+_PS_CLEAN_CRCRLF = STUD_PS_CLEAN_CRCRLF
+
+
+def _ps_clean(const unsigned char[::1] data) -> int:
+    """Nonzero when the C reader may read these bytes as they are
+    (stud_ps_clean): 1, with _PS_CLEAN_CR when they hold a \r and
+    _PS_CLEAN_CRCRLF when they hold \r\r\n."""
+    return stud_ps_clean(<const char *>&data[0], data.shape[0]) if data.shape[0] else 1
 
 
 def _ps_last_header(const unsigned char[::1] data) -> int:
@@ -49,14 +56,17 @@ def _ps_count_lines(const unsigned char[::1] data) -> int:
 
 
 def _ps_verify_chunk(const unsigned char[::1] data, long first_line, dict games, object game_of,
-                     dict rules_cache, object rules_of, _Tally tally=None, object on_item=None):
+                     dict rules_cache, object rules_of, _Tally tally=None, object on_item=None,
+                     int cr=-1):
     """Splits clean bytes (_ps_clean) into hands and verifies each in C.
 
     ``games``: header game text (bytes) -> ``game_of(text)``: False
     (another game: skipped), a message (the hand is an error), or the
     facts of _ps_set_game.  ``rules_cache``: (variant, small, big, ante,
     bring-in or None) -> ``rules_of(...)``'s Rules (None: the rules are an
-    error).  Returns (reproduced, skipped, items): items, in file order,
+    error).  ``cr``: 1 when the bytes hold a \r, 0 when not (_ps_clean
+    says which), -1 not known.  Returns (reproduced, skipped, items, the
+    number of the line after the bytes): items, in file order,
     are ("hand", first line, start, end) for the hands not reproduced here
     (errors, cancelled hands, and the replays C does not settle: the
     caller reads them into records or errors and replays them with
@@ -79,13 +89,13 @@ def _ps_verify_chunk(const unsigned char[::1] data, long first_line, dict games,
     cdef bint have_rules = False, decided
     cdef list items = []
     if n == 0:
-        return 0, 0, items
+        return 0, 0, items, first_line
     buf = <const char *>&data[0]
     hand = <stud_hh_hand *>PyMem_Malloc(sizeof(stud_hh_hand))
     if hand == NULL:
         raise MemoryError()
     try:
-        stud_ps_scanner_init(&scanner, buf, n, first_line)
+        stud_ps_scanner_init(&scanner, buf, n, first_line, cr)
         while True:
             stud_ps_scan(&scanner, &item)
             if item.kind == STUD_PS_END:
@@ -135,7 +145,7 @@ def _ps_verify_chunk(const unsigned char[::1] data, long first_line, dict games,
                 _ps_item(items, on_item, ("hand", item.first_line, item.start, item.end))
     finally:
         PyMem_Free(hand)
-    return reproduced, skipped, items
+    return reproduced, skipped, items, scanner.line
 
 
 cdef inline bint _ps_same_desc(bytes last, const char *buf, const stud_ps_item *item):

@@ -378,6 +378,8 @@ cdef extern from "ps_history.h" nogil:
         STUD_PS_HAND
         STUD_PS_OUTSIDE
     enum:
+        STUD_PS_CLEAN_CR
+        STUD_PS_CLEAN_CRCRLF
         STUD_PS_MAX_HAND_LINES
         STUD_PS_MAX_POTS
         STUD_PS_MAX_CARD_LISTS
@@ -424,7 +426,8 @@ cdef extern from "ps_history.h" nogil:
         uint32_t seat_lines[10]
     int stud_ps_clean(const char *buf, size_t len)
     size_t stud_ps_count_lines(const char *buf, size_t len)
-    void stud_ps_scanner_init(stud_ps_scanner *s, const char *buf, size_t len, long first_line)
+    void stud_ps_scanner_init(stud_ps_scanner *s, const char *buf, size_t len, long first_line,
+                              int cr)
     void stud_ps_scan(stud_ps_scanner *s, stud_ps_item *item)
     size_t stud_ps_last_header(const char *buf, size_t len)
     int stud_ps_read(const char *buf, const stud_ps_item *item, const stud_ps_game *game,

@@ -43,7 +43,15 @@ enum stud_ps_status {
     STUD_PS_FALLBACK = 1,   /* not settled here: replay.py gives the verdict */
 };
 
-/* 1 when the bytes are clean (see above: read as they are), 0 otherwise. */
+/* STUD_PS_CLEAN when the bytes are clean (see above: read as they are),
+ * with STUD_PS_CLEAN_CR when they hold a \r and STUD_PS_CLEAN_CRCRLF when
+ * they hold \r\r\n (one line end to a text file read with newline="", two
+ * here); 0 when they are not clean. */
+enum {
+    STUD_PS_CLEAN = 1,
+    STUD_PS_CLEAN_CR = 2,
+    STUD_PS_CLEAN_CRCRLF = 4,
+};
 int stud_ps_clean(const char *buf, size_t len);
 
 /* The line ends in the text (\n, \r\n and \r: one each). */
@@ -95,8 +103,12 @@ typedef struct {
                           * (until the next scan), or NULL */
 } stud_ps_item;
 
-void stud_ps_scanner_init(stud_ps_scanner *s, const char *buf, size_t len, long first_line);
-/* The next hand or outside line (kind STUD_PS_END at the end). */
+/* `cr`: 1 when the text holds a \r, 0 when it holds none (stud_ps_clean
+ * says which), -1 when not known (then looked for). */
+void stud_ps_scanner_init(stud_ps_scanner *s, const char *buf, size_t len, long first_line,
+                          int cr);
+/* The next hand or outside line (kind STUD_PS_END at the end); at the
+ * end, s->line is the number the line after the text would have. */
 void stud_ps_scan(stud_ps_scanner *s, stud_ps_item *item);
 /* 1 when the line (stripped, without its end) is a hand's header as the
  * Python reader's _HEADER pattern sees one. */

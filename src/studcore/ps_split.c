@@ -74,6 +74,7 @@ int stud_ps_clean(const char *buf, size_t len)
      * before (a word that ends a line sets it to the word's start;
      * line_fits finds the exact start when the length is near the limit) */
     size_t i = 0, line_start = 0;
+    int found = 0; /* STUD_PS_CLEAN_CR, STUD_PS_CLEAN_CRCRLF */
     while (i < len) {
 #if STUD_HAVE_BYTES16
         /* printable ASCII and \n, 32 bytes at a time: the common case */
@@ -127,6 +128,11 @@ int stud_ps_clean(const char *buf, size_t len)
         if (kind == LINE_END) {
             if (i - line_start > STUD_PS_MAX_LINE && !line_fits(p, line_start, i))
                 return 0;
+            if (p[i] == '\r') { /* (a \r is never in the word loops' bytes) */
+                found |= STUD_PS_CLEAN_CR;
+                if (len - i >= 3 && p[i + 1] == '\r' && p[i + 2] == '\n')
+                    found |= STUD_PS_CLEAN_CRCRLF;
+            }
             i++;
             line_start = i;
             continue;
@@ -146,7 +152,9 @@ int stud_ps_clean(const char *buf, size_t len)
             return 0;
         i += n;
     }
-    return len - line_start <= STUD_PS_MAX_LINE || line_fits(p, line_start, len);
+    if (len - line_start > STUD_PS_MAX_LINE && !line_fits(p, line_start, len))
+        return 0;
+    return STUD_PS_CLEAN | found;
 }
 
 size_t stud_ps_count_lines(const char *buf, size_t len)
@@ -279,14 +287,15 @@ static void header_desc(const char *s, size_t len, size_t *start, size_t *end)
 
 /* ---- lines and hands ------------------------------------------------------------------- */
 
-void stud_ps_scanner_init(stud_ps_scanner *s, const char *buf, size_t len, long first_line)
+void stud_ps_scanner_init(stud_ps_scanner *s, const char *buf, size_t len, long first_line,
+                          int cr)
 {
     s->buf = buf;
     s->len = len;
     s->pos = 0;
     s->line = first_line;
     s->outside = 0;
-    s->cr = len && memchr(buf, '\r', len) != NULL;
+    s->cr = cr >= 0 ? cr != 0 : len && memchr(buf, '\r', len) != NULL;
     s->kept.buf = NULL;
     s->kept.n = 0;
 }

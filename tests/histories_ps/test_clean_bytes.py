@@ -1,8 +1,9 @@
 """Which bytes the C PokerStars reader takes as they are (``stud_ps_clean``,
 read 8 and 32 bytes at a time) against a plain Python statement of the same
 rule: UTF-8 of characters the reader's string rules treat as plain, line
-ends, and no line longer than the reader keeps; and the line ends
-``stud_ps_count_lines`` counts (16 bytes at a time) against Python's count."""
+ends, and no line longer than the reader keeps; its flags for a \r and for
+\r\r\n; and the line ends ``stud_ps_count_lines`` counts (16 bytes at a
+time) against Python's count."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import re
 
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from stud._core import _ps_clean, _ps_count_lines
+from stud._core import _PS_CLEAN_CR, _PS_CLEAN_CRCRLF, _ps_clean, _ps_count_lines
 
 MAX_LINE = 2000  # bytes of one line (STUD_PS_MAX_LINE)
 
@@ -37,7 +38,11 @@ def reference(data: bytes) -> bool:
 
 def check(data: bytes) -> None:
     clean = reference(data)
-    assert _ps_clean(data) == clean
+    flags = _ps_clean(data)
+    assert bool(flags) == clean
+    if clean:  # (the flags: of bytes that are clean)
+        assert flags == (1 | (_PS_CLEAN_CR if b"\r" in data else 0)
+                         | (_PS_CLEAN_CRCRLF if b"\r\r\n" in data else 0))
     ends = len(re.findall(rb"\r\n|\r|\n", data))
     assert _ps_count_lines(data) == ends
 
@@ -69,7 +74,7 @@ def test_any_text(text: str) -> None:
 def test_line_lengths(length: int, end: bytes, lead: int) -> None:
     data = b"x" * lead + end + b"y" * length + end + b"z"
     check(data)
-    assert _ps_clean(data) == (length <= MAX_LINE)
+    assert bool(_ps_clean(data)) == (length <= MAX_LINE)
 
 
 @settings(max_examples=1000, deadline=None)

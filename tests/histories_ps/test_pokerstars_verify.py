@@ -101,6 +101,43 @@ def test_small_parts(tmp_path, generated, monkeypatch):
     assert verdicts(verify(path)) == verdicts(whole) == verdicts(verify(path, fast=False))
 
 
+@pytest.mark.parametrize("chunk", [1500, 4000, 1 << 20])
+def test_line_numbers_across_parts_of_every_kind(tmp_path, generated, monkeypatch, chunk):
+    # parts the C scanner numbers as it reads them (\n, \r\n) between parts
+    # read as lines (\r\r\n: one line end to read, two to C; a byte that is
+    # not UTF-8): the errors after them (an outside line, a damaged total)
+    # name the lines the Python road names, and read() gives the same lines
+    from stud.histories import read
+
+    hands = [hand + "\n\n\n" for hand in generated.split("\n\n\n") if hand]
+    ends = ["\n", "\r\n", "\r\r\n", "\n", "\r"]
+    text = ""
+    for number, hand in enumerate(hands[:15]):
+        if number == 7:
+            hand = hand.replace("Hero", "H\udce9ro", 1)  # (a lone 0xE9 byte)
+        if number % 4 == 3:
+            hand = "junk between hands\n" + hand
+        text += hand.replace("\n", ends[number % len(ends)])
+    text += hands[15].replace("Total pot", "Total pot 1 |", 1) + "a line after\n"
+    path = tmp_path / "hands.txt"
+    write_raw(path, text)
+    whole = verdicts(verify(path, fast=False))
+
+    def lines_read():
+        errors = []
+        records = [(r.hand_id, r.source.line) for r in read(path, on_error=errors.append)]
+        return records, [str(error) for error in errors]
+
+    records = lines_read()
+    # (errors: three junk lines, the hand whose Seat line names "Héro", the
+    # damaged total, the line after)
+    assert len(records[0]) == 14 and len(records[1]) == len(whole[2]) == 6
+    monkeypatch.setattr(verify_module, "_CHUNK", chunk)
+    monkeypatch.setattr(sys.modules["stud.histories.pokerstars"], "_CHUNK", chunk)
+    assert verdicts(verify(path)) == whole
+    assert lines_read() == records
+
+
 def test_text_and_phh_take_the_python_road(generated):
     result = verify(generated)
     assert result.reproduced == 40 and result.slow == 0  # (slow counts C fallbacks only)

@@ -125,26 +125,22 @@ def _raising(error: BaseException) -> Iterator[str]:
 
 
 def _header_parts(handle: io.BufferedIOBase, as_read: bool, chunk: int
-                  ) -> Iterator[tuple[memoryview | None, int, int]]:
+                  ) -> Iterator[memoryview | None]:
     """A PokerStars file's bytes, read ``chunk`` at a time, in parts cut before a
-    hand's header (the C reader's ``stud_ps_last_header``): (part, its first
-    line, its \\r\\r\\n line ends).  ``as_read``: a leading BOM dropped
-    and \\r\\r\\n counted (one line end to ``read``, two to the C
-    splitter: the caller reads a part that holds one as lines);
-    else none counted (universal newlines also see two).  When _MAX_CARRY
-    bytes hold no header, (None, line, 0) with the handle at that text's
-    first byte: the caller reads the rest as text.
+    hand's header (the C reader's ``stud_ps_last_header``).  ``as_read``: a
+    leading BOM dropped.  When _MAX_CARRY bytes hold no header, None with the
+    handle at that text's first byte: the caller reads the rest as text.
+    The caller numbers the lines (_part_lines, or the C scanner's count).
 
     The parts are views of one buffer the file is read into (a fresh bytes
     object a chunk, and the copy that joins it to the bytes carried over,
     cost more than the C reader's work on them): a part holds until the
     next one is asked for."""
-    from .._core import _ps_count_lines, _ps_last_header
+    from .._core import _ps_last_header
 
     buffer = bytearray(2 * chunk)
     view = memoryview(buffer)
     have = 0  # bytes carried over, at the buffer's start
-    line = 1
     offset = 0  # of the buffer's first byte in the file
     first = True
     while True:
@@ -165,23 +161,31 @@ def _header_parts(handle: io.BufferedIOBase, as_read: bool, chunk: int
             if not cut:
                 if have > _MAX_CARRY:
                     handle.seek(offset)
-                    yield None, line, 0
+                    yield None
                     return
                 continue
         else:
             cut = have
-        part = view[:cut]
-        # (a \r looked for first: one memchr, where counting "\r\r\n" reads
-        # every byte)
-        doubled = (buffer.count(b"\r\r\n", 0, cut)
-                   if as_read and buffer.find(b"\r", 0, cut) >= 0 else 0)
-        yield part, line, doubled
-        line += _ps_count_lines(part) - doubled
+        yield view[:cut]
         offset += cut
         view[:have - cut] = view[cut:have]
         have -= cut
         if not got:
             return
+
+
+def _part_lines(part: memoryview, as_read: bool) -> int:
+    """The lines of a part as read numbers them: its line ends (\n, \r\n,
+    \r), a \r\r\n one when ``as_read`` (universal newlines see two).
+    (Parts the C scanner reads are numbered by it: it counts as it goes.)"""
+    from .._core import _ps_count_lines
+
+    ends = _ps_count_lines(part)
+    if as_read and ends:
+        data = part.tobytes()
+        if b"\r" in data:
+            ends -= data.count(b"\r\r\n")
+    return ends
 
 
 #: the most lines one hand may have (chat included) before it is refused:
@@ -317,7 +321,7 @@ class PokerStarsReader(Iterator[Union[HandRecord, HistoryError]]):
               last: bool) -> Generator[HandRecord | HistoryError, None, tuple[bytes, int]]:
         """The hands of carry + data up to its last header (all of it when
         ``last``); returns (what is left, the number of its first line)."""
-        from .._core import _ps_count_lines, _ps_last_header
+        from .._core import _ps_last_header
 
         if carry[-1:] == b"\r" and data[:1] == b"\n":
             carry = carry[:-1] + b"\n"  # (a \r that ended a line is not half of a \r\n)
@@ -325,19 +329,20 @@ class PokerStarsReader(Iterator[Union[HandRecord, HistoryError]]):
         cut = len(buffer) if last else _ps_last_header(buffer)
         if not cut:
             return buffer, line
-        part = memoryview(buffer)[:cut]
-        yield from self._part(part, line)
-        return buffer[cut:], line + _ps_count_lines(part)
+        line = yield from self._part(memoryview(buffer)[:cut], line)
+        return buffer[cut:], line
 
-    def _part(self, part: memoryview, line: int,
-              ended_only: bool = False) -> Iterator[HandRecord | HistoryError]:
-        """One part of the text (whole hands, clean or made ready) through C."""
+    def _part(self, part: memoryview, line: int, ended_only: bool = False, cr: int = -1
+              ) -> Generator[HandRecord | HistoryError, None, int]:
+        """One part of the text (whole hands, clean or made ready) through C;
+        returns the number of the line after it (not ``ended_only``).
+        ``cr``: 1 when the part holds a \r, 0 when not, -1 not known."""
         from .._core import _PsRecords
 
         if not part:
-            return
+            return line
         items = _PsRecords(part, line, self._games, self._game_of, self._rules, self._rules_of,
-                           self.file, ended_only)
+                           self.file, ended_only, cr)
         skipped = cancelled = 0
         for item in items:
             if items.skipped != skipped or items.cancelled != cancelled:
@@ -358,6 +363,7 @@ class PokerStarsReader(Iterator[Union[HandRecord, HistoryError]]):
                 yield item
         self.skipped += items.skipped - skipped
         self.cancelled += items.cancelled - cancelled
+        return items.line
 
     def _read_file(self, path: Path, as_read: bool) -> Iterator[HandRecord | HistoryError]:
         """A UTF-8 file read as bytes, a part at a time, through C, its
@@ -374,11 +380,12 @@ class PokerStarsReader(Iterator[Union[HandRecord, HistoryError]]):
         def replaced_lines(part: memoryview, line: int) -> Iterable[str]:
             return io.StringIO(str(part, "utf-8", "replace"), newline=None)
 
-        from .._core import _ps_clean
+        from .._core import _PS_CLEAN_CR, _PS_CLEAN_CRCRLF, _ps_clean
 
         lines_of = as_read_lines if as_read else replaced_lines
+        line = 1
         with open(path, "rb") as handle:
-            for part, line, doubled in _header_parts(handle, as_read, _CHUNK):
+            for part in _header_parts(handle, as_read, _CHUNK):
                 if part is None:  # (no header in _MAX_CARRY bytes: the rest as text)
                     if as_read:
                         rest: Iterable[str] = _lines(io.TextIOWrapper(
@@ -389,12 +396,13 @@ class PokerStarsReader(Iterator[Union[HandRecord, HistoryError]]):
                                                 errors="replace", newline=None)
                     yield from self._read_lines(rest, line)
                     return
-                if doubled:
-                    yield from self._read_lines(as_read_lines(part, line), line)
-                elif not _ps_clean(part):
-                    yield from self._read_lines(lines_of(part, line), line)
+                clean = _ps_clean(part)
+                # (\r\r\n, one line end to read and two to C: the part as lines)
+                if clean and not (as_read and clean & _PS_CLEAN_CRCRLF):
+                    line = yield from self._part(part, line, cr=clean & _PS_CLEAN_CR)
                 else:
-                    yield from self._part(part, line)
+                    yield from self._read_lines(lines_of(part, line), line)
+                    line += _part_lines(part, as_read)
 
     def _game_of(self, desc: bytes) -> Any:
         return _game_record_facts(desc, self.options)

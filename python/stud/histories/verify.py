@@ -78,6 +78,7 @@ from .pokerstars import (
     _game_facts,
     _header_parts,
     _outside_error,
+    _part_lines,
 )
 from .record import HandRecord, _cached_rules
 from .replay import MismatchError
@@ -286,23 +287,27 @@ class _FileCheck:
         self.rules: dict[tuple[Any, ...], Any] = {}
 
     def run(self) -> None:
+        line = 1
         with open(self.path, "rb") as handle:
-            for part, line, doubled in _header_parts(handle, True, _CHUNK):
+            for part in _header_parts(handle, True, _CHUNK):
                 if part is None:  # (a long run with no header: the rest as text)
                     self.slow(_lines(io.TextIOWrapper(
                         handle, encoding="utf-8", errors="stud.cp1252", newline=""),
                         self.file, line), line)
                     return
-                self.part(part, line, doubled > 0)
+                line = self.part(part, line)
 
-    def part(self, part: memoryview, line: int, doubled: bool) -> None:
-        from .._core import _ps_clean, _ps_verify_chunk
+    def part(self, part: memoryview, line: int) -> int:
+        """The hands of a part from its line ``line``; returns the number
+        of the line after it."""
+        from .._core import _PS_CLEAN_CR, _PS_CLEAN_CRCRLF, _ps_clean, _ps_verify_chunk
 
-        if not _ps_clean(part) or doubled:
+        clean = _ps_clean(part)
+        if not clean or clean & _PS_CLEAN_CRCRLF:  # (\r\r\n: one line end to read, two to C)
             # (decoded as read decodes a UTF-8 file: stray bytes as Windows-1252)
             self.slow(_lines(io.StringIO(str(part, "utf-8", "stud.cp1252"), newline=""),
                              self.file, line), line)
-            return
+            return line + _part_lines(part, True)
         given = 0  # hands and outside runs left to Python
 
         def item(found: tuple[str, int, int, int]) -> None:
@@ -320,15 +325,16 @@ class _FileCheck:
         # (with a summary, the hands left to Python are added in file order,
         # as they come, so each player's sums are made in the same order)
         tally = None if self.summary is None else self.summary._tally
-        reproduced, skipped, items = _ps_verify_chunk(part, line, self.games, self.game_of,
-                                                      self.rules, self.rules_of, tally,
-                                                      None if tally is None else item)
+        reproduced, skipped, items, after = _ps_verify_chunk(
+            part, line, self.games, self.game_of, self.rules, self.rules_of, tally,
+            None if tally is None else item, clean & _PS_CLEAN_CR)
         self.result.reproduced += reproduced
         self.result.skipped += skipped
         for each in items:
             item(each)
         if self.progress is not None:
             self.progress(reproduced + given)
+        return after
 
     def slow(self, lines: Iterable[str], first_line: int) -> None:
         """Lines read into records or errors (pokerstars), the records replayed."""
