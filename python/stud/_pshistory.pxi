@@ -55,6 +55,50 @@ def _ps_count_lines(const unsigned char[::1] data) -> int:
     return stud_ps_count_lines(<const char *>&data[0], data.shape[0])
 
 
+cdef enum:
+    _PS_RECENT = 16  # games and rules _ps_verify_chunk keeps at hand (a file has few)
+
+
+ctypedef struct _ps_recent_game:  # a header's game text and what it says
+    const char *desc  # (the bytes of a key of ``games``, held in _ps_verify_chunk's ``held``)
+    Py_ssize_t len
+    int kind  # 0: a game (``game``), 1: another game (skipped), 2: an error (its message held)
+    stud_ps_game game
+
+
+ctypedef struct _ps_recent_rules:  # a rules key (variant, small, big, ante, bring-in)
+    int32_t key[5]
+    bint ok  # (else the rules are an error: the hand goes to replay.py)
+    stud_rules rules
+
+
+cdef inline int _ps_game_slot(const _ps_recent_game *slots, int n, int last, const char *buf,
+                              const stud_ps_item *item) noexcept:
+    """The slot of the item's header game text (the last one used looked
+    at first), or -1."""
+    cdef Py_ssize_t size = item.desc_end - item.desc_start
+    cdef const char *desc = buf + item.desc_start
+    cdef int k
+    if last >= 0 and slots[last].len == size and _ps_memcmp(slots[last].desc, desc, size) == 0:
+        return last
+    for k in range(n):
+        if slots[k].len == size and _ps_memcmp(slots[k].desc, desc, size) == 0:
+            return k
+    return -1
+
+
+cdef inline int _ps_rules_slot(const _ps_recent_rules *slots, int n, int last,
+                               const int32_t *key) noexcept:
+    """The slot of a rules key (the last one used looked at first), or -1."""
+    cdef int k
+    if last >= 0 and _ps_memcmp(slots[last].key, key, sizeof(int32_t) * 5) == 0:
+        return last
+    for k in range(n):
+        if _ps_memcmp(slots[k].key, key, sizeof(int32_t) * 5) == 0:
+            return k
+    return -1
+
+
 def _ps_verify_chunk(const unsigned char[::1] data, long first_line, dict games, object game_of,
                      dict rules_cache, object rules_of, _Tally tally=None, object on_item=None,
                      int cr=-1):
@@ -64,9 +108,11 @@ def _ps_verify_chunk(const unsigned char[::1] data, long first_line, dict games,
     (another game: skipped), a message (the hand is an error), or the
     facts of _ps_set_game.  ``rules_cache``: (variant, small, big, ante,
     bring-in or None) -> ``rules_of(...)``'s Rules (None: the rules are an
-    error).  ``cr``: 1 when the bytes hold a \r, 0 when not (_ps_clean
-    says which), -1 not known.  Returns (reproduced, skipped, items, the
-    number of the line after the bytes): items, in file order,
+    error).  The last _PS_RECENT of each are also kept here in C: no
+    Python object is made or looked up for a hand of a game and rules
+    seen lately.  ``cr``: 1 when the bytes hold a \r, 0 when not
+    (_ps_clean says which), -1 not known.  Returns (reproduced, skipped,
+    items, the number of the line after the bytes): items, in file order,
     are ("hand", first line, start, end) for the hands not reproduced here
     (errors, cancelled hands, and the replays C does not settle: the
     caller reads them into records or errors and replays them with
@@ -76,17 +122,18 @@ def _ps_verify_chunk(const unsigned char[::1] data, long first_line, dict games,
     come, not listed."""
     cdef stud_ps_scanner scanner
     cdef stud_ps_item item
-    cdef stud_ps_game game
-    cdef stud_rules c_rules
     cdef stud_hh_hand *hand
     cdef stud_ps_extra extra
     cdef Py_ssize_t n = data.shape[0]
     cdef const char *buf
     cdef long reproduced = 0, skipped = 0
-    cdef bytes last_desc = None
-    cdef object last_game = None, game_facts = None, facts, key, entry
-    cdef int32_t last_key[5]
-    cdef bint have_rules = False, decided
+    cdef _ps_recent_game recent_games[_PS_RECENT]
+    cdef _ps_recent_rules recent_rules[_PS_RECENT]
+    cdef int n_games = 0, n_rules = 0, g = -1, r = -1, made = 0, made_rules = 0
+    cdef int32_t key[5]
+    cdef object facts, entry
+    cdef list held = [None] * _PS_RECENT  # (each game slot's text, and its message if any)
+    cdef bint decided
     cdef list items = []
     if n == 0:
         return 0, 0, items, first_line
@@ -105,42 +152,51 @@ def _ps_verify_chunk(const unsigned char[::1] data, long first_line, dict games,
                 continue
             decided = False
             if item.n_lines <= STUD_PS_MAX_HAND_LINES:
-                if not _ps_same_desc(last_desc, buf, &item):
+                g = _ps_game_slot(recent_games, n_games, g, buf, &item)
+                if g < 0:
                     desc = buf[item.desc_start:item.desc_end]
                     facts = games.get(desc)
                     if facts is None and desc not in games:
                         facts = games[desc] = game_of(desc)
-                    last_desc, last_game = desc, facts
-                facts = last_game
-                if facts is False:
+                    g = made % _PS_RECENT  # (the oldest slot, once all are used)
+                    made += 1
+                    n_games = min(made, _PS_RECENT)
+                    held[g] = (desc, facts)
+                    recent_games[g].desc = <const char *>(<bytes>desc)
+                    recent_games[g].len = len(desc)
+                    recent_games[g].kind = 1 if facts is False else 2 if type(facts) is str else 0
+                    if recent_games[g].kind == 0:
+                        _ps_set_game(&recent_games[g].game, facts)
+                if recent_games[g].kind == 1:
                     skipped += 1
                     decided = True
-                elif type(facts) is not str:
-                    if facts is not game_facts:  # (set again only when the game changes)
-                        _ps_set_game(&game, facts)
-                        game_facts = facts
-                    if stud_ps_read(buf, &item, &game, hand, &extra, NULL) == STUD_HH_READ \
-                            and extra.n_dealt == hand.n_seats:
-                        if not (have_rules and last_key[0] == game.variant
-                                and last_key[1] == game.small_bet
-                                and last_key[2] == game.big_bet and last_key[3] == hand.ante
-                                and last_key[4] == hand.bring_in):
-                            key = (game.variant, game.small_bet, game.big_bet, hand.ante,
-                                   None if hand.bring_in < 0 else hand.bring_in)
-                            entry = rules_cache.get(key)
-                            if entry is None:
-                                entry = rules_cache[key] = _rules_bytes(rules_of(*key))
-                            have_rules = entry is not False
-                            if have_rules:
-                                memcpy(&c_rules, <const char *>(<bytes>entry), sizeof(stud_rules))
-                                last_key[0], last_key[1], last_key[2] = \
-                                    game.variant, game.small_bet, game.big_bet
-                                last_key[3], last_key[4] = hand.ante, hand.bring_in
-                        if have_rules and (
-                                stud_ps_replay(hand, &c_rules) == STUD_PS_REPRODUCED
-                                if tally is None else _tally_hand(tally, buf, hand, &c_rules, 0)):
-                            reproduced += 1
-                            decided = True
+                elif recent_games[g].kind == 0 and stud_ps_read(
+                        buf, &item, &recent_games[g].game, hand, &extra, NULL) == STUD_HH_READ \
+                        and extra.n_dealt == hand.n_seats:
+                    key[0] = recent_games[g].game.variant
+                    key[1] = recent_games[g].game.small_bet
+                    key[2] = recent_games[g].game.big_bet
+                    key[3], key[4] = hand.ante, hand.bring_in
+                    r = _ps_rules_slot(recent_rules, n_rules, r, key)
+                    if r < 0:
+                        entry = (key[0], key[1], key[2], key[3], None if key[4] < 0 else key[4])
+                        facts = rules_cache.get(entry)
+                        if facts is None:
+                            facts = rules_cache[entry] = _rules_bytes(rules_of(*entry))
+                        r = made_rules % _PS_RECENT  # (the oldest slot, once all are used)
+                        made_rules += 1
+                        n_rules = min(made_rules, _PS_RECENT)
+                        memcpy(recent_rules[r].key, key, sizeof(key))
+                        recent_rules[r].ok = facts is not False
+                        if recent_rules[r].ok:
+                            memcpy(&recent_rules[r].rules, <const char *>(<bytes>facts),
+                                   sizeof(stud_rules))
+                    if recent_rules[r].ok and (
+                            stud_ps_replay(hand, &recent_rules[r].rules) == STUD_PS_REPRODUCED
+                            if tally is None
+                            else _tally_hand(tally, buf, hand, &recent_rules[r].rules, 0)):
+                        reproduced += 1
+                        decided = True
             if not decided:
                 _ps_item(items, on_item, ("hand", item.first_line, item.start, item.end))
     finally:

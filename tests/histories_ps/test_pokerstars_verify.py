@@ -138,6 +138,59 @@ def test_line_numbers_across_parts_of_every_kind(tmp_path, generated, monkeypatc
     assert lines_read() == records
 
 
+REFUSED_RULES = """PokerStars Hand #1: Razz Limit (10/20) - 2000/01/01 0:00:00 ET
+Table 'T' 8-max
+Seat 1: ann (100 in chips)
+Seat 2: bob (100 in chips)
+ann: posts the ante 2
+bob: posts the ante 2
+*** 3rd STREET ***
+Dealt to ann [Kc]
+Dealt to bob [2c]
+ann: brings in for 15
+bob: folds
+Uncalled bet (15) returned to ann
+ann collected 4 from pot
+*** SUMMARY ***
+Total pot 4 | Rake 0
+Seat 1: ann collected (4)
+Seat 2: bob folded on the 3rd Street (didn't bet)"""
+
+
+def test_more_games_and_stakes_than_verify_keeps_at_hand(tmp_path):
+    # _ps_verify_chunk keeps the last 16 games and rules in C: 40 stakes in
+    # turn, with hands of another game, of a game not read, with an ante
+    # that does not add up, and of rules the engine refuses (a bring-in over
+    # the small bet) among them, give the Python road's verdicts
+    rng = random.Random(3)
+    variants = [Variant.SEVEN_CARD_STUD, Variant.SEVEN_CARD_STUD_HILO, Variant.RAZZ]
+    parts = []
+    for number in range(120):
+        small = 2 * (number % 40 + 1)
+        rules = Rules(variants[number % 3], small, ante=small // 5, bring_in=small // 2,
+                      **POKERSTARS_PROFILE)
+        hand = Hand(rules, [rng.randint(20, 60) * small for _ in range(3)],
+                    seed=rng.getrandbits(48))
+        while not hand.is_over:
+            hand.show() if hand.awaiting_showdown else hand.act(rng.choice(hand.legal_actions()))
+        text = write_pokerstars(hand, players=NAMES[:3], seats=(1, 2, 3),
+                                hand_id=str(5000 + number), table="T")
+        if number % 17 == 5:  # (another game: skipped)
+            text = text.replace("Razz Limit", "Hold'em Limit").replace("7 Card Stud", "Hold'em", 1)
+        elif number % 23 == 7:  # (a game not read: an error)
+            text = text.replace(" Limit (", " Pot Limit (", 1)
+        elif number % 29 == 11:  # (the total pot is not what was put in)
+            text = text.replace(f"posts the ante {small // 5}", f"posts the ante {small}")
+        parts.append(text + "\n\n\n")
+        if number % 31 == 13:
+            parts.append(REFUSED_RULES.replace("#1:", f"#{9000 + number}:") + "\n\n\n")
+    path = tmp_path / "stakes.txt"
+    path.write_text("".join(parts), encoding="utf-8")
+    result = same_as_python(path)
+    assert (result.reproduced, result.skipped, len(result.errors)) == (105, 7, 12)
+    assert sum("bring_in <= small_bet" in str(error) for error in result.errors) == 4
+
+
 def test_text_and_phh_take_the_python_road(generated):
     result = verify(generated)
     assert result.reproduced == 40 and result.slow == 0  # (slow counts C fallbacks only)
