@@ -13,7 +13,7 @@
  * within its buffer and a stage; a hand read has 0-8 seats, steps within
  * them, at most STUD_HH_MAX_STEPS, cards that are cards or unknown, spans and
  * tokens inside the hand's bytes; reading the same bytes again gives the same
- * answer.
+ * answer; the reader finds every field by its name (stud_phh_fields_found).
  */
 #define FUZZ_TARGET "fuzz_phh"
 #include "fuzz_common.h"
@@ -133,6 +133,7 @@ static void split_blocks(const char *text, size_t len, size_t step, int file_lin
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    REQUIRE(stud_phh_fields_found());
     if (size < 1)
         return 0;
     int collection = data[0] & 1;

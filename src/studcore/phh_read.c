@@ -1997,6 +1997,13 @@ static int field_of(const char *s, size_t n) {
     return FIELD_LENS[f] == n && stud_same_bytes(s, FIELD_NAMES[f], n) ? f : -1;
 }
 
+int stud_phh_fields_found(void) {
+    for (int f = 0; f < STUD_PHH_N_FIELDS; f++)
+        if (FIELD_LENS[f] != strlen(FIELD_NAMES[f]) || field_of(FIELD_NAMES[f], FIELD_LENS[f]) != f)
+            return 0;
+    return 1;
+}
+
 static void interpret(reader *r, uint32_t first_line) {
     int64_t values[STUD_PHH_MAX_PLAYERS];
     stud_phh_doc *d = r->doc;
