@@ -2,7 +2,9 @@
 with every record's steps asked for), ``verify(path)`` and
 ``summarize(path)`` over the same generated hands, CPU time of this process,
 best and median of ``--repeat`` rounds (each round runs every pass once),
-against the goals of the histories' issue.
+against the goals of the histories' issue, with the machine's speed in the
+CPU time of a plain Python loop (wall and CPU times of one machine vary
+from one day to the next: rates compare in its units).
 
     python bench/bench_hh_rates.py [--hands 20000] [--repeat 3]
 
@@ -38,6 +40,17 @@ def passes(path: Path) -> dict[str, Callable[[], object]]:
             "summarize": lambda: histories.summarize(path)}
 
 
+def reference_ms() -> float:
+    """A plain Python loop's CPU time: rates of runs on different machines
+    (or on one shared machine at different times) compare in its units."""
+    best = float("inf")
+    for _ in range(5):
+        start = time.process_time()
+        sum(range(10**7))
+        best = min(best, time.process_time() - start)
+    return best * 1000
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--hands", type=int, default=20_000)
@@ -56,7 +69,8 @@ def main() -> None:
                 start = time.process_time()
                 run()
                 times[key].append(time.process_time() - start)
-    print(f"best / median of {args.repeat} rounds, hands/s of CPU time")
+    print(f"best / median of {args.repeat} rounds, hands/s of CPU time; the machine's "
+          f"speed: {reference_ms():.0f} ms of CPU for sum(range(10**7)), best of 5")
     print()
     print("| pass | PokerStars | PHH | goal |")
     print("| --- | ---: | ---: | ---: |")
