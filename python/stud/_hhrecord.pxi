@@ -289,7 +289,7 @@ cdef class _PsRecords:
     ``cancelled``: the cancelled ones.  ``ended_only``: a last hand not
     ended (by a blank line after its summary) is not read (the text after
     it could not be had).
-    ``cr``: 1 when the bytes hold a \r, 0 when not (_ps_clean says which),
+    ``cr``: 1 when the bytes hold a \\r, 0 when not (_ps_clean says which),
     -1 not known.  ``line``: the number of the scanner's line; once every
     item is had, of the line after the bytes.
 

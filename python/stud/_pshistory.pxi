@@ -35,8 +35,8 @@ _PS_CLEAN_CRCRLF = STUD_PS_CLEAN_CRCRLF
 
 def _ps_clean(const unsigned char[::1] data) -> int:
     """Nonzero when the C reader may read these bytes as they are
-    (stud_ps_clean): 1, with _PS_CLEAN_CR when they hold a \r and
-    _PS_CLEAN_CRCRLF when they hold \r\r\n."""
+    (stud_ps_clean): 1, with _PS_CLEAN_CR when they hold a \\r and
+    _PS_CLEAN_CRCRLF when they hold \\r\\r\\n."""
     return stud_ps_clean(<const char *>&data[0], data.shape[0]) if data.shape[0] else 1
 
 
@@ -110,7 +110,7 @@ def _ps_verify_chunk(const unsigned char[::1] data, long first_line, dict games,
     bring-in or None) -> ``rules_of(...)``'s Rules (None: the rules are an
     error).  The last _PS_RECENT of each are also kept here in C: no
     Python object is made or looked up for a hand of a game and rules
-    seen lately.  ``cr``: 1 when the bytes hold a \r, 0 when not
+    seen lately.  ``cr``: 1 when the bytes hold a \\r, 0 when not
     (_ps_clean says which), -1 not known.  Returns (reproduced, skipped,
     items, the number of the line after the bytes): items, in file order,
     are ("hand", first line, start, end) for the hands not reproduced here

@@ -175,8 +175,8 @@ def _header_parts(handle: io.BufferedIOBase, as_read: bool, chunk: int
 
 
 def _part_lines(part: memoryview, as_read: bool) -> int:
-    """The lines of a part as read numbers them: its line ends (\n, \r\n,
-    \r), a \r\r\n one when ``as_read`` (universal newlines see two).
+    """The lines of a part as read numbers them: its line ends (\\n, \\r\\n,
+    \\r), a \\r\\r\\n one when ``as_read`` (universal newlines see two).
     (Parts the C scanner reads are numbered by it: it counts as it goes.)"""
     from .._core import _ps_count_lines
 
@@ -336,7 +336,7 @@ class PokerStarsReader(Iterator[Union[HandRecord, HistoryError]]):
               ) -> Generator[HandRecord | HistoryError, None, int]:
         """One part of the text (whole hands, clean or made ready) through C;
         returns the number of the line after it (not ``ended_only``).
-        ``cr``: 1 when the part holds a \r, 0 when not, -1 not known."""
+        ``cr``: 1 when the part holds a \\r, 0 when not, -1 not known."""
         from .._core import _PsRecords
 
         if not part:
