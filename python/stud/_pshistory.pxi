@@ -62,7 +62,7 @@ cdef enum:
 ctypedef struct _ps_recent_game:  # a header's game text and what it says
     const char *desc  # (the bytes of a key of ``games``, held in _ps_verify_chunk's ``held``)
     Py_ssize_t len
-    int kind  # 0: a game (``game``), 1: another game (skipped), 2: an error (its message held)
+    int kind  # 0: a game (``game``), 1: another game (skipped), 2: an error (read again in Python)
     stud_ps_game game
 
 
@@ -132,7 +132,7 @@ def _ps_verify_chunk(const unsigned char[::1] data, long first_line, dict games,
     cdef int n_games = 0, n_rules = 0, g = -1, r = -1, made = 0, made_rules = 0
     cdef int32_t key[5]
     cdef object facts, entry
-    cdef list held = [None] * _PS_RECENT  # (each game slot's text, and its message if any)
+    cdef list held = [None] * _PS_RECENT  # (each game slot's text, which its desc points into)
     cdef bint decided
     cdef list items = []
     if n == 0:
@@ -161,7 +161,7 @@ def _ps_verify_chunk(const unsigned char[::1] data, long first_line, dict games,
                     g = made % _PS_RECENT  # (the oldest slot, once all are used)
                     made += 1
                     n_games = min(made, _PS_RECENT)
-                    held[g] = (desc, facts)
+                    held[g] = desc
                     recent_games[g].desc = <const char *>(<bytes>desc)
                     recent_games[g].len = len(desc)
                     recent_games[g].kind = 1 if facts is False else 2 if type(facts) is str else 0

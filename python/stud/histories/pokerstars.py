@@ -174,6 +174,18 @@ def _header_parts(handle: io.BufferedIOBase, as_read: bool, chunk: int
             return
 
 
+def _c_reads(part: memoryview, as_read: bool) -> int | None:
+    """How the C reader takes a part as it is: its ``cr`` (1 when the part
+    holds a \\r), or None when the part is read as lines (it is not clean,
+    or ``as_read`` and it holds \\r\\r\\n: one line end to read, two to C)."""
+    from .._core import _PS_CLEAN_CR, _PS_CLEAN_CRCRLF, _ps_clean
+
+    clean = _ps_clean(part)
+    if not clean or (as_read and clean & _PS_CLEAN_CRCRLF):
+        return None
+    return 1 if clean & _PS_CLEAN_CR else 0
+
+
 def _part_lines(part: memoryview, as_read: bool) -> int:
     """The lines of a part as read numbers them: its line ends (\\n, \\r\\n,
     \\r), a \\r\\r\\n one when ``as_read`` (universal newlines see two).
@@ -380,8 +392,6 @@ class PokerStarsReader(Iterator[Union[HandRecord, HistoryError]]):
         def replaced_lines(part: memoryview, line: int) -> Iterable[str]:
             return io.StringIO(str(part, "utf-8", "replace"), newline=None)
 
-        from .._core import _PS_CLEAN_CR, _PS_CLEAN_CRCRLF, _ps_clean
-
         lines_of = as_read_lines if as_read else replaced_lines
         line = 1
         with open(path, "rb") as handle:
@@ -396,10 +406,9 @@ class PokerStarsReader(Iterator[Union[HandRecord, HistoryError]]):
                                                 errors="replace", newline=None)
                     yield from self._read_lines(rest, line)
                     return
-                clean = _ps_clean(part)
-                # (\r\r\n, one line end to read and two to C: the part as lines)
-                if clean and not (as_read and clean & _PS_CLEAN_CRCRLF):
-                    line = yield from self._part(part, line, cr=clean & _PS_CLEAN_CR)
+                cr = _c_reads(part, as_read)
+                if cr is not None:
+                    line = yield from self._part(part, line, cr=cr)
                 else:
                     yield from self._read_lines(lines_of(part, line), line)
                     line += _part_lines(part, as_read)

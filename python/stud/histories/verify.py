@@ -75,6 +75,7 @@ from .io import (
 from .pokerstars import (
     POKERSTARS_PROFILE,
     PokerStarsReader,
+    _c_reads,
     _game_facts,
     _header_parts,
     _outside_error,
@@ -300,10 +301,10 @@ class _FileCheck:
     def part(self, part: memoryview, line: int) -> int:
         """The hands of a part from its line ``line``; returns the number
         of the line after it."""
-        from .._core import _PS_CLEAN_CR, _PS_CLEAN_CRCRLF, _ps_clean, _ps_verify_chunk
+        from .._core import _ps_verify_chunk
 
-        clean = _ps_clean(part)
-        if not clean or clean & _PS_CLEAN_CRCRLF:  # (\r\r\n: one line end to read, two to C)
+        cr = _c_reads(part, True)
+        if cr is None:
             # (decoded as read decodes a UTF-8 file: stray bytes as Windows-1252)
             self.slow(_lines(io.StringIO(str(part, "utf-8", "stud.cp1252"), newline=""),
                              self.file, line), line)
@@ -327,7 +328,7 @@ class _FileCheck:
         tally = None if self.summary is None else self.summary._tally
         reproduced, skipped, items, after = _ps_verify_chunk(
             part, line, self.games, self.game_of, self.rules, self.rules_of, tally,
-            None if tally is None else item, clean & _PS_CLEAN_CR)
+            None if tally is None else item, cr)
         self.result.reproduced += reproduced
         self.result.skipped += skipped
         for each in items:
