@@ -167,10 +167,12 @@ static inline int stud_cpu_has_avx2(void)
  *                                 of v is c, else 0), to be joined by
  *                                 stud_bytes16_or before
  *   stud_bytes16_bits(m)          bit k set when byte k of m is 0xFF;
+ *   stud_bytes16_high(v)          bit k set when byte k of v is 0x80 or above;
  *   stud_bytes16_setbits(v, c)    v with the bits of c set in every byte;
  *   stud_bytes16_in(v, lo, hi)    a byte mask: byte k of v from lo to hi
  *                                 (lo <= hi < lo + 255);
- *   stud_bytes16_andnot(a, b)     b and not a, byte masks.
+ *   stud_bytes16_andnot(a, b)     b and not a, byte masks;
+ *   stud_bytes16_and(a, b)        a and b, byte masks.
  * STUD_HAVE_BYTES16 0 (arm64, 32-bit x86 without SSE2, or STUD_NO_BYTES16
  * defined, which tests the other path): the callers' word loops. */
 #if (defined(__SSE2__) || (defined(_MSC_VER) && defined(_M_X64) && !defined(_M_ARM64EC))) && \
@@ -233,6 +235,11 @@ static inline unsigned stud_bytes16_bits(stud_bytes16 m)
     return (unsigned)_mm_movemask_epi8(m);
 }
 
+static inline unsigned stud_bytes16_high(stud_bytes16 v)
+{
+    return (unsigned)_mm_movemask_epi8(v);
+}
+
 static inline stud_bytes16 stud_bytes16_setbits(stud_bytes16 v, char c)
 {
     return _mm_or_si128(v, _mm_set1_epi8(c));
@@ -248,6 +255,11 @@ static inline stud_bytes16 stud_bytes16_in(stud_bytes16 v, unsigned char lo, uns
 static inline stud_bytes16 stud_bytes16_andnot(stud_bytes16 a, stud_bytes16 b)
 {
     return _mm_andnot_si128(a, b);
+}
+
+static inline stud_bytes16 stud_bytes16_and(stud_bytes16 a, stud_bytes16 b)
+{
+    return _mm_and_si128(a, b);
 }
 #else
 #define STUD_HAVE_BYTES16 0

@@ -29,6 +29,10 @@ typedef struct {
     int dealt;                  /* visible[] is set (dealt on 3rd street) */
     uint8_t visible[8];
     int n_visible;
+    /* visible[] as this reader would write it ("Ah Kd 5c"): a later
+     * street's line that repeats those bytes repeats those cards */
+    char visible_text[24];
+    size_t visible_text_len;
     int pending;                /* dealt on this street: new_cards[] holds the new cards */
     uint8_t new_cards[3];
     int n_new;
@@ -48,8 +52,8 @@ typedef struct {
     uint32_t table_line;        /* the table line's number, once read */
     stud_hh_span table;
     int n_players;
-    uint64_t initials[2];       /* the names' first bytes: player k's is byte k % 8 of
-                                 * word k / 8 (bits 8 * (k % 8) up) */
+    uint16_t named[256];        /* by a name's first byte: bit k for player k (whose
+                                 * name starts with it) */
     int order[STUD_PS_MAX_PLAYERS]; /* the engine's seats: player indexes by site seat */
     int n_order;
     int street, deal_open, showdown, summary, completed;
@@ -229,6 +233,12 @@ static const uint8_t suit_letter[256] = {['c'] = 1, ['C'] = 1, ['d'] = 2, ['D'] 
  * the error set.  `out` holds 52 (a 53rd card would repeat one). */
 static int cards(reader *r, const char *s, size_t len, uint8_t *out)
 {
+    if (len == 2 && rank_letter[(unsigned char)s[0]] && suit_letter[(unsigned char)s[1]]) {
+        /* (one card in the common spelling: a street's new card) */
+        out[0] = (uint8_t)((rank_letter[(unsigned char)s[0]] - 1) * 4 +
+                           suit_letter[(unsigned char)s[1]] - 1);
+        return 1;
+    }
     int n = 0;
     size_t i = 0;
     uint64_t listed = 0; /* the cards so far */
@@ -313,20 +323,10 @@ static int see(reader *r, int c, int owner, int again)
     return -1;
 }
 
-/* The players whose names start with the byte c: bit k for player k (each
- * word of initials compared at once: the high bit of each byte equal to
- * c, exactly, then those bits gathered into one byte by a multiply) */
+/* The players whose names start with the byte c: bit k for player k */
 static inline unsigned named_from(const reader *r, char c)
 {
-    const uint64_t ones = 0x0101010101010101u, lows = 0x7F7F7F7F7F7F7F7Fu;
-    uint64_t b = (unsigned char)c * ones;
-    unsigned found = 0;
-    for (int w = 0; w < 2 && 8 * w < r->n_players; w++) {
-        uint64_t t = r->initials[w] ^ b;
-        uint64_t zero = ~(((t & lows) + lows) | t) & ~lows;
-        found |= (unsigned)(((zero >> 7) * 0x0102040810204080u) >> 56) << (8 * w);
-    }
-    return found & ((1u << r->n_players) - 1);
+    return r->named[(unsigned char)c];
 }
 
 static int find_player(const reader *r, const char *s, size_t len)
@@ -478,7 +478,8 @@ static int flush(reader *r)
                     goto done;
                 }
                 step->n_cards = (uint8_t)p->n_new;
-                memcpy(step->cards, p->new_cards, (size_t)p->n_new);
+                for (int k = 0; k < p->n_new; k++) /* (one card, mostly: no call) */
+                    step->cards[k] = p->new_cards[k];
             } else if (r->street == 7) { /* the down card only the hero sees */
                 stud_hh_step *step = new_step(r, STUD_HH_DEALT, seat);
                 if (!step) {
@@ -700,7 +701,7 @@ static int seat_line(reader *r, const char *s, size_t len)
         }
         if (r->n_players >= STUD_PS_MAX_PLAYERS)
             return fail(r, "more than 10 seat lines: no stud table seats so many");
-        r->initials[r->n_players / 8] |= (uint64_t)(unsigned char)nm[0] << (8 * (r->n_players % 8));
+        r->named[(unsigned char)nm[0]] |= (uint16_t)(1u << r->n_players);
         player *pl = &r->players[r->n_players++];
         memset(pl, 0, sizeof *pl);
         pl->name = nm;
@@ -741,11 +742,16 @@ static int dealt_line(reader *r, const char *s, size_t len)
     size_t end = p->name_len;
     const char *b = rest + end + 1;
     size_t bn = n - (size_t)end - 1;
-    /* \[A\](?: \[B\])? */
-    long close = bn >= 2 && b[0] == '[' ? ps_char(b, bn, 1, ']') : -1;
+    /* \[A\](?: \[B\])? (A: the cards dealt before, as written here, on a
+     * later street; read, they would be those) */
+    size_t known_len = r->street != 3 ? p->visible_text_len : 0;
+    int repeated = known_len && bn >= known_len + 2 && b[0] == '[' && b[known_len + 1] == ']' &&
+                   stud_same_bytes(b + 1, p->visible_text, known_len);
+    long close = repeated ? (long)known_len + 1
+                 : bn >= 2 && b[0] == '[' ? ps_char(b, bn, 1, ']') : -1;
     size_t at = (size_t)close + 1;
     if (close < 0 || (at < bn && (bn - at < 3 || b[at] != ' ' || b[at + 1] != '[' ||
-                                  b[bn - 1] != ']' || ps_char(b, bn - 1, at + 2, ']') >= 0))) {
+                                  b[bn - 1] != ']' || ps_has(b + at + 2, bn - 1 - (at + 2), ']')))) {
         ps_msg_start(&r->msg, r->line_no);
         ps_msg_put(&r->msg, "the cards dealt to ");
         put_name(r, who);
@@ -753,9 +759,15 @@ static int dealt_line(reader *r, const char *s, size_t len)
         return -1;
     }
     uint8_t first[52], second[52];
-    int n_first = cards(r, b + 1, (size_t)close - 1, first), n_second = -1;
-    if (n_first < 0)
-        return -1;
+    int n_first, n_second = -1;
+    if (repeated) {
+        n_first = p->n_visible;
+        memcpy(first, p->visible, sizeof p->visible);
+    } else {
+        n_first = cards(r, b + 1, (size_t)close - 1, first);
+        if (n_first < 0)
+            return -1;
+    }
     if (at < bn) {
         n_second = cards(r, b + at + 2, bn - 1 - (at + 2), second);
         if (n_second < 0)
@@ -796,6 +808,7 @@ static int dealt_line(reader *r, const char *s, size_t len)
         }
         p->dealt = 1;
         p->n_visible = 0;
+        p->visible_text_len = 0;
         fresh = first;
         n_fresh = n_first;
     } else {
@@ -810,7 +823,8 @@ static int dealt_line(reader *r, const char *s, size_t len)
             ps_msg_put(&r->msg, problem);
             return -1;
         }
-        if (n_first != p->n_visible || memcmp(first, p->visible, (size_t)n_first) != 0) {
+        if (n_first != p->n_visible || !stud_same_bytes((const char *)first,
+                                                        (const char *)p->visible, (size_t)n_first)) {
             ps_msg_start(&r->msg, r->line_no);
             ps_msg_put(&r->msg, "the cards repeated for ");
             put_name(r, who);
@@ -837,9 +851,17 @@ static int dealt_line(reader *r, const char *s, size_t len)
         if (see(r, fresh[k], who, 0))
             return -1;
     /* (3 on 3rd street, then one a street: 7 at most) */
-    memcpy(p->visible + p->n_visible, fresh, (size_t)n_fresh);
-    p->n_visible += n_fresh;
-    memcpy(p->new_cards, fresh, (size_t)n_fresh);
+    for (int k = 0; k < n_fresh; k++) {
+        int c = fresh[k];
+        p->visible[p->n_visible++] = (uint8_t)c;
+        p->new_cards[k] = (uint8_t)c;
+        char *t = p->visible_text + p->visible_text_len;
+        if (p->visible_text_len)
+            *t++ = ' ';
+        t[0] = "23456789TJQKA"[c >> 2];
+        t[1] = "cdhs"[c & 3];
+        p->visible_text_len = (size_t)(t + 2 - p->visible_text);
+    }
     p->n_new = n_fresh;
     p->pending = 1;
     return 0;

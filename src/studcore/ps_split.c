@@ -77,7 +77,27 @@ int stud_ps_clean(const char *buf, size_t len)
     int found = 0; /* STUD_PS_CLEAN_CR, STUD_PS_CLEAN_CRCRLF */
     while (i < len) {
 #if STUD_HAVE_BYTES16
-        /* printable ASCII and \n, 32 bytes at a time: the common case */
+        /* printable ASCII and \n, 64 bytes at a time: the common case, one
+         * test of all 64, the lines' lengths bounded by where the last
+         * block holding a \n began (a line that may be near the limit goes
+         * to the loops below, which find its length exactly) */
+        while (i + 64 <= len && i + 64 - line_start <= STUD_PS_MAX_LINE) {
+            stud_bytes16 a = stud_bytes16_load(p + i), b = stud_bytes16_load(p + i + 16);
+            stud_bytes16 c = stud_bytes16_load(p + i + 32), d = stud_bytes16_load(p + i + 48);
+            stud_bytes16 na = stud_bytes16_is(a, '\n'), nb = stud_bytes16_is(b, '\n');
+            stud_bytes16 nc = stud_bytes16_is(c, '\n'), nd = stud_bytes16_is(d, '\n');
+            stud_bytes16 ok = stud_bytes16_and(
+                stud_bytes16_and(stud_bytes16_or(stud_bytes16_in(a, 0x20, 0x7E), na),
+                                 stud_bytes16_or(stud_bytes16_in(b, 0x20, 0x7E), nb)),
+                stud_bytes16_and(stud_bytes16_or(stud_bytes16_in(c, 0x20, 0x7E), nc),
+                                 stud_bytes16_or(stud_bytes16_in(d, 0x20, 0x7E), nd)));
+            if (stud_bytes16_bits(ok) != 0xFFFFu)
+                break;
+            if (stud_bytes16_bits(stud_bytes16_or(stud_bytes16_or(na, nb), stud_bytes16_or(nc, nd))))
+                line_start = i; /* (the next line starts in these bytes) */
+            i += 64;
+        }
+        /* printable ASCII and \n, 32 bytes at a time */
         while (i + 32 <= len) {
             stud_bytes16 a = stud_bytes16_load(p + i), b = stud_bytes16_load(p + i + 16);
             unsigned nl = stud_bytes16_eq(a, '\n') | stud_bytes16_eq(b, '\n') << 16;
@@ -326,6 +346,7 @@ void stud_ps_scan(stud_ps_scanner *s, stud_ps_item *item)
     long number = s->line;
     long n_lines = 0;
     int n_kept = 0;
+    size_t hand_end = 0; /* (item->end, stored on the way out) */
     while (pos < len) {
         size_t next = ps_next_line_cr(buf, len, pos, &line, cr);
         const char *text = buf + line.start;
@@ -335,7 +356,7 @@ void stud_ps_scan(stud_ps_scanner *s, stud_ps_item *item)
                 summary = ps_prefix(text, n, "*** SUMMARY ***");
             keep_line(kept, &n_kept, &line, number);
             n_lines++;
-            item->end = line.end;
+            hand_end = line.end;
             pos = next;
             number++;
             continue;
@@ -352,7 +373,7 @@ void stud_ps_scan(stud_ps_scanner *s, stud_ps_item *item)
             s->outside = 0;
             item->kind = STUD_PS_HAND;
             item->start = line.start;
-            item->end = line.end;
+            hand_end = line.end;
             item->first_line = number;
             item->id_start = line.start + id_start;
             item->id_end = line.start + id_end;
@@ -380,7 +401,7 @@ void stud_ps_scan(stud_ps_scanner *s, stud_ps_item *item)
         } else if (n) { /* (a line of the hand that starts as a header does) */
             keep_line(kept, &n_kept, &line, number);
             n_lines++;
-            item->end = line.end;
+            hand_end = line.end;
         } else if (summary) { /* (a blank line after the summary ends the hand) */
             item->ended = 1;
             pos = next;
@@ -393,9 +414,10 @@ void stud_ps_scan(stud_ps_scanner *s, stud_ps_item *item)
     s->pos = pos;
     s->line = number;
     if (in_hand) {
+        item->end = hand_end;
         item->n_lines = n_lines;
         kept->n = n_kept;
-        kept->end = item->end;
+        kept->end = hand_end;
     }
 }
 

@@ -147,6 +147,18 @@ static inline long ps_rfind(const char *s, size_t len, size_t before, const char
     return -1;
 }
 
+/* 1 when the n bytes at s hold c (a byte loop below 16 bytes: the spans
+ * asked about are mostly a card or two, shorter than memchr's call) */
+static inline int ps_has(const char *s, size_t n, char c)
+{
+    if (n >= 16)
+        return memchr(s, c, n) != NULL;
+    for (size_t i = 0; i < n; i++)
+        if (s[i] == c)
+            return 1;
+    return 0;
+}
+
 /* The first index of c in s, or -1. */
 static inline long ps_char(const char *s, size_t len, size_t from, char c)
 {

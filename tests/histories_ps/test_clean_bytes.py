@@ -1,5 +1,5 @@
 """Which bytes the C PokerStars reader takes as they are (``stud_ps_clean``,
-read 8 and 32 bytes at a time) against a plain Python statement of the same
+read 8, 32 and 64 bytes at a time) against a plain Python statement of the same
 rule: UTF-8 of characters the reader's string rules treat as plain, line
 ends, and no line longer than the reader keeps; its flags for a \r and for
 \r\r\n; and the line ends ``stud_ps_count_lines`` counts (16 bytes at a
@@ -70,7 +70,7 @@ def test_any_text(text: str) -> None:
 
 
 @given(st.integers(MAX_LINE - 9, MAX_LINE + 9), st.sampled_from([b"\n", b"\r", b"\r\n"]),
-       st.integers(0, 7))
+       st.integers(0, 70))
 def test_line_lengths(length: int, end: bytes, lead: int) -> None:
     data = b"x" * lead + end + b"y" * length + end + b"z"
     check(data)
@@ -84,3 +84,14 @@ def test_line_lengths(length: int, end: bytes, lead: int) -> None:
 def test_lines_across_the_wide_steps(lines: list[bytes], ends: list[bytes]) -> None:
     # lines and line ends of every kind where the 32- and 8-byte steps meet
     check(b"".join(line + ends[k % len(ends)] for k, line in enumerate(lines)))
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.integers(0, 130) | st.integers(MAX_LINE - 70, MAX_LINE + 3), min_size=1,
+                max_size=6))
+def test_long_lines_after_lines_of_any_length(lengths: list[int]) -> None:
+    # the 64-byte step bounds a line's length by where the last block with a
+    # line end began: lines near the limit, each after lines of any length
+    data = b"\n".join(b"w" * n for n in lengths) + b"\n"
+    check(data)
+    assert bool(_ps_clean(data)) == (max(lengths) <= MAX_LINE)
