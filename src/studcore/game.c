@@ -570,6 +570,13 @@ stud_action stud_hand_passive(const stud_hand *h)
     return head[passive_actions(h, head) - 1];
 }
 
+int stud_hand_passives(const stud_hand *h, stud_action *out)
+{
+    if (h->phase != STUD_PHASE_BETTING || h->actor < 0)
+        return 0;
+    return passive_actions(h, out);
+}
+
 int stud_hand_check(const stud_hand *h, int kind, int32_t amount)
 {
     if (h->phase != STUD_PHASE_BETTING || h->actor < 0)

@@ -249,6 +249,9 @@ int stud_hand_legal(const stud_hand *hand, stud_action *out);
 /* The actor's check, call or bring-in: the passive action of that list,
  * without the rest of it (kind -1 when no action is awaited). */
 stud_action stud_hand_passive(const stud_hand *hand);
+/* The head of that list: its fold, check, call or bring-in entries (the
+ * kinds it lists nowhere else), without the wagers after them; the count. */
+int stud_hand_passives(const stud_hand *hand, stud_action *out);
 /* STUD_OK if the actor may take this action (one check for listing and applying). */
 int stud_hand_check(const stud_hand *hand, int kind, int32_t amount);
 int stud_hand_act(stud_hand *hand, int kind, int32_t amount, stud_log *log);

@@ -62,30 +62,45 @@ static int fill(const stud_hh_hand *hd, const stud_rules *rules, replay *rp)
         for (int k = 0; k < street->down + street->up && n_at < 8; k++)
             up_at[n_at++] = (uint8_t)(k >= street->down);
     }
+    /* the unknown dealt cards, in the order dealt: step * 8 + card (at
+     * most 8 a seat, below: 64) */
+    uint16_t unknown_at[64];
+    int n_unknown = 0;
     int held[8] = {0};
     for (int i = 0; i < hd->n_steps; i++) {
         const stud_hh_step *st = &hd->steps[i];
-        if (st->type == STUD_HH_DEALT || st->type == STUD_HH_COMMUNITY) {
+        if (st->type == STUD_HH_DEALT) {
+            if (st->seat >= 8)
+                return -1; /* (the replay refuses a seat past the table's) */
+            /* (all 7: a fixed copy, the unknown ones filled below) */
+            memcpy(rp->filled[i], st->cards, sizeof rp->filled[0]);
             for (int k = 0; k < st->n_cards; k++) {
                 int c = st->cards[k];
-                if (st->type == STUD_HH_DEALT && st->seat < 8) {
-                    int at = held[st->seat]++;
-                    if (c == STUD_HH_UNKNOWN && (at >= 8 || up_at[at]))
-                        return -1;
-                }
+                int at = held[st->seat]++;
                 if (c == STUD_HH_UNKNOWN) {
+                    if (at >= 8 || up_at[at])
+                        return -1;
                     unknown = 1;
-                    if (st->type == STUD_HH_DEALT && st->seat < 8)
-                        hidden[st->seat]++;
+                    hidden[st->seat]++;
+                    unknown_at[n_unknown++] = (uint16_t)(i * 8 + k);
                     continue;
                 }
                 if (seen >> c & 1)
                     return -1; /* (one step naming a card twice fails when it is dealt) */
                 seen |= (uint64_t)1 << c;
-                if (st->type == STUD_HH_DEALT)
-                    dealt_to[st->seat] |= (uint64_t)1 << c;
-                else
-                    community |= (uint64_t)1 << c;
+                dealt_to[st->seat] |= (uint64_t)1 << c;
+            }
+        } else if (st->type == STUD_HH_COMMUNITY) {
+            for (int k = 0; k < st->n_cards; k++) {
+                int c = st->cards[k];
+                if (c == STUD_HH_UNKNOWN) {
+                    unknown = 1;
+                    continue;
+                }
+                if (seen >> c & 1)
+                    return -1;
+                seen |= (uint64_t)1 << c;
+                community |= (uint64_t)1 << c;
             }
         } else if (st->type == STUD_HH_SHOWED) {
             shows = 1;
@@ -99,6 +114,8 @@ static int fill(const stud_hh_hand *hd, const stud_rules *rules, replay *rp)
             const stud_hh_step *st = &hd->steps[i];
             if (st->type != STUD_HH_SHOWED)
                 continue;
+            if (st->seat >= 8)
+                return -1; /* (as a Dealt step's) */
             for (int k = 0; k < st->n_cards; k++) {
                 int c = st->cards[k];
                 uint64_t b = (uint64_t)1 << c;
@@ -116,27 +133,18 @@ static int fill(const stud_hh_hand *hd, const stud_rules *rules, replay *rp)
     }
     /* the cards nobody names, lowest first (no unknown card: the steps' own) */
     rp->filled_any = unknown;
-    if (!unknown)
-        return 0;
     uint64_t unseen = ~seen & (((uint64_t)1 << 52) - 1);
-    for (int i = 0; i < hd->n_steps; i++) {
-        const stud_hh_step *st = &hd->steps[i];
-        if (st->type != STUD_HH_DEALT)
-            continue;
-        for (int k = 0; k < st->n_cards; k++) {
-            int c = st->cards[k];
-            if (c == STUD_HH_UNKNOWN) {
-                if (used_extra[st->seat] < n_extra[st->seat]) {
-                    c = extra[st->seat][used_extra[st->seat]++];
-                } else {
-                    if (!unseen)
-                        return -1; /* (the Python code pops an empty list) */
-                    c = stud_ctz64(unseen);
-                    unseen &= unseen - 1;
-                }
-            }
-            rp->filled[i][k] = (uint8_t)c;
+    for (int u = 0; u < n_unknown; u++) {
+        int i = unknown_at[u] >> 3, k = unknown_at[u] & 7, seat = hd->steps[i].seat, c;
+        if (used_extra[seat] < n_extra[seat]) {
+            c = extra[seat][used_extra[seat]++];
+        } else {
+            if (!unseen)
+                return -1; /* (the Python code pops an empty list) */
+            c = stud_ctz64(unseen);
+            unseen &= unseen - 1;
         }
+        rp->filled[i][k] = (uint8_t)c;
     }
     return 0;
 }
@@ -165,14 +173,10 @@ static int flush(replay *rp)
             continue;
         if (rp->n_pending[seat] != per_seat)
             return -1;
-        uint64_t mine = 0;
-        for (int k = 0; k < per_seat; k++) {
-            mine |= (uint64_t)1 << rp->pending[seat][k];
+        for (int k = 0; k < per_seat; k++)
             given[n++] = rp->pending[seat][k];
-        }
-        if (stud_popcount(mine) != per_seat)
-            return -1;
     }
+    /* (a card given twice, or one dealt before: the engine refuses it) */
     if (stud_hand_deal(&rp->hand, given, n, per_seat, -1, log_of(rp)) != STUD_OK)
         return -1;
     told(rp);
@@ -192,7 +196,9 @@ static int kind_of_move(int move, int kind)
 
 /* Hand._act(kind, None): the one listed action of the kind (none listed:
  * the engine refuses the kind; the list is the one stud_hand_check would
- * make again, so no check) */
+ * make again, so no check).  `legal`: the engine's list, or its head of
+ * passive actions (stud_hand_passives) for a passive kind, which the rest
+ * of the list never holds. */
 static int act_kind_in(stud_hand *h, const stud_action *legal, int n, int kind, stud_log *log)
 {
     int matches = 0;
@@ -208,10 +214,17 @@ static int act_kind_in(stud_hand *h, const stud_action *legal, int n, int kind, 
     return 0;
 }
 
-static int act_kind(stud_hand *h, int kind, stud_log *log)
+/* Hand._act(kind, amount) for a passive kind: stud_hand_check's answer
+ * from the passive actions alone (the only ones of the kind), then the action */
+static int act_passive(stud_hand *h, const stud_action *passive, int n, int kind, int32_t amount,
+                       stud_log *log)
 {
-    stud_action legal[STUD_MAX_ACTIONS];
-    return act_kind_in(h, legal, stud_hand_legal(h, legal), kind, log);
+    for (int i = 0; i < n; i++)
+        if (passive[i].kind == kind && passive[i].amount == amount) {
+            stud_hand_apply(h, kind, amount, log);
+            return 0;
+        }
+    return -1;
 }
 
 /* _act and _act_listed */
@@ -222,25 +235,23 @@ static int act(stud_hand *h, const stud_hh_step *st, stud_log *log)
     int move = st->move;
     int32_t to = st->to;
     stud_action legal[STUD_MAX_ACTIONS];
-    if (move == STUD_HH_CHECK_CALL) {
-        if (to < 0) {
-            int n = stud_hand_legal(h, legal);
-            for (int i = 0; i < n; i++)
-                if (legal[i].kind == STUD_CHECK || legal[i].kind == STUD_CALL)
-                    return act_kind_in(h, legal, n, legal[i].kind, log);
-            return -1; /* (refused; nothing listed matches either) */
-        }
-        if (stud_hand_check(h, STUD_CALL, to) == STUD_OK) {
-            stud_hand_apply(h, STUD_CALL, to, log);
-            return 0;
-        }
-    } else if (to < 0 && (move == STUD_HH_FOLD || move == STUD_HH_BRING_IN)) {
-        if (act_kind(h, move == STUD_HH_FOLD ? STUD_FOLD : STUD_BRING_IN, log) == 0)
-            return 0;
-    } else if (move == STUD_HH_BRING_IN) {
-        if (stud_hand_check(h, STUD_BRING_IN, to) == STUD_OK) {
-            stud_hand_apply(h, STUD_BRING_IN, to, log);
-            return 0;
+    if (move == STUD_HH_CHECK_CALL || move == STUD_HH_FOLD || move == STUD_HH_BRING_IN) {
+        int n = stud_hand_passives(h, legal);
+        if (move == STUD_HH_CHECK_CALL) {
+            if (to < 0) {
+                for (int i = 0; i < n; i++)
+                    if (legal[i].kind == STUD_CHECK || legal[i].kind == STUD_CALL)
+                        return act_kind_in(h, legal, n, legal[i].kind, log);
+                return -1; /* (refused; nothing listed matches either) */
+            }
+            if (act_passive(h, legal, n, STUD_CALL, to, log) == 0)
+                return 0;
+        } else if (to < 0) {
+            if (act_kind_in(h, legal, n, move == STUD_HH_FOLD ? STUD_FOLD : STUD_BRING_IN, log) == 0)
+                return 0;
+        } else if (move == STUD_HH_BRING_IN) {
+            if (act_passive(h, legal, n, STUD_BRING_IN, to, log) == 0)
+                return 0;
         }
     }
     /* _act_listed: the one legal action that matches */
