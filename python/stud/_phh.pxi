@@ -148,6 +148,12 @@ cdef class _PhhSplit:
         return found
 
 
+ctypedef struct _phh_recent_rules:  # the stakes of a rules key (variant, small, big, ante, bring-in)
+    int64_t key[5]  # (its `_rules` as written: _PhhDoc.recent_written, the same slot)
+    bint ok  # (else the rules are an error: the hand goes to the Python replay)
+    stud_rules rules
+
+
 @cython.final
 @cython.auto_pickle(False)
 cdef class _PhhDoc:
@@ -159,9 +165,13 @@ cdef class _PhhDoc:
     cdef char *scratch         # verify's copy of a hand (the reader writes it)
     cdef size_t scratch_cap
     cdef readonly int status
-    # verify's fast path: the C rules of the last stakes and `_rules`
+    # verify's fast path: the C rules of the last stakes and `_rules`, and
+    # of the last _PS_RECENT (a file has few), the last used looked at first
     cdef int64_t last_key[5]
     cdef object last_written
+    cdef _phh_recent_rules recent[_PS_RECENT]
+    cdef list recent_written
+    cdef int n_recent, made_recent, last_recent
     # kept(): the last `read` and the fields it names (bits of enum stud_phh_field)
     cdef object kept_read
     cdef uint32_t kept_mask
@@ -179,6 +189,8 @@ cdef class _PhhDoc:
             raise MemoryError()
         self.status = STUD_HH_ERROR
         self.base = b""
+        self.recent_written = [None] * _PS_RECENT
+        self.last_recent = -1
 
     def __dealloc__(self):
         if self.doc != NULL:
@@ -209,9 +221,10 @@ cdef class _PhhDoc:
         replay is the one that counts the hand's statistics (hh_stats.c),
         and the hand is added to it."""
         cdef stud_phh_doc *d = self.doc
-        cdef uint32_t i
         cdef int f
         cdef object key, entry, written
+        cdef int64_t key5[5]
+        cdef int slot
         cdef char *buf
         cdef char *grown
         cdef size_t n = split.sp.len
@@ -231,33 +244,55 @@ cdef class _PhhDoc:
             return False
         if d.n_players != d.hand.n_seats or d.n_players > STUD_HH_MAX_SEATS:
             return False
-        for i in range(d.top, d.n_tokens):
-            if d.tokens[i].kind == STUD_PHH_DATETIME:  # (checked by the Python reader)
-                return False
+        if d.last_datetime > d.top:  # (a date or time: checked by the Python reader)
+            return False
         f = d.field[<int>STUD_PHH_F_RULES]
         written = self._written(buf)
         if not (self.have_rules and self.last_key[0] == d.hand.variant
                 and self.last_key[1] == d.small_bet and self.last_key[2] == d.big_bet
                 and self.last_key[3] == d.ante and self.last_key[4] == d.bring_in
                 and self.last_written == written):
-            key = (d.hand.variant, d.small_bet, d.big_bet, d.ante, d.bring_in, written)
-            entry = rules_cache.get(key)
-            if entry is None:
-                if len(rules_cache) >= 1024:
-                    rules_cache.clear()
-                entry = rules_cache[key] = _rules_bytes(rules_of(
-                    *key[:5], None if f < 0 else self._value(f + 1)))
-            self.have_rules = entry is not False
+            key5[0], key5[1], key5[2] = d.hand.variant, d.small_bet, d.big_bet
+            key5[3], key5[4] = d.ante, d.bring_in
+            slot = self._recent_slot(key5, written)
+            if slot < 0:
+                key = (d.hand.variant, d.small_bet, d.big_bet, d.ante, d.bring_in, written)
+                entry = rules_cache.get(key)
+                if entry is None:
+                    if len(rules_cache) >= 1024:
+                        rules_cache.clear()
+                    entry = rules_cache[key] = _rules_bytes(rules_of(
+                        *key[:5], None if f < 0 else self._value(f + 1)))
+                slot = self.made_recent % _PS_RECENT  # (the oldest slot, once all are used)
+                self.made_recent += 1
+                self.n_recent = min(self.made_recent, _PS_RECENT)
+                _phh_memcpy(self.recent[slot].key, key5, sizeof(key5))
+                self.recent_written[slot] = written
+                self.recent[slot].ok = entry is not False
+                if self.recent[slot].ok:
+                    _phh_memcpy(&self.recent[slot].rules, <const char *>(<bytes>entry),
+                                sizeof(stud_rules))
+            self.last_recent = slot
+            self.have_rules = self.recent[slot].ok
             if not self.have_rules:
                 return False
-            _phh_memcpy(&self.c_rules, <const char *>(<bytes>entry), sizeof(stud_rules))
-            self.last_key[0], self.last_key[1], self.last_key[2] = \
-                d.hand.variant, d.small_bet, d.big_bet
-            self.last_key[3], self.last_key[4] = d.ante, d.bring_in
+            _phh_memcpy(&self.c_rules, &self.recent[slot].rules, sizeof(stud_rules))
+            _phh_memcpy(self.last_key, key5, sizeof(key5))
             self.last_written = written
         if tally is not None:
             return _tally_hand(tally, buf, &d.hand, &self.c_rules, True) == 1
         return stud_ps_replay(&d.hand, &self.c_rules) == STUD_PS_REPRODUCED
+
+    cdef int _recent_slot(self, const int64_t *key5, object written):
+        """The slot of these stakes and `_rules` as written among the recent
+        ones (the last used looked at first), or -1."""
+        cdef int k = self.last_recent, tried
+        for tried in range(self.n_recent + 1):
+            if k >= 0 and memcmp(self.recent[k].key, key5, sizeof(int64_t) * 5) == 0 \
+                    and self.recent_written[k] == written:
+                return k
+            k = tried
+        return -1
 
     cdef object _written(self, const char *buf):
         """`_rules`' tokens as they are written (kinds, flags, lengths,
@@ -309,14 +344,12 @@ cdef class _PhhDoc:
         None (phh.py's _read_hand reads it, and its error if any)."""
         cdef stud_phh_doc *d = self.doc
         cdef stud_hh_hand *h = &d.hand
-        cdef uint32_t i
         cdef int seat, n = d.n_players
         cdef int64_t total = 0
         if self.status != STUD_HH_READ:
             return None
-        for i in range(d.top, d.n_tokens):
-            if d.tokens[i].kind == STUD_PHH_DATETIME:
-                return None
+        if d.last_datetime > d.top:  # (a date or time: checked by the Python reader)
+            return None
         entry = known.get(self.rules_key())
         if entry is None:
             return None

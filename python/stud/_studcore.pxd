@@ -550,6 +550,7 @@ cdef extern from "phh_read.h" nogil:
         uint32_t *slots
         uint32_t generation
         uint32_t n_tokens, top
+        uint32_t last_datetime
         int32_t field[18]
         int n_players
         int64_t stacks[64]

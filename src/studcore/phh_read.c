@@ -738,6 +738,8 @@ static STUD_NOINLINE void read_scalar_slow(reader *r) {
     int kind = classify(r->buf + start, n);
     if (kind < 0 || (kind == STUD_PHH_DATETIME && !datetime_ok(r->buf + start, n)))
         SYNTAX("%.*s is not a value", (int)(n > 40 ? 40 : n), r->buf + start);
+    if (kind == STUD_PHH_DATETIME)
+        r->doc->last_datetime = r->doc->n_tokens + 1; /* (the token made below) */
     if (kind == STUD_PHH_INTEGER) {
         size_t digits = 0;
         for (size_t i = start; i < r->pos; i++) digits += is_digit(r->buf[i]);
@@ -2212,6 +2214,7 @@ int stud_phh_read(char *buf, size_t len, uint32_t first_line, int collection,
     doc->hand.bring_in = STUD_HH_NONE;
     doc->hand.first_line = first_line;
     doc->n_tokens = doc->top = 0;
+    doc->last_datetime = 0;
     doc->n_players = 0;
     doc->stage = STUD_PHH_STAGE_SYNTAX;
     doc->trimming = 1;

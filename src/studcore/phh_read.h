@@ -162,6 +162,7 @@ typedef struct {
                                      once (scratch: the keys seen) */
     uint32_t generation;          /* the caller sets 0 once; the reader counts hands */
     uint32_t n_tokens, top;
+    uint32_t last_datetime;       /* 1 + the index of the last DATETIME token, or 0 */
     int32_t field[STUD_PHH_N_FIELDS]; /* the KEY token of each field read, or -1 */
     /* what the caller checks itself, with the engine (exact, up to 2**63 - 1) */
     int n_players;                /* starting_stacks' length */
