@@ -685,7 +685,7 @@ int stud_lines_decision(stud_lines_hand *L, uint32_t number, int player, int kin
                         stud_lines_pattern raise_to, stud_lines_pattern amount,
                         stud_site_error *err)
 {
-    int seat, move;
+    int seat = 0, move; /* (stud_lines_acting sets seat: gcc -O3 cannot tell) */
     int64_t to;
     if (stud_lines_acting(L, number, player, &seat, err))
         return -1;
