@@ -297,6 +297,7 @@ static int replay_at(const stud_hh_hand *hd, const stud_rules *rules, stud_hh_tr
 {
     replay rp;
     rp.trace = trace;
+    stud_log *const log = trace ? &trace->log : NULL; /* (kept here, not read from rp) */
     rp.pending_seats = 0;
     rp.live_known = 0;
     memset(rp.n_pending, 0, sizeof rp.n_pending);
@@ -315,9 +316,10 @@ static int replay_at(const stud_hh_hand *hd, const stud_rules *rules, stud_hh_tr
     if (fill(hd, rules, &rp))
         return STUD_PS_FALLBACK;
     stud_hand *h = &rp.hand;
-    if (stud_hand_start(h, rules, n, hd->stacks, NULL, 0, 1, 1, 0, log_of(&rp)) != STUD_OK)
+    if (stud_hand_start(h, rules, n, hd->stacks, NULL, 0, 1, 1, 0, log) != STUD_OK)
         return STUD_PS_FALLBACK;
-    told(&rp);
+    if (trace)
+        told(&rp);
     stud_hand_set_rake(h, rake);
     int decision[8];
     for (int s = 0; s < 8; s++)
@@ -348,18 +350,20 @@ static int replay_at(const stud_hh_hand *hd, const stud_rules *rules, stud_hh_tr
             if (flush(&rp))
                 return STUD_PS_FALLBACK;
             rp.live_known = 0;
-            if (act(h, st, log_of(&rp)))
+            if (act(h, st, log))
                 return STUD_PS_FALLBACK;
-            told(&rp);
+            if (trace)
+                told(&rp);
             break;
         case STUD_HH_COMMUNITY:
             if (flush(&rp))
                 return STUD_PS_FALLBACK;
             rp.live_known = 0;
             if (h->phase != STUD_PHASE_DEAL ||
-                stud_hand_deal(h, NULL, 0, 0, st->cards[0], log_of(&rp)) != STUD_OK)
+                stud_hand_deal(h, NULL, 0, 0, st->cards[0], log) != STUD_OK)
                 return STUD_PS_FALLBACK;
-            told(&rp);
+            if (trace)
+                told(&rp);
             break;
         default: /* SHOWED, MUCKED */
             if (flush(&rp))
@@ -378,9 +382,10 @@ static int replay_at(const stud_hh_hand *hd, const stud_rules *rules, stud_hh_tr
         if (guard > STUD_MAX_SEATS || actor < 0 || actor >= n)
             return STUD_PS_FALLBACK;
         int show = !(decision[actor] != SHOWS && stud_hand_may_muck(h));
-        if (stud_hand_show(h, show, log_of(&rp)) != STUD_OK)
+        if (stud_hand_show(h, show, log) != STUD_OK)
             return STUD_PS_FALLBACK;
-        told(&rp);
+        if (trace)
+            told(&rp);
     }
     if (h->phase != STUD_PHASE_OVER)
         return STUD_PS_FALLBACK;
