@@ -165,18 +165,14 @@ cdef class _PhhDoc:
     cdef char *scratch         # verify's copy of a hand (the reader writes it)
     cdef size_t scratch_cap
     cdef readonly int status
-    # verify's fast path: the C rules of the last stakes and `_rules`, and
-    # of the last _PS_RECENT (a file has few), the last used looked at first
-    cdef int64_t last_key[5]
-    cdef object last_written
+    # verify's fast path: the C rules of the last _PS_RECENT stakes and
+    # `_rules` (a file has few), the last used (last_recent) looked at first
     cdef _phh_recent_rules recent[_PS_RECENT]
     cdef list recent_written
     cdef int n_recent, made_recent, last_recent
     # kept(): the last `read` and the fields it names (bits of enum stud_phh_field)
     cdef object kept_read
     cdef uint32_t kept_mask
-    cdef bint have_rules
-    cdef stud_rules c_rules
 
     def __cinit__(self):
         self.doc = <stud_phh_doc *>PyMem_Calloc(1, sizeof(stud_phh_doc))
@@ -248,40 +244,32 @@ cdef class _PhhDoc:
             return False
         f = d.field[<int>STUD_PHH_F_RULES]
         written = self._written(buf)
-        if not (self.have_rules and self.last_key[0] == d.hand.variant
-                and self.last_key[1] == d.small_bet and self.last_key[2] == d.big_bet
-                and self.last_key[3] == d.ante and self.last_key[4] == d.bring_in
-                and self.last_written == written):
-            key5[0], key5[1], key5[2] = d.hand.variant, d.small_bet, d.big_bet
-            key5[3], key5[4] = d.ante, d.bring_in
-            slot = self._recent_slot(key5, written)
-            if slot < 0:
-                key = (d.hand.variant, d.small_bet, d.big_bet, d.ante, d.bring_in, written)
-                entry = rules_cache.get(key)
-                if entry is None:
-                    if len(rules_cache) >= 1024:
-                        rules_cache.clear()
-                    entry = rules_cache[key] = _rules_bytes(rules_of(
-                        *key[:5], None if f < 0 else self._value(f + 1)))
-                slot = self.made_recent % _PS_RECENT  # (the oldest slot, once all are used)
-                self.made_recent += 1
-                self.n_recent = min(self.made_recent, _PS_RECENT)
-                _phh_memcpy(self.recent[slot].key, key5, sizeof(key5))
-                self.recent_written[slot] = written
-                self.recent[slot].ok = entry is not False
-                if self.recent[slot].ok:
-                    _phh_memcpy(&self.recent[slot].rules, <const char *>(<bytes>entry),
-                                sizeof(stud_rules))
-            self.last_recent = slot
-            self.have_rules = self.recent[slot].ok
-            if not self.have_rules:
-                return False
-            _phh_memcpy(&self.c_rules, &self.recent[slot].rules, sizeof(stud_rules))
-            _phh_memcpy(self.last_key, key5, sizeof(key5))
-            self.last_written = written
+        key5[0], key5[1], key5[2] = d.hand.variant, d.small_bet, d.big_bet
+        key5[3], key5[4] = d.ante, d.bring_in
+        slot = self._recent_slot(key5, written)
+        if slot < 0:
+            key = (d.hand.variant, d.small_bet, d.big_bet, d.ante, d.bring_in, written)
+            entry = rules_cache.get(key)
+            if entry is None:
+                if len(rules_cache) >= 1024:
+                    rules_cache.clear()
+                entry = rules_cache[key] = _rules_bytes(rules_of(
+                    *key[:5], None if f < 0 else self._value(f + 1)))
+            slot = self.made_recent % _PS_RECENT  # (the oldest slot, once all are used)
+            self.made_recent += 1
+            self.n_recent = min(self.made_recent, _PS_RECENT)
+            _phh_memcpy(self.recent[slot].key, key5, sizeof(key5))
+            self.recent_written[slot] = written
+            self.recent[slot].ok = entry is not False
+            if self.recent[slot].ok:
+                _phh_memcpy(&self.recent[slot].rules, <const char *>(<bytes>entry),
+                            sizeof(stud_rules))
+        self.last_recent = slot
+        if not self.recent[slot].ok:
+            return False
         if tally is not None:
-            return _tally_hand(tally, buf, &d.hand, &self.c_rules, True) == 1
-        return stud_ps_replay(&d.hand, &self.c_rules) == STUD_PS_REPRODUCED
+            return _tally_hand(tally, buf, &d.hand, &self.recent[slot].rules, True) == 1
+        return stud_ps_replay(&d.hand, &self.recent[slot].rules) == STUD_PS_REPRODUCED
 
     cdef int _recent_slot(self, const int64_t *key5, object written):
         """The slot of these stakes and `_rules` as written among the recent
@@ -324,9 +312,10 @@ cdef class _PhhDoc:
                 written += bytes((t.kind, t.flag)) + str(t.len).encode() + b":"
                 written += buf[t.start:t.start + t.len]
             return b"+" + bytes(written)
-        if (self.last_written is not None and len(<bytes>self.last_written) == used
-                and memcmp(<const char *>(<bytes>self.last_written), key_buf, used) == 0):
-            return self.last_written
+        last = None if self.last_recent < 0 else self.recent_written[self.last_recent]
+        if (last is not None and len(<bytes>last) == used
+                and memcmp(<const char *>(<bytes>last), key_buf, used) == 0):
+            return last  # (the last hand's, not a new bytes)
         return PyBytes_FromStringAndSize(key_buf, used)
 
     def rules_key(self):

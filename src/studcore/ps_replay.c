@@ -31,17 +31,17 @@ typedef struct {
 } replay;
 
 /* The log an engine call writes into (NULL: none kept) */
-static stud_log *log_of(replay *rp)
+static stud_log *log_of(stud_hh_trace *trace)
 {
-    return rp->trace ? &rp->trace->log : NULL;
+    return trace ? &trace->log : NULL;
 }
 
-/* The trace told what the last engine call did, its log emptied */
-static void told(replay *rp)
+/* The trace (if any) told what the last engine call did, its log emptied */
+static void told(stud_hh_trace *trace)
 {
-    if (rp->trace) {
-        rp->trace->seen(rp->trace, &rp->trace->log);
-        rp->trace->log.n = 0;
+    if (trace) {
+        trace->seen(trace, &trace->log);
+        trace->log.n = 0;
     }
 }
 
@@ -177,9 +177,9 @@ static int flush(replay *rp)
             given[n++] = rp->pending[seat][k];
     }
     /* (a card given twice, or one dealt before: the engine refuses it) */
-    if (stud_hand_deal(&rp->hand, given, n, per_seat, -1, log_of(rp)) != STUD_OK)
+    if (stud_hand_deal(&rp->hand, given, n, per_seat, -1, log_of(rp->trace)) != STUD_OK)
         return -1;
-    told(rp);
+    told(rp->trace);
     rp->pending_seats = 0;
     return 0;
 }
@@ -297,7 +297,7 @@ static int replay_at(const stud_hh_hand *hd, const stud_rules *rules, stud_hh_tr
 {
     replay rp;
     rp.trace = trace;
-    stud_log *const log = trace ? &trace->log : NULL; /* (kept here, not read from rp) */
+    stud_log *const log = log_of(trace); /* (the trace's, taken once) */
     rp.pending_seats = 0;
     rp.live_known = 0;
     memset(rp.n_pending, 0, sizeof rp.n_pending);
@@ -318,8 +318,7 @@ static int replay_at(const stud_hh_hand *hd, const stud_rules *rules, stud_hh_tr
     stud_hand *h = &rp.hand;
     if (stud_hand_start(h, rules, n, hd->stacks, NULL, 0, 1, 1, 0, log) != STUD_OK)
         return STUD_PS_FALLBACK;
-    if (trace)
-        told(&rp);
+    told(trace);
     stud_hand_set_rake(h, rake);
     int decision[8];
     for (int s = 0; s < 8; s++)
@@ -352,8 +351,7 @@ static int replay_at(const stud_hh_hand *hd, const stud_rules *rules, stud_hh_tr
             rp.live_known = 0;
             if (act(h, st, log))
                 return STUD_PS_FALLBACK;
-            if (trace)
-                told(&rp);
+            told(trace);
             break;
         case STUD_HH_COMMUNITY:
             if (flush(&rp))
@@ -362,8 +360,7 @@ static int replay_at(const stud_hh_hand *hd, const stud_rules *rules, stud_hh_tr
             if (h->phase != STUD_PHASE_DEAL ||
                 stud_hand_deal(h, NULL, 0, 0, st->cards[0], log) != STUD_OK)
                 return STUD_PS_FALLBACK;
-            if (trace)
-                told(&rp);
+            told(trace);
             break;
         default: /* SHOWED, MUCKED */
             if (flush(&rp))
@@ -384,8 +381,7 @@ static int replay_at(const stud_hh_hand *hd, const stud_rules *rules, stud_hh_tr
         int show = !(decision[actor] != SHOWS && stud_hand_may_muck(h));
         if (stud_hand_show(h, show, log) != STUD_OK)
             return STUD_PS_FALLBACK;
-        if (trace)
-            told(&rp);
+        told(trace);
     }
     if (h->phase != STUD_PHASE_OVER)
         return STUD_PS_FALLBACK;
