@@ -343,6 +343,7 @@ cdef extern from "hh_hand.h" nogil:
         int32_t to
         uint32_t line
         uint8_t cards[7]
+        uint8_t spare
     ctypedef struct stud_hh_hand:
         int variant
         int32_t ante, bring_in, small_bet, big_bet

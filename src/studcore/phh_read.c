@@ -192,7 +192,13 @@ typedef struct {
     jmp_buf fail;
     int money;
     int index;  /* the entry of an array of amounts being read, or -1 */
+    uint32_t key_mask;  /* the key table's slots in use, less 1 (key_mask_for) */
+    /* the fields' names met at the top level (bits by enum stud_phh_field):
+     * as keys or sections (seen), as keys (keyed, their KEY tokens in field) */
+    uint32_t seen, keyed;
+    int32_t field[STUD_PHH_N_FIELDS];
 } reader;
+_Static_assert(STUD_PHH_N_FIELDS <= 32, "a field is a bit of reader.seen");
 
 static void vfail(reader *r, uint32_t line, uint8_t stage, const char *fmt, va_list ap) {
     r->err->line = line;
@@ -537,11 +543,29 @@ static uint32_t key_hash(uint32_t scope, const char *s, size_t n, size_t readabl
     return (uint32_t)(h >> 32 ^ h);
 }
 
+/* The key table's slots a hand of len bytes uses, less 1: a power of two
+ * past twice the keys it can hold, so that a probe soon finds an empty slot
+ * (each key has bytes of its own: a name, "=" and its value's first byte,
+ * or a header's "[", name and "]").  A hand of usual size keeps to the
+ * table's first few kilobytes, which stay in the cache, and not to slots
+ * spread over all of its 1.5 MB. */
+static uint32_t key_mask_for(size_t len) {
+    size_t want = 2 * (len / 3 + 1);
+    uint32_t slots = 64;
+    while (slots < want && slots < STUD_PHH_HASH_SLOTS) slots <<= 1;
+    return slots - 1;
+}
+
+static STUD_NOINLINE void key_twice(reader *r, const stud_phh_token *t) {
+    fail(r, t->line, STUD_PHH_STAGE_SYNTAX, "not valid TOML: the key %.*s is given twice",
+         (int)(t->len > 60 ? 60 : t->len), r->buf + t->start);
+}
+
 /* Adds a key to its scope; a key given twice there is an error. */
 static void claim_key(reader *r, uint32_t scope, uint32_t token) {
     stud_phh_doc *d = r->doc;
     const stud_phh_token *t = &d->tokens[token];
-    uint32_t mask = STUD_PHH_HASH_SLOTS - 1;
+    uint32_t mask = r->key_mask;
     uint32_t h = key_hash(scope, r->buf + t->start, t->len, r->len - t->start) & mask;
     /* open addressing: slots[3k] the token + 1, slots[3k + 1] its scope,
      * slots[3k + 2] the hand's generation (older entries are empty) */
@@ -556,9 +580,28 @@ static void claim_key(reader *r, uint32_t scope, uint32_t token) {
         const stud_phh_token *o = &d->tokens[e[0] - 1];
         if (e[1] == scope && o->len == t->len &&
             memcmp(r->buf + o->start, r->buf + t->start, t->len) == 0)
-            fail(r, t->line, STUD_PHH_STAGE_SYNTAX, "not valid TOML: the key %.*s is given twice",
-                 (int)(t->len > 60 ? 60 : t->len), r->buf + t->start);
+            key_twice(r, t);
         h = (h + 1) & mask;
+    }
+}
+
+static int field_of(const char *s, size_t n);
+
+/* claim_key of a key or a section's name at the top level: the fields'
+ * names are told apart by field_of and kept as bits (no hashing for the
+ * keys every hand has), any other name goes to the table. */
+static void claim_top(reader *r, uint32_t token, int is_key) {
+    const stud_phh_token *t = &r->doc->tokens[token];
+    int f = field_of(r->buf + t->start, t->len);
+    if (f < 0) {
+        claim_key(r, 0, token);
+        return;
+    }
+    if (r->seen >> f & 1) key_twice(r, t);
+    r->seen |= 1u << f;
+    if (is_key) {
+        r->keyed |= 1u << f;
+        r->field[f] = (int32_t)token;
     }
 }
 
@@ -933,14 +976,15 @@ static void tokenize(reader *r, int collection) {
             uint32_t saved = r->line;
             r->line = line;
             section = new_token(r, STUD_PHH_SECTION, s1, n1);
-            claim_key(r, 0, section);  /* the name is a key of the hand's table */
+            claim_top(r, section, 0);  /* the name is a key of the hand's table */
             r->line = saved;
             scope = section + 1;
             continue;
         }
         if (collection && !have_label) SYNTAX("a key before the hand's table [name]");
         uint32_t k = read_key(r);
-        claim_key(r, scope, k);
+        if (scope) claim_key(r, scope, k);
+        else claim_top(r, k, 1);
         if (peek(r) != '=') SYNTAX("expected '=' after a key");
         r->pos++;
         skip_ws(r);
@@ -1673,11 +1717,7 @@ static stud_hh_step *add_step(reader *r, uint8_t type, int seat, uint32_t line) 
     if (h->n_steps >= STUD_HH_MAX_STEPS)
         BAD("the hand has more than %d steps", STUD_HH_MAX_STEPS);
     stud_hh_step *st = &h->steps[h->n_steps++];
-    memset(st, 0, sizeof *st);
-    st->type = type;
-    st->seat = (uint8_t)seat;
-    st->to = STUD_HH_NONE;
-    st->line = line;
+    stud_hh_step_start(st, type, seat, line);
     return st;
 }
 
@@ -1914,11 +1954,12 @@ static void action(reader *r, deal_state *ds, uint32_t v) {
                 BAD("amount %s does not parse: digits, with a decimal point for money", ar);
             }
             /* the amount as a FLOAT token of its own text (a scratch token) */
-            stud_phh_token amount;
-            memset(&amount, 0, sizeof amount);
+            stud_phh_token amount;  /* (set member by member: stud_hh_step_start says why) */
             amount.kind = STUD_PHH_FLOAT;
+            amount.flag = 0;
             amount.start = (uint32_t)(a.s - r->buf);
             amount.len = (uint32_t)a.n;
+            amount.line = amount.end = amount.count = 0;
             int64_t to = chips_of(r, &amount, "the amount", line, STUD_PHH_STAGE_LATE);
             if (to == 0) BAD("a completion, bet or raise is to a positive amount");
             if (to >= (int64_t)1 << 31) {
@@ -2012,17 +2053,9 @@ static void interpret(reader *r, uint32_t first_line) {
     stud_hh_hand *h = &d->hand;
     const uint8_t E = STUD_PHH_STAGE_EARLY, L = STUD_PHH_STAGE_LATE;
     char w[160];
-    /* the fields read, at the top level */
-    for (uint32_t i = d->top; i < d->n_tokens;) {
-        const stud_phh_token *t = &d->tokens[i];
-        if (t->kind == STUD_PHH_SECTION) {
-            i = t->end;
-            continue;
-        }
-        int f = field_of(r->buf + t->start, t->len);
-        if (f >= 0) d->field[f] = (int32_t)i;
-        i = d->tokens[i + 1].end;
-    }
+    /* the fields read, at the top level (claim_top found them) */
+    for (int f = 0; f < STUD_PHH_N_FIELDS; f++)
+        d->field[f] = r->keyed >> f & 1 ? r->field[f] : -1;
     static const int REQUIRED[] = {STUD_PHH_F_VARIANT, STUD_PHH_F_ANTES, STUD_PHH_F_BRING_IN,
                                    STUD_PHH_F_SMALL_BET, STUD_PHH_F_BIG_BET,
                                    STUD_PHH_F_STARTING_STACKS, STUD_PHH_F_ACTIONS};
@@ -2237,6 +2270,8 @@ int stud_phh_read(char *buf, size_t len, uint32_t first_line, int collection,
     r.err = err;
     r.money = 0;
     r.index = -1;
+    r.key_mask = key_mask_for(len);
+    r.seen = r.keyed = 0;
     if (setjmp(r.fail)) return STUD_HH_ERROR;
     tokenize(&r, collection);
     interpret(&r, first_line);

@@ -393,21 +393,20 @@ static int known(reader *r, const char *s, size_t len)
     return who;
 }
 
-static stud_hh_step *new_step(reader *r, int type, int seat)
+static STUD_NOINLINE stud_hh_step *too_many_steps(reader *r)
 {
-    if (r->out->n_steps >= STUD_PS_MAX_STEPS) {
-        ps_msg_start(&r->msg, r->line_no);
-        ps_msg_put(&r->msg, "the hand has more than ");
-        ps_msg_int(&r->msg, STUD_PS_MAX_STEPS);
-        ps_msg_put(&r->msg, " steps");
-        return NULL;
-    }
+    ps_msg_start(&r->msg, r->line_no);
+    ps_msg_put(&r->msg, "the hand has more than ");
+    ps_msg_int(&r->msg, STUD_PS_MAX_STEPS);
+    ps_msg_put(&r->msg, " steps");
+    return NULL;
+}
+
+static STUD_ALWAYS_INLINE stud_hh_step *new_step(reader *r, int type, int seat)
+{
+    if (r->out->n_steps >= STUD_PS_MAX_STEPS) return too_many_steps(r);
     stud_hh_step *step = &r->out->steps[r->out->n_steps++];
-    memset(step, 0, sizeof *step);
-    step->type = (uint8_t)type;
-    step->seat = (uint8_t)seat;
-    step->to = STUD_HH_NONE;
-    step->line = r->line_no;
+    stud_hh_step_start(step, type, seat, r->line_no);
     return step;
 }
 
@@ -702,14 +701,20 @@ static int seat_line(reader *r, const char *s, size_t len)
         if (r->n_players >= STUD_PS_MAX_PLAYERS)
             return fail(r, "more than 10 seat lines: no stud table seats so many");
         r->named[(unsigned char)nm[0]] |= (uint16_t)(1u << r->n_players);
+        /* member by member, not a memset of the 120 bytes (gcc's `rep stos`,
+         * slow to start: hh_hand.h's stud_hh_step_start); visible[] and
+         * visible_text are read only up to their counts */
         player *pl = &r->players[r->n_players++];
-        memset(pl, 0, sizeof *pl);
         pl->name = nm;
         pl->name_len = nm_len;
         pl->site_seat = number;
         pl->stack = (int32_t)chips;
-        pl->seat = NONE;
         pl->seat_line = r->line_no;
+        pl->seat = NONE;
+        pl->put_in = pl->collected = 0;
+        pl->dealt = pl->n_visible = pl->pending = pl->n_new = 0;
+        pl->visible_text_len = 0;
+        pl->new_cards[0] = pl->new_cards[1] = pl->new_cards[2] = 0;
         return 0;
     }
     return seat_unparsed(r, s, len);

@@ -513,12 +513,7 @@ stud_hh_step *stud_site_step(stud_site_hand *h, uint32_t line, int type, int sea
         return NULL;
     }
     stud_hh_step *s = &h->steps[h->n_steps++];
-    s->type = (uint8_t)type;
-    s->seat = (uint8_t)seat;
-    s->move = 0;
-    s->n_cards = 0;
-    s->to = STUD_HH_NONE;
-    s->line = line;
+    stud_hh_step_start(s, type, seat, line);
     return s;
 }
 

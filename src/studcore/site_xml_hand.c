@@ -255,11 +255,7 @@ static stud_hh_step *add_step(stud_xml_deal *d, int type, int seat, uint32_t lin
     if (d->n_steps >= STUD_HH_MAX_STEPS)
         return NULL;
     st = &d->steps[d->n_steps++];
-    memset(st, 0, sizeof *st);
-    st->type = (uint8_t)type;
-    st->seat = (uint8_t)seat;
-    st->to = STUD_HH_NONE;
-    st->line = line;
+    stud_hh_step_start(st, type, seat, line);
     return st;
 }
 

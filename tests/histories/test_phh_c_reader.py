@@ -241,6 +241,60 @@ def test_nesting_is_bounded():
         read_one(text)
 
 
+@pytest.mark.parametrize("n", [3, 40, 700, 6000])
+@pytest.mark.parametrize("shape", ["lines", "inline"])
+def test_a_key_given_twice_is_found_among_many(n, shape):
+    """The key table a hand uses grows with the hand (phh_read.c's
+    key_mask_for): among any number of keys, one given twice is found on the
+    line tomllib names, and keys of one name in other tables are no repeat."""
+    if shape == "lines":
+        keys = "".join(f"_k{i} = {i}\n" for i in range(n))
+        twice = BASE + keys + f"_k{n // 2} = 0\n"
+    else:
+        keys = "".join(f"_t{i} = {{a = 1, b = {{a = 2}}}}\n" for i in range(n))
+        twice = BASE + keys + "_u = {" + ", ".join(f"x{i} = {i}" for i in range(n)) + ", x0 = 1}\n"
+    record, base = read_one(BASE + keys), read_one(BASE)
+    assert len(toml(BASE + keys)) == len(toml(BASE)) + n
+    assert record.steps == base.steps
+    assert len(record.fields) == len(base.fields) + n
+    with pytest.raises(tomllib.TOMLDecodeError):
+        toml(twice)
+    with pytest.raises(HistoryError, match="given twice") as info:
+        read_one(twice)
+    assert info.value.line == twice.count("\n")
+
+
+@pytest.mark.parametrize("extra", [
+    "variant = 'F7S'",
+    "\"antes\" = [1, 1, 1]",
+    "'actions' = []",
+    "[actions]\nx = 1",
+    "[_x]\nvariant = 'F7S'\n[_x]\ny = 1",
+    "_t = {variant = 1, antes = 2, variant = 3}",
+])
+def test_a_field_named_twice_is_refused_as_tomllib_refuses_it(extra):
+    """A field's name is checked apart from other keys (phh_read.c's
+    claim_top): as a key, a quoted key or a table's name, given twice it is
+    the TOML error tomllib finds, on its line."""
+    text = BASE + extra + "\n"
+    with pytest.raises(tomllib.TOMLDecodeError) as oracle:
+        toml(text)
+    with pytest.raises(HistoryError, match="not valid TOML") as info:
+        read_one(text)
+    assert info.value.line == int(str(oracle.value).split("(at line ")[1].split(",")[0])
+
+
+@pytest.mark.parametrize("extra", [
+    "[_x]\nvariant = 'F7S'\nantes = 'no'",
+    "_t = {variant = 1, antes = 2}",
+    "_u = [{actions = 1}, {actions = 2}]",
+])
+def test_a_field_name_inside_a_table_is_no_field(extra):
+    text = BASE + extra + "\n"
+    toml(text)
+    assert read_one(text).steps == read_one(BASE).steps
+
+
 def test_dotted_keys_are_an_error_not_a_guess():
     with pytest.raises(HistoryError, match="dotted keys"):
         read_one(BASE + "_a.b = 1\n")
