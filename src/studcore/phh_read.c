@@ -193,10 +193,8 @@ typedef struct {
     int money;
     int index;  /* the entry of an array of amounts being read, or -1 */
     uint32_t key_mask;  /* the key table's slots in use, less 1 (key_mask_for) */
-    /* the fields' names met at the top level (bits by enum stud_phh_field):
-     * as keys or sections (seen), as keys (keyed, their KEY tokens in field) */
-    uint32_t seen, keyed;
-    int32_t field[STUD_PHH_N_FIELDS];
+    uint32_t seen;      /* the fields' names met at the top level, as keys or sections
+                           (bits by enum stud_phh_field) */
 } reader;
 _Static_assert(STUD_PHH_N_FIELDS <= 32, "a field is a bit of reader.seen");
 
@@ -589,7 +587,8 @@ static int field_of(const char *s, size_t n);
 
 /* claim_key of a key or a section's name at the top level: the fields'
  * names are told apart by field_of and kept as bits (no hashing for the
- * keys every hand has), any other name goes to the table. */
+ * keys every hand has; a key's token goes to doc->field), any other name
+ * goes to the table. */
 static void claim_top(reader *r, uint32_t token, int is_key) {
     const stud_phh_token *t = &r->doc->tokens[token];
     int f = field_of(r->buf + t->start, t->len);
@@ -599,10 +598,7 @@ static void claim_top(reader *r, uint32_t token, int is_key) {
     }
     if (r->seen >> f & 1) key_twice(r, t);
     r->seen |= 1u << f;
-    if (is_key) {
-        r->keyed |= 1u << f;
-        r->field[f] = (int32_t)token;
-    }
+    if (is_key) r->doc->field[f] = (int32_t)token;
 }
 
 /* The bytes of a bare key: A-Z, a-z, 0-9, _ and - (is_bare). */
@@ -2053,9 +2049,7 @@ static void interpret(reader *r, uint32_t first_line) {
     stud_hh_hand *h = &d->hand;
     const uint8_t E = STUD_PHH_STAGE_EARLY, L = STUD_PHH_STAGE_LATE;
     char w[160];
-    /* the fields read, at the top level (claim_top found them) */
-    for (int f = 0; f < STUD_PHH_N_FIELDS; f++)
-        d->field[f] = r->keyed >> f & 1 ? r->field[f] : -1;
+    /* (the fields read at the top level: claim_top found them) */
     static const int REQUIRED[] = {STUD_PHH_F_VARIANT, STUD_PHH_F_ANTES, STUD_PHH_F_BRING_IN,
                                    STUD_PHH_F_SMALL_BET, STUD_PHH_F_BIG_BET,
                                    STUD_PHH_F_STARTING_STACKS, STUD_PHH_F_ACTIONS};
@@ -2271,8 +2265,12 @@ int stud_phh_read(char *buf, size_t len, uint32_t first_line, int collection,
     r.money = 0;
     r.index = -1;
     r.key_mask = key_mask_for(len);
-    r.seen = r.keyed = 0;
-    if (setjmp(r.fail)) return STUD_HH_ERROR;
+    r.seen = 0;
+    if (setjmp(r.fail)) {
+        if (doc->stage == STUD_PHH_STAGE_SYNTAX)  /* (nothing was read: no field either) */
+            for (int f = 0; f < STUD_PHH_N_FIELDS; f++) doc->field[f] = -1;
+        return STUD_HH_ERROR;
+    }
     tokenize(&r, collection);
     interpret(&r, first_line);
     return STUD_HH_READ;
