@@ -53,8 +53,10 @@ def results_graph(series: Mapping[str, Sequence[tuple[float, float]]],
             hands = range(len(points) + 1)  # from 0 hands: nothing won yet
             axes.plot(hands, [0, *(p[0] for p in points)], color=color, linewidth=1.5,
                       label=name)
-            axes.plot(hands, [0, *(p[1] for p in points)], color=color, linewidth=1.1,
-                      linestyle="--")
+            # (lighter and thinner, drawn over the net: where the two agree,
+            # the net still shows between the dashes)
+            axes.plot(hands, [0, *(p[1] for p in points)], color=color, linewidth=0.9,
+                      alpha=0.6, linestyle=(0, (4, 3)))
         axes.axhline(0, color="0.6", linewidth=0.8)
         axes.xaxis.set_major_locator(ticker.MaxNLocator(integer=True))
         axes.set_xlim(left=0)
